@@ -1,0 +1,33 @@
+# Two commands do all the set-up: `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint bench clean install map sounds
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/companion demo $(ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check companion tests benchmarks tools
+	$(BIN)/ruff format --check companion tests benchmarks tools
+	$(BIN)/mypy
+
+test: $(STAMP) lint
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
+
+bench: $(STAMP)
+	for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+map: $(STAMP)
+	$(BIN)/python tools/build_tokyo_map.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

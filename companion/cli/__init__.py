@@ -1,0 +1,52 @@
+"""The `companion` command: `companion SUBCOMMAND ...`.
+
+Each subcommand lives in its own module, imported only when asked for, so `companion metro`
+never loads pygame or OpenCV. Every module has `main(argv) -> int`. A `UserError` anywhere
+becomes one line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+from companion.errors import UserError
+
+SUBCOMMANDS = {
+    "metro": ("companion.cli.metro", "Tokyo Metro rules: map, income track, train phase, end game"),
+    "demo": ("companion.cli.demo", "play a scripted game with simulated hardware"),
+    "run": ("companion.cli.run", "run the table app (the Pi service runs this)"),
+    "leds": ("companion.cli.leds", "LED strip: test pattern, emulator"),
+    "vision": ("companion.cli.vision", "camera: markers sheet, render, read, calibrate"),
+    "check": ("companion.cli.check", "check config, data files and devices"),
+}
+
+
+def usage() -> str:
+    width = max(map(len, SUBCOMMANDS))
+    rows = "\n".join(f"  {name:<{width}}  {text}" for name, (_, text) in SUBCOMMANDS.items())
+    return f"usage: companion SUBCOMMAND [options]\n\nsubcommands:\n{rows}\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] in ("-h", "--help"):
+        sys.stdout.write(usage())
+        return 0
+    if args[0] == "--version":
+        from companion import __version__
+
+        print(__version__)
+        return 0
+    entry = SUBCOMMANDS.get(args[0])
+    if entry is None:
+        sys.stderr.write(f"companion: unknown subcommand {args[0]!r}\n\n{usage()}")
+        return 2
+    try:
+        module = importlib.import_module(entry[0])
+        return int(module.main(args[1:]))
+    except UserError as exc:
+        sys.stderr.write(f"companion {args[0]}: {exc.line()}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,101 @@
+"""Finding and loading the data files (maps, income track, layouts) with clear errors.
+
+Every loader turns a bad file into a `UserError` that names the file and the field, so the
+command line can print one line and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UserError
+from companion.metro.board import BoardMap, parse_map
+from companion.metro.errors import MetroError
+from companion.metro.events import MetroRules
+from companion.metro.state import MetroState, parse_state
+from companion.metro.track import IncomeTrack, parse_track
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def calibration_dir() -> Path:
+    """`$COMPANION_CALIBRATION`, else the `calibration/` folder beside the package."""
+    return Path(os.environ.get("COMPANION_CALIBRATION", REPO_ROOT / "calibration"))
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    path = Path(path)
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise UserError("no such file", path) from None
+    except IsADirectoryError:
+        raise UserError("expected a file, found a folder", path) from None
+    except PermissionError:
+        raise UserError("cannot be read (permission denied)", path) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise UserError(f"not valid TOML ({exc})", path) from None
+    except UnicodeDecodeError:
+        raise UserError("not valid UTF-8 text", path) from None
+
+
+def read_json(path: str | Path) -> Any:
+    path = Path(path)
+    try:
+        with path.open("rb") as f:
+            return json.load(f)
+    except FileNotFoundError:
+        raise UserError("no such file", path) from None
+    except IsADirectoryError:
+        raise UserError("expected a file, found a folder", path) from None
+    except PermissionError:
+        raise UserError("cannot be read (permission denied)", path) from None
+    except json.JSONDecodeError as exc:
+        raise UserError(f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})", path) from None
+    except UnicodeDecodeError:
+        raise UserError("not valid UTF-8 text", path) from None
+
+
+def map_path(name: str) -> Path:
+    """A map by name (`tokyo` -> calibration/maps/tokyo.toml) or by path."""
+    if name.endswith(".toml") or os.sep in name:
+        return Path(name)
+    return calibration_dir() / "maps" / f"{name}.toml"
+
+
+def load_map(name: str = "tokyo") -> BoardMap:
+    path = map_path(name)
+    if not path.exists() and not (name.endswith(".toml") or os.sep in name):
+        known = sorted(p.stem for p in (calibration_dir() / "maps").glob("*.toml"))
+        raise UserError(f"unknown map {name!r}; known maps: {', '.join(known) or 'none'}", path)
+    data = read_toml(path)
+    try:
+        return parse_map(data)
+    except MetroError as exc:
+        raise UserError(exc.message, path, exc.field) from None
+
+
+def load_track(path: str | Path | None = None) -> IncomeTrack:
+    path = Path(path) if path is not None else calibration_dir() / "income-track.toml"
+    if not path.exists() and path == calibration_dir() / "income-track.toml":
+        return IncomeTrack.default()
+    try:
+        return parse_track(read_toml(path))
+    except MetroError as exc:
+        raise UserError(exc.message, path, exc.field) from None
+
+
+def load_rules(map_name: str = "tokyo", track: str | Path | None = None) -> MetroRules:
+    return MetroRules(load_map(map_name), load_track(track))
+
+
+def load_state(path: str | Path, board: BoardMap) -> MetroState:
+    try:
+        return parse_state(read_json(path), board)
+    except MetroError as exc:
+        raise UserError(exc.message, path, exc.field) from None

@@ -1,0 +1,61 @@
+"""Pure Tokyo Metro rules: board, income track, state, events, train phase, end of game.
+
+No I/O here: nothing in this package imports pygame, cv2, gpiozero, serial or sqlite3, and
+nothing reads files; `companion.data` loads the data files and hands over decoded values.
+"""
+
+from companion.metro.board import BoardMap, Grid, Line, Square, Station, Stop, parse_map
+from companion.metro.endgame import EndGameResult, end_game, share_split
+from companion.metro.errors import IllegalEvent, MapError, MetroError, StateError, TrackError
+from companion.metro.events import Event, MetroRules, apply, format_event, parse_event
+from companion.metro.state import MetroState, format_state, new_state, parse_state
+from companion.metro.steps import Step, format_step, parse_step
+from companion.metro.track import IncomeTrack, parse_track
+from companion.metro.trains import (
+    Answers,
+    Decision,
+    Plan,
+    Prompt,
+    TrainPhase,
+    decline_all,
+    run_train_phase,
+)
+
+__all__ = [
+    "Answers",
+    "BoardMap",
+    "Decision",
+    "EndGameResult",
+    "Event",
+    "Grid",
+    "IllegalEvent",
+    "IncomeTrack",
+    "Line",
+    "MapError",
+    "MetroError",
+    "MetroRules",
+    "MetroState",
+    "Plan",
+    "Prompt",
+    "Square",
+    "StateError",
+    "Station",
+    "Step",
+    "Stop",
+    "TrackError",
+    "TrainPhase",
+    "apply",
+    "decline_all",
+    "end_game",
+    "format_event",
+    "format_state",
+    "format_step",
+    "new_state",
+    "parse_event",
+    "parse_map",
+    "parse_state",
+    "parse_step",
+    "parse_track",
+    "run_train_phase",
+    "share_split",
+]

@@ -1,0 +1,324 @@
+"""Action-phase events and the one pure `apply(rules, state, event)`.
+
+A game is its starting state plus a log of these events; the state at any moment is the fold of
+the log. Each event has a JSON form (`format_event` / `parse_event`). An event the rules forbid
+raises `IllegalEvent` with the reason, before anything changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from companion.metro import rulings
+from companion.metro.board import BoardMap, Square
+from companion.metro.errors import IllegalEvent, StateError
+from companion.metro.state import LineState, Meeple, MetroState, Speculation, Train
+from companion.metro.track import IncomeTrack
+
+
+@dataclass(frozen=True)
+class MetroRules:
+    """What `apply` needs besides the state: the map and the income track."""
+
+    board: BoardMap
+    track: IncomeTrack
+
+
+@dataclass(frozen=True)
+class Invest:
+    player: str
+    line: str
+    paid: int
+    """Yen actually paid for the share, extra for share #2/#3 included, discounts taken off."""
+    type: str = "invest"
+
+
+@dataclass(frozen=True)
+class StartTrain:
+    line: str
+    amount: int
+    """The yen printed on the Start card: the line's value rises by it."""
+    type: str = "start_train"
+
+
+@dataclass(frozen=True)
+class AssignSpeed:
+    line: str
+    count: int = 1
+    type: str = "assign_speed"
+
+
+@dataclass(frozen=True)
+class Speculate:
+    player: str
+    line: str
+    stake: int
+    type: str = "speculate"
+
+
+@dataclass(frozen=True)
+class TakeLoan:
+    player: str
+    type: str = "take_loan"
+
+
+@dataclass(frozen=True)
+class RepayLoan:
+    player: str
+    type: str = "repay_loan"
+
+
+@dataclass(frozen=True)
+class BuildStation:
+    player: str
+    station: str
+    paid: int = 0
+    type: str = "build_station"
+
+
+@dataclass(frozen=True)
+class MoveMeeple:
+    """Put a meeple on a square: placing it, moving it, or stepping off a train between phases."""
+
+    player: str
+    square: Square
+    type: str = "move_meeple"
+
+
+@dataclass(frozen=True)
+class AdjustCash:
+    """Manual cash change: bids, action costs the box does not model, corrections."""
+
+    player: str
+    delta: int
+    reason: str = ""
+    type: str = "adjust_cash"
+
+
+@dataclass(frozen=True)
+class CorrectValue:
+    """Manual correction of a line's value on the income track."""
+
+    line: str
+    value: int
+    type: str = "correct_value"
+
+
+@dataclass(frozen=True)
+class SetTurnOrder:
+    order: tuple[str, ...]
+    type: str = "set_turn_order"
+
+
+@dataclass(frozen=True)
+class NextRound:
+    type: str = "next_round"
+
+
+@dataclass(frozen=True)
+class EndGame:
+    type: str = "end_game"
+
+
+Event = (
+    Invest
+    | StartTrain
+    | AssignSpeed
+    | Speculate
+    | TakeLoan
+    | RepayLoan
+    | BuildStation
+    | MoveMeeple
+    | AdjustCash
+    | CorrectValue
+    | SetTurnOrder
+    | NextRound
+    | EndGame
+)
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.type: cls  # type: ignore[misc]
+    for cls in (
+        Invest,
+        StartTrain,
+        AssignSpeed,
+        Speculate,
+        TakeLoan,
+        RepayLoan,
+        BuildStation,
+        MoveMeeple,
+        AdjustCash,
+        CorrectValue,
+        SetTurnOrder,
+        NextRound,
+        EndGame,
+    )
+}
+
+
+def format_event(event: Event) -> dict[str, Any]:
+    data = asdict(event)
+    kind = data.pop("type")
+    for key, value in data.items():
+        if isinstance(value, tuple):
+            data[key] = list(value)
+    return {"type": kind, **data}
+
+
+def parse_event(data: Any) -> Event:
+    if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
+        raise StateError("type", f"expected one of {', '.join(EVENT_TYPES)}, got {data!r}")
+    cls = EVENT_TYPES[data["type"]]
+    args: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name == "type":
+            continue
+        if f.name in data:
+            value = data[f.name]
+            args[f.name] = tuple(value) if isinstance(value, list) else value
+    try:
+        return cls(**args)
+    except TypeError as exc:
+        raise StateError(data["type"], str(exc)) from None
+
+
+def _player(state: MetroState, color: str) -> None:
+    if color not in state.colors:
+        raise IllegalEvent("player", f"unknown player {color!r}")
+
+
+def _line(rules: MetroRules, line_id: str) -> None:
+    if line_id not in rules.board.lines:
+        raise IllegalEvent("line", f"unknown line {line_id!r}")
+
+
+def _yen(value: int, name: str, positive: bool = False) -> None:
+    if not isinstance(value, int) or value < 0 or value % 100 or (positive and value == 0):
+        raise IllegalEvent(name, f"expected a {'positive ' if positive else ''}multiple of ¥100")
+
+
+def speculation_count(state: MetroState, color: str) -> int:
+    return sum(1 for ls in state.lines.values() for s in ls.speculations if s.player == color)
+
+
+def min_stake(rules: MetroRules, value: int) -> int:
+    return max(rules.track.smaller(value), rulings.MIN_SPECULATION_VALUE)
+
+
+def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
+    """The state after `event`. Pure: the same inputs always give the same state."""
+    if state.phase == "ended" and not isinstance(event, AdjustCash | CorrectValue):
+        raise IllegalEvent("phase", "the game has ended")
+    match event:
+        case Invest(player, line_id, paid):
+            _player(state, player)
+            _line(rules, line_id)
+            _yen(paid, "paid")
+            ls = state.lines[line_id]
+            line = rules.board.lines[line_id]
+            if player in ls.shares:
+                raise IllegalEvent("line", f"{player} already holds a share of line {line_id}")
+            if any(s.player == player for s in ls.speculations):
+                raise IllegalEvent("line", f"{player} has speculated on line {line_id}")
+            if len(ls.shares) >= line.shares:
+                raise IllegalEvent("line", f"all {line.shares} shares of line {line_id} are taken")
+            state = state.with_line(
+                line_id, replace(ls, value=ls.value + paid, shares=(*ls.shares, player))
+            )
+            state = state.with_cash(player, -paid)
+            if line_id not in state.trains:
+                state = replace(state, trains={**state.trains, line_id: Train(1, 1, False)})
+            return state
+        case StartTrain(line_id, amount):
+            _line(rules, line_id)
+            _yen(amount, "amount")
+            if line_id in state.trains:
+                raise IllegalEvent("line", f"the train of line {line_id} is already on the map")
+            ls = state.lines[line_id]
+            state = state.with_line(line_id, replace(ls, value=ls.value + amount))
+            return replace(state, trains={**state.trains, line_id: Train(1, 1, True)})
+        case AssignSpeed(line_id, count):
+            _line(rules, line_id)
+            ls = state.lines[line_id]
+            free = rules.board.lines[line_id].slots - ls.speed - len(ls.speculations)
+            if count < 1:
+                raise IllegalEvent("count", "assign at least one speed token")
+            if count > free:
+                raise IllegalEvent("line", f"line {line_id} has {free} free disc spaces")
+            return state.with_line(line_id, replace(ls, speed=ls.speed + count))
+        case Speculate(player, line_id, stake):
+            _player(state, player)
+            _line(rules, line_id)
+            _yen(stake, "stake", positive=True)
+            ls = state.lines[line_id]
+            if player in ls.shares:
+                raise IllegalEvent("line", f"{player} holds a share of line {line_id}")
+            if ls.value < rulings.MIN_SPECULATION_VALUE:
+                raise IllegalEvent("line", f"line {line_id} is not yet worth ¥100")
+            if speculation_count(state, player) >= rulings.MAX_SPECULATIONS:
+                raise IllegalEvent("player", f"{player} has used both speculations")
+            free = rules.board.lines[line_id].slots - ls.speed - len(ls.speculations)
+            if free < 1:
+                raise IllegalEvent("line", f"line {line_id} has no free disc space")
+            minimum = min_stake(rules, ls.value)
+            if stake < minimum:
+                raise IllegalEvent("stake", f"the stake on line {line_id} is at least ¥{minimum:,}")
+            cash = state.player(player).cash
+            if cash is not None and stake > cash:
+                raise IllegalEvent("stake", f"{player} has only ¥{cash:,}")
+            spec = Speculation(player, stake)
+            state = state.with_line(line_id, replace(ls, speculations=(*ls.speculations, spec)))
+            return state.with_cash(player, -stake)
+        case TakeLoan(player):
+            _player(state, player)
+            p = state.player(player)
+            state = state.with_player(replace(p, loans=p.loans + 1))
+            return state.with_cash(player, rulings.LOAN_AMOUNT)
+        case RepayLoan(player):
+            _player(state, player)
+            p = state.player(player)
+            if p.loans < 1:
+                raise IllegalEvent("player", f"{player} has no loan to repay")
+            state = state.with_player(replace(p, loans=p.loans - 1))
+            return state.with_cash(player, -rulings.LOAN_AMOUNT)
+        case BuildStation(player, station_id, paid):
+            _player(state, player)
+            _yen(paid, "paid")
+            if station_id not in rules.board.stations:
+                raise IllegalEvent("station", f"unknown station {station_id!r}")
+            if station_id in state.stations:
+                owner = state.stations[station_id]
+                raise IllegalEvent("station", f"{owner} already has a pyramid on {station_id}")
+            built = sum(1 for o in state.stations.values() if o == player)
+            if built >= 6:
+                raise IllegalEvent("player", f"{player} has placed all 6 pyramids")
+            state = replace(state, stations={**state.stations, station_id: player})
+            return state.with_cash(player, -paid)
+        case MoveMeeple(player, square):
+            _player(state, player)
+            square = (int(square[0]), int(square[1]))
+            if not rules.board.grid.contains(square):
+                raise IllegalEvent("square", f"{list(square)} is off the grid")
+            for other, m in state.meeples.items():
+                if other != player and m.square == square:
+                    raise IllegalEvent("square", f"{other}'s meeple is on {list(square)}")
+            return replace(state, meeples={**state.meeples, player: Meeple(square=square)})
+        case AdjustCash(player, delta, _):
+            _player(state, player)
+            if state.player(player).cash is None:
+                raise IllegalEvent("player", f"the box does not keep {player}'s cash")
+            return state.with_cash(player, delta)
+        case CorrectValue(line_id, value):
+            _line(rules, line_id)
+            _yen(value, "value")
+            return state.with_line(line_id, replace(state.lines[line_id], value=value))
+        case SetTurnOrder(order):
+            if sorted(order) != sorted(state.colors):
+                raise IllegalEvent("order", f"expected each of {', '.join(state.colors)} once")
+            by_color = {p.color: p for p in state.players}
+            return replace(state, players=tuple(by_color[c] for c in order))
+        case NextRound():
+            return replace(state, round=state.round + 1, phase="action")
+        case EndGame():
+            return replace(state, phase="ended")
+    raise IllegalEvent("type", f"not an event: {event!r}")

@@ -1,0 +1,355 @@
+"""The state of a Tokyo Metro game, and its JSON format (`docs/state-format.md`).
+
+States are immutable values; `companion.metro.events.apply` makes new ones. Mappings inside a
+state are never mutated after construction. `parse_state` and `format_state` are exact inverses
+for every valid state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.metro.board import BoardMap, Square, parse_stop_id
+from companion.metro.errors import StateError
+
+STATE_FORMAT = "companion/metro-state@1"
+PHASES = ("action", "train", "ended")
+
+
+@dataclass(frozen=True)
+class Player:
+    color: str
+    cash: int | None = None
+    """Yen in hand, when the players let the box keep it; None when not tracked."""
+    loans: int = 0
+    set_aside: int = 0
+    """Yen put aside by Osaka Sell actions: counts at the end, cannot be spent."""
+
+
+@dataclass(frozen=True)
+class Speculation:
+    player: str
+    stake: int
+
+
+@dataclass(frozen=True)
+class LineState:
+    value: int = 0
+    shares: tuple[str, ...] = ()
+    """Holders in share order: shares[0] holds share #1."""
+    speed: int = 0
+    speculations: tuple[Speculation, ...] = ()
+
+    def share_number(self, player: str) -> int | None:
+        return self.shares.index(player) + 1 if player in self.shares else None
+
+
+@dataclass(frozen=True)
+class Train:
+    stop: int
+    direction: int = 1
+    """+1 towards higher stop numbers, -1 towards lower."""
+    started: bool = False
+    """Put on the map by a Start action (it may leave again at its stop 1, ruling 5)."""
+
+
+@dataclass(frozen=True)
+class Meeple:
+    square: Square | None = None
+    riding: str | None = None
+    """The line whose train the meeple is on."""
+    boarded_at: str | None = None
+
+
+@dataclass(frozen=True)
+class MetroState:
+    map: str
+    players: tuple[Player, ...]
+    """In turn order."""
+    lines: Mapping[str, LineState]
+    round: int = 1
+    phase: str = "action"
+    trains: Mapping[str, Train] = field(default_factory=dict)
+    stations: Mapping[str, str] = field(default_factory=dict)
+    """Station id -> colour of the player whose pyramid stands there."""
+    meeples: Mapping[str, Meeple] = field(default_factory=dict)
+    drinks: Mapping[str, str] = field(default_factory=dict)
+    """Metro Drinks: station id -> colour of the drink standing there."""
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        return tuple(p.color for p in self.players)
+
+    def player(self, color: str) -> Player:
+        for p in self.players:
+            if p.color == color:
+                return p
+        raise KeyError(color)
+
+    def with_player(self, player: Player) -> MetroState:
+        return replace(
+            self,
+            players=tuple(player if p.color == player.color else p for p in self.players),
+        )
+
+    def with_line(self, line_id: str, line: LineState) -> MetroState:
+        return replace(self, lines={**self.lines, line_id: line})
+
+    def with_cash(self, color: str, delta: int) -> MetroState:
+        p = self.player(color)
+        if p.cash is None:
+            return self
+        return self.with_player(replace(p, cash=p.cash + delta))
+
+
+def new_state(board: BoardMap, colors: list[str] | tuple[str, ...], cash: int | None = 2000) -> MetroState:
+    return MetroState(
+        map=board.id,
+        players=tuple(Player(c, cash) for c in colors),
+        lines={line_id: LineState() for line_id in board.lines},
+    )
+
+
+# --- JSON -----------------------------------------------------------------------------------
+
+
+def format_state(state: MetroState) -> dict[str, Any]:
+    """The state as JSON-ready data. Lines at their defaults are still written, for clarity."""
+    players: list[dict[str, Any]] = []
+    for p in state.players:
+        entry: dict[str, Any] = {"color": p.color}
+        if p.cash is not None:
+            entry["cash"] = p.cash
+        if p.loans:
+            entry["loans"] = p.loans
+        if p.set_aside:
+            entry["set_aside"] = p.set_aside
+        players.append(entry)
+    lines: dict[str, Any] = {}
+    for line_id, ls in state.lines.items():
+        lines[line_id] = {
+            "value": ls.value,
+            "shares": list(ls.shares),
+            "speed": ls.speed,
+            "speculations": [{"player": s.player, "stake": s.stake} for s in ls.speculations],
+        }
+    meeples: dict[str, Any] = {}
+    for color, m in state.meeples.items():
+        if m.riding is not None:
+            meeples[color] = {"riding": m.riding, "boarded_at": m.boarded_at}
+        elif m.square is not None:
+            meeples[color] = {"square": list(m.square)}
+    return {
+        "format": STATE_FORMAT,
+        "map": state.map,
+        "round": state.round,
+        "phase": state.phase,
+        "players": players,
+        "lines": lines,
+        "trains": {
+            line_id: {"stop": t.stop, "direction": t.direction, "started": t.started}
+            for line_id, t in state.trains.items()
+        },
+        "stations": dict(state.stations),
+        "meeples": meeples,
+        **({"drinks": dict(state.drinks)} if state.drinks else {}),
+    }
+
+
+def _int(value: Any, where: str, minimum: int | None = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise StateError(where, f"expected a whole number, got {value!r}")
+    if minimum is not None and value < minimum:
+        raise StateError(where, f"expected at least {minimum}, got {value}")
+    return value
+
+
+def _yen(value: Any, where: str) -> int:
+    v = _int(value, where)
+    if v % 100:
+        raise StateError(where, f"expected a multiple of ¥100, got {v}")
+    return v
+
+
+def _table(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise StateError(where, f"expected an object, got {value!r}")
+    return value
+
+
+def parse_state(data: Any, board: BoardMap) -> MetroState:
+    """Validate JSON data against the map and the rules' invariants. Raises StateError."""
+    d = _table(data, "")
+    fmt = d.get("format", STATE_FORMAT)
+    if fmt != STATE_FORMAT:
+        raise StateError("format", f"expected {STATE_FORMAT!r}, got {fmt!r}")
+    map_id = d.get("map", board.id)
+    if map_id != board.id:
+        raise StateError("map", f"the state is for map {map_id!r}, not {board.id!r}")
+    rnd = _int(d.get("round", 1), "round", 1)
+    phase = d.get("phase", "action")
+    if phase not in PHASES:
+        raise StateError("phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
+
+    raw_players = d.get("players")
+    if not isinstance(raw_players, list) or not raw_players:
+        raise StateError("players", "expected a list of players in turn order")
+    if len(raw_players) > 8:
+        raise StateError("players", f"at most 8 players, got {len(raw_players)}")
+    players: list[Player] = []
+    for i, rp in enumerate(raw_players):
+        rp = _table(rp, f"players[{i}]")
+        color = rp.get("color")
+        if not isinstance(color, str) or not color:
+            raise StateError(f"players[{i}].color", f"expected a colour name, got {color!r}")
+        if color in (p.color for p in players):
+            raise StateError(f"players[{i}].color", f"{color!r} is listed twice")
+        cash = rp.get("cash")
+        players.append(
+            Player(
+                color,
+                None if cash is None else _int(cash, f"players[{i}].cash", None),
+                _int(rp.get("loans", 0), f"players[{i}].loans"),
+                _int(rp.get("set_aside", 0), f"players[{i}].set_aside"),
+            )
+        )
+    colors = {p.color for p in players}
+
+    def known(color: Any, where: str) -> str:
+        if color not in colors:
+            raise StateError(where, f"unknown player {color!r}; players are {sorted(colors)}")
+        return str(color)
+
+    raw_lines = _table(d.get("lines", {}), "lines")
+    lines: dict[str, LineState] = {}
+    for line_id in raw_lines:
+        if line_id not in board.lines:
+            raise StateError(f"lines.{line_id}", f"unknown line; the map has {''.join(board.lines)}")
+    for line_id, line in board.lines.items():
+        if line_id not in raw_lines:
+            lines[line_id] = LineState()
+            continue
+        where = f"lines.{line_id}"
+        rl = _table(raw_lines[line_id], where)
+        shares_raw = rl.get("shares", [])
+        if not isinstance(shares_raw, list):
+            raise StateError(f"{where}.shares", "expected a list of colours in share order")
+        shares = tuple(known(c, f"{where}.shares[{i}]") for i, c in enumerate(shares_raw))
+        if len(shares) > line.shares:
+            raise StateError(
+                f"{where}.shares",
+                f"line {line_id} has {line.shares} shares, got {len(shares)} holders",
+            )
+        if len(set(shares)) != len(shares):
+            raise StateError(f"{where}.shares", "a player holds at most one share of a line")
+        specs: list[Speculation] = []
+        for i, rs in enumerate(rl.get("speculations", [])):
+            rs = _table(rs, f"{where}.speculations[{i}]")
+            who = known(rs.get("player"), f"{where}.speculations[{i}].player")
+            stake = _yen(rs.get("stake"), f"{where}.speculations[{i}].stake")
+            if stake <= 0:
+                raise StateError(f"{where}.speculations[{i}].stake", "a stake is at least ¥100")
+            specs.append(Speculation(who, stake))
+        speed = _int(rl.get("speed", 0), f"{where}.speed")
+        if speed + len(specs) > line.slots:
+            raise StateError(
+                where,
+                f"line {line_id} has {line.slots} disc spaces, got {speed} speed tokens "
+                f"and {len(specs)} speculations",
+            )
+        lines[line_id] = LineState(
+            _yen(rl.get("value", 0), f"{where}.value"), shares, speed, tuple(specs)
+        )
+
+    trains: dict[str, Train] = {}
+    for line_id, rt in _table(d.get("trains", {}), "trains").items():
+        where = f"trains.{line_id}"
+        if line_id not in board.lines:
+            raise StateError(where, f"unknown line; the map has {''.join(board.lines)}")
+        rt = _table(rt, where)
+        stop = _int(rt.get("stop"), f"{where}.stop", 1)
+        n = board.lines[line_id].length
+        if stop > n:
+            raise StateError(f"{where}.stop", f"line {line_id} has stops 1 to {n}, got {stop}")
+        direction = rt.get("direction", 1)
+        if direction not in (1, -1) or isinstance(direction, bool):
+            raise StateError(f"{where}.direction", f"expected 1 or -1, got {direction!r}")
+        started = rt.get("started", False)
+        if not isinstance(started, bool):
+            raise StateError(f"{where}.started", f"expected true or false, got {started!r}")
+        trains[line_id] = Train(stop, direction, started)
+
+    stations: dict[str, str] = {}
+    for station_id, owner in _table(d.get("stations", {}), "stations").items():
+        if station_id not in board.stations:
+            raise StateError(f"stations.{station_id}", "unknown station")
+        stations[station_id] = known(owner, f"stations.{station_id}")
+
+    meeples: dict[str, Meeple] = {}
+    occupied: dict[Square, str] = {}
+    for color, rm in _table(d.get("meeples", {}), "meeples").items():
+        where = f"meeples.{color}"
+        known(color, where)
+        rm = _table(rm, where)
+        if "riding" in rm:
+            line_id = rm["riding"]
+            if line_id not in trains:
+                raise StateError(f"{where}.riding", f"line {line_id!r} has no train on the map")
+            at = rm.get("boarded_at")
+            if at is not None and not (isinstance(at, str) and board.has_stop(at)):
+                raise StateError(f"{where}.boarded_at", f"unknown stop {at!r}")
+            meeples[color] = Meeple(riding=line_id, boarded_at=at)
+        elif "square" in rm:
+            sq = rm["square"]
+            if not (isinstance(sq, list) and len(sq) == 2 and all(isinstance(v, int) for v in sq)):
+                raise StateError(f"{where}.square", f"expected [column, row], got {sq!r}")
+            square = (sq[0], sq[1])
+            if not board.grid.contains(square):
+                raise StateError(
+                    f"{where}.square",
+                    f"{sq} is off the grid ({board.grid.columns} columns x {board.grid.rows} rows)",
+                )
+            if square in occupied:
+                raise StateError(f"{where}.square", f"{sq} is taken by {occupied[square]}'s meeple")
+            occupied[square] = color
+            meeples[color] = Meeple(square=square)
+        else:
+            raise StateError(where, "expected 'square' or 'riding'")
+
+    drinks: dict[str, str] = {}
+    for station_id, drink in _table(d.get("drinks", {}), "drinks").items():
+        if station_id not in stations:
+            raise StateError(f"drinks.{station_id}", "a drink stands only on a station with a pyramid")
+        if not isinstance(drink, str) or not drink:
+            raise StateError(f"drinks.{station_id}", f"expected a drink colour, got {drink!r}")
+        drinks[station_id] = drink
+
+    return MetroState(
+        map=board.id,
+        players=tuple(players),
+        lines=lines,
+        round=rnd,
+        phase=phase,
+        trains=trains,
+        stations=stations,
+        meeples=meeples,
+        drinks=drinks,
+    )
+
+
+__all__ = [
+    "PHASES",
+    "STATE_FORMAT",
+    "LineState",
+    "Meeple",
+    "MetroState",
+    "Player",
+    "Speculation",
+    "Train",
+    "format_state",
+    "new_state",
+    "parse_state",
+    "parse_stop_id",
+]
