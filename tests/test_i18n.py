@@ -1,0 +1,35 @@
+from companion import i18n
+from companion.i18n import LANGUAGES, load_catalog, parse_po, source_strings
+
+
+def test_every_screen_string_exists_in_every_language():
+    wanted = {text: f"{path.name}:{line}" for path, line, text in source_strings()}
+    for lang in LANGUAGES:
+        catalog = load_catalog(lang)
+        gaps = [f"{where} {text!r}" for text, where in wanted.items() if text not in catalog]
+        assert not gaps, f"{lang} lacks {len(gaps)} strings: {gaps[:10]}"
+
+
+def test_po_parser_handles_multiline_escapes_and_fuzzy():
+    text = (
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Train phase"\nmsgstr "Fase de trenes"\n\n'
+        'msgid "Say \\"hi\\""\nmsgstr ""\n"Di "\n"\\"hola\\""\n\n'
+        '#, fuzzy\nmsgid "Undo"\nmsgstr "Deshacer"\n'
+    )
+    assert parse_po(text) == {"Train phase": "Fase de trenes", 'Say "hi"': 'Di "hola"'}
+
+
+def test_switching_language_takes_effect_at_once(tmp_path, monkeypatch):
+    (tmp_path / "es").mkdir()
+    (tmp_path / "es" / "x.po").write_text('msgid "Undo"\nmsgstr "Deshacer"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_translations", {})
+    monkeypatch.setattr(i18n, "load_catalog", lambda lang: load_catalog(lang, tmp_path))
+    i18n.set_language("es")
+    try:
+        assert i18n._("Undo") == "Deshacer"
+        i18n.set_language("en")
+        assert i18n._("Undo") == "Undo"
+    finally:
+        i18n.set_language("en")
