@@ -56,7 +56,9 @@ def read_json(path: str | Path) -> Any:
     except PermissionError:
         raise UserError("cannot be read (permission denied)", path) from None
     except json.JSONDecodeError as exc:
-        raise UserError(f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})", path) from None
+        raise UserError(
+            f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})", path
+        ) from None
     except UnicodeDecodeError:
         raise UserError("not valid UTF-8 text", path) from None
 

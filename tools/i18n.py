@@ -1,7 +1,7 @@
 """Keep the catalogues in step with the code.
 
     python tools/i18n.py missing        # list strings without a translation (exit 1 if any)
-    python tools/i18n.py add FILE.po    # append empty entries for missing strings to FILE in es, fr, en
+    python tools/i18n.py add FILE.po    # append entries for missing strings to FILE (es, fr, en)
 
 Translators then fill the empty msgstr lines. English entries are written with msgstr equal to
 the source, so "exists in en" is checked the same way as the other languages.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.i18n import LANGUAGES, LOCALE_DIR, load_catalog, source_strings  # noqa: E402
+from companion.i18n import LANGUAGES, LOCALE_DIR, load_catalog, source_strings
 
 
 def missing() -> dict[str, list[str]]:

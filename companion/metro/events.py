@@ -13,7 +13,7 @@ from typing import Any
 from companion.metro import rulings
 from companion.metro.board import BoardMap, Square
 from companion.metro.errors import IllegalEvent, StateError
-from companion.metro.state import LineState, Meeple, MetroState, Speculation, Train
+from companion.metro.state import Meeple, MetroState, Speculation, Train
 from companion.metro.track import IncomeTrack
 
 
@@ -137,7 +137,7 @@ Event = (
     | EndGame
 )
 EVENT_TYPES: dict[str, type[Event]] = {
-    cls.type: cls  # type: ignore[misc]
+    cls.type: cls
     for cls in (
         Invest,
         StartTrain,

@@ -104,7 +104,9 @@ class MetroState:
         return self.with_player(replace(p, cash=p.cash + delta))
 
 
-def new_state(board: BoardMap, colors: list[str] | tuple[str, ...], cash: int | None = 2000) -> MetroState:
+def new_state(
+    board: BoardMap, colors: list[str] | tuple[str, ...], cash: int | None = 2000
+) -> MetroState:
     return MetroState(
         map=board.id,
         players=tuple(Player(c, cash) for c in colors),
@@ -226,7 +228,9 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
     lines: dict[str, LineState] = {}
     for line_id in raw_lines:
         if line_id not in board.lines:
-            raise StateError(f"lines.{line_id}", f"unknown line; the map has {''.join(board.lines)}")
+            raise StateError(
+                f"lines.{line_id}", f"unknown line; the map has {''.join(board.lines)}"
+            )
     for line_id, line in board.lines.items():
         if line_id not in raw_lines:
             lines[line_id] = LineState()
@@ -321,7 +325,9 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
     drinks: dict[str, str] = {}
     for station_id, drink in _table(d.get("drinks", {}), "drinks").items():
         if station_id not in stations:
-            raise StateError(f"drinks.{station_id}", "a drink stands only on a station with a pyramid")
+            raise StateError(
+                f"drinks.{station_id}", "a drink stands only on a station with a pyramid"
+            )
         if not isinstance(drink, str) or not drink:
             raise StateError(f"drinks.{station_id}", f"expected a drink colour, got {drink!r}")
         drinks[station_id] = drink

@@ -82,5 +82,7 @@ def parse_track(data: Mapping[str, Any]) -> IncomeTrack:
         pairs[value] = (larger, smaller)
     missing = [v for v in range(0, TRACK_TOP + STEP, STEP) if v not in pairs]
     if missing:
-        raise TrackError("pairs", f"missing values: {missing[:5]}{'...' if len(missing) > 5 else ''}")
+        raise TrackError(
+            "pairs", f"missing values: {missing[:5]}{'...' if len(missing) > 5 else ''}"
+        )
     return IncomeTrack(pairs)

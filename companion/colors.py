@@ -1,0 +1,61 @@
+"""Player colours: their names, display RGB and the short label shown beside every swatch.
+
+Tokyo Metro has five player colours; Jutaku and Countdown allow up to eight players with a
+button each, so three more are defined. The screen never shows colour alone: every swatch
+carries the label (a letter) and, where there is room, the translated name.
+"""
+
+from __future__ import annotations
+
+from companion.i18n import N_, _
+
+RGB = tuple[int, int, int]
+
+PLAYER_COLORS: dict[str, RGB] = {
+    "red": (214, 39, 40),
+    "blue": (31, 96, 196),
+    "green": (44, 160, 44),
+    "yellow": (240, 196, 25),
+    "black": (40, 40, 40),
+    "white": (236, 236, 236),
+    "purple": (148, 80, 190),
+    "orange": (245, 130, 32),
+}
+METRO_COLORS = ("red", "blue", "green", "yellow", "black")
+
+_NAMES = {
+    "red": N_("Red"),
+    "blue": N_("Blue"),
+    "green": N_("Green"),
+    "yellow": N_("Yellow"),
+    "black": N_("Black"),
+    "white": N_("White"),
+    "purple": N_("Purple"),
+    "orange": N_("Orange"),
+}
+
+
+def color_name(color: str) -> str:
+    """The translated name of a player colour ("Rojo" in Spanish)."""
+    return _(_NAMES[color]) if color in _NAMES else color
+
+
+def color_letter(color: str) -> str:
+    """One or two letters that stand for the colour next to its swatch, in the current language."""
+    name = color_name(color)
+    return name[:2] if color in ("blue", "black") else name[:1]
+
+
+def rgb(color: str) -> RGB:
+    return PLAYER_COLORS[color]
+
+
+def hex_to_rgb(text: str) -> RGB:
+    text = text.lstrip("#")
+    return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
+
+
+def text_color_on(background: RGB) -> RGB:
+    """Black or white, whichever reads better on the background."""
+    r, g, b = background
+    return (0, 0, 0) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
