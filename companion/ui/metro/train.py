@@ -1,0 +1,277 @@
+"""The train phase: the board with trains moving stop by stop in track order, each payout in big
+type waiting for OK, boarding and leaving prompts, a running list of what happened.
+
+The session holds the phase (steps, answers, acks), so this screen only plays it back: on entry
+it starts from the last acknowledged step, which is how a phase resumes after a power cut.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from companion.i18n import _
+from companion.metro.board import Square
+from companion.metro.state import MetroState
+from companion.metro.steps import Departed, Moved, Paid, Step
+from companion.metro.trains import Decision, Prompt
+from companion.ui.metro import common as c
+from companion.ui.metro.board import BoardLayer
+from companion.ui.metro.entry import MenuScreen, Option, draw_title
+from companion.ui.metro.playback import after_steps, describe_step, payout_text, prompt_text
+from companion.ui.screen import Action, AppContext, Input, Screen
+
+DURATIONS = {Departed: 0.6, Moved: 0.35}
+OTHER_STEP = 0.4
+
+
+@dataclass(frozen=True)
+class PlaybackView:
+    """What the LEDs get each frame: the session's phase plus the step being shown."""
+
+    steps: tuple[Step, ...]
+    pending: Prompt | None
+    acked: int
+    done: bool
+    shown: int
+    state: MetroState
+
+
+class TrainPhaseScreen(Screen):
+    name = "metro-train"
+
+    def __init__(self, app: AppContext) -> None:
+        super().__init__(app)
+        self.board: BoardLayer | None = None
+        self.log: list[str] = []
+        self.view: Any = None
+        self.shown = 0
+        self.started = 0.0
+        self.duration = 0.0
+        self.waiting = ""
+        """'' while animating, else 'payout', 'prompt' or 'done'."""
+        self.choice = 0
+        self.skip = False
+
+    @property
+    def session(self) -> Any:
+        return self.app.services.session
+
+    @property
+    def fast(self) -> bool:
+        return bool(getattr(self.app.services.settings, "fast_trains", False))
+
+    def enter(self) -> None:
+        session = self.session
+        if session.phase is None:
+            session.begin_train_phase()
+            self.app.play("start")
+        self.view = session.phase
+        if not self.log:
+            self.shown = self.view.acked
+            self.log = [t for t in map(describe_step, self.view.steps[: self.shown]) if t]
+        self.base = session.state
+        self._begin(self.app.now())
+
+    # --- playback ---
+    def state_now(self) -> MetroState:
+        return after_steps(self.base, self.view.steps[: self.shown])
+
+    def _begin(self, now: float) -> None:
+        """Start showing steps[shown], or wait when there is nothing more to show."""
+        steps = self.view.steps
+        self.waiting = ""
+        if self.shown >= len(steps):
+            if self.view.pending is not None:
+                self.waiting, self.choice = "prompt", 0
+                self.skip = False
+                self.app.play("prompt")
+            else:
+                self.waiting = "done"
+            return
+        step = steps[self.shown]
+        self.started = now
+        if isinstance(step, Paid):
+            self.waiting = "payout"
+            self.skip = False
+            self.app.play("coin")
+            return
+        if isinstance(step, Departed):
+            self.app.play("departure")
+        fast = self.fast or self.skip
+        self.duration = 0.0 if fast else DURATIONS.get(type(step), OTHER_STEP)
+        if fast and isinstance(step, Departed) and not self.skip:
+            self.duration = 0.15
+
+    def _finish_step(self, now: float) -> None:
+        step = self.view.steps[self.shown]
+        self.shown += 1
+        text = describe_step(step)
+        if text:
+            self.log.append(text)
+        if isinstance(step, Moved) and self._owned(step.to_stop):
+            self.app.play("bell")
+        self._begin(now)
+
+    def _owned(self, stop_id: str) -> bool:
+        station = self.session.rules.board.station_of(stop_id)
+        return station is not None and station.id in self.base.stations
+
+    def update(self, now: float) -> None:
+        for _i in range(len(self.view.steps) + 1):
+            if self.waiting or now - self.started < self.duration:
+                break
+            self._finish_step(self.started + self.duration if not self.skip else now)
+        hook = getattr(self.app.services, "led_update", None)
+        if callable(hook):
+            v = self.view
+            hook(PlaybackView(v.steps, v.pending, v.acked, v.done, self.shown, self.base), now)
+
+    # --- input ---
+    def handle(self, event: Input) -> None:
+        a = event.action
+        now = self.app.now()
+        if self.waiting == "prompt":
+            self._prompt_input(a)
+        elif a is Action.OK and self.waiting == "payout":
+            self.shown += 1
+            self.session.ack(self.shown)
+            self.log.append(payout_text(self.view.steps[self.shown - 1]))
+            self._begin(now)
+        elif a is Action.OK and self.waiting == "done":
+            self.session.ack(len(self.view.steps))
+            self.session.finish_train_phase()
+            self.app.play("stop")
+            self.app.pop()
+        elif a is Action.OK:
+            self.skip = True
+            self.duration = 0.0
+        elif a is Action.BACK:
+            self._menu()
+
+    def _prompt_input(self, a: Action | None) -> None:
+        prompt: Prompt = self.view.pending
+        if prompt.action == "leave" and a in (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN):
+            step = 1 if a in (Action.RIGHT, Action.DOWN) else -1
+            self.choice = (self.choice + step) % len(prompt.squares)
+            return
+        if a not in (Action.OK, Action.BACK):
+            return
+        accept = a is Action.OK
+        square: Square | None = prompt.squares[self.choice] if accept and prompt.squares else None
+        self.session.ack(self.shown)
+        self.session.answer(Decision(accept, square))
+        self.view = self.session.phase
+        self._begin(self.app.now())
+
+    def _menu(self) -> None:
+        def undo() -> None:
+            self.app.pop()
+            self.session.undo()
+            if self.session.phase is None:
+                self.app.pop()
+                return
+            self.view = self.session.phase
+            self.shown = min(self.shown, self.view.acked)
+            self.log = [t for t in map(describe_step, self.view.steps[: self.shown]) if t]
+            self._begin(self.app.now())
+
+        items = [
+            (Option(_("Continue the train phase"), 0), self.app.pop),
+            (Option(_("Undo the last answer"), 1), undo),
+        ]
+        self.app.push(MenuScreen(self.app, _("Train phase"), items))
+
+    # --- drawing ---
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.services.theme
+        surface.fill(c.theme_color(theme, "background"))
+        m = c.margin(theme, surface)
+        top = draw_title(surface, theme, _("Train phase"), _("Round {n}").format(n=self.base.round))
+        bottom = surface.get_height() - c.hint_height(theme) - m
+        split = int(surface.get_width() * 0.62)
+        area = pygame.Rect(m, top, split - 2 * m, bottom - top)
+        if self.board is None or self.board.rect.width > area.width or self.board.rect.height > area.height:
+            self.board = BoardLayer(self.session.rules, area, c.font(theme, "small"))
+        state = self.state_now()
+        trains, highlight = self._moving(state)
+        squares = ()
+        if self.waiting == "prompt":
+            prompt = self.view.pending
+            highlight = (prompt.stop,)
+            if prompt.action == "leave" and prompt.squares:
+                squares = (prompt.squares[self.choice],)
+        self.board.draw(surface, state, trains=trains, highlight_stops=highlight, cursor=squares[0] if squares else None)
+        self._draw_side(surface, theme, pygame.Rect(split, top, surface.get_width() - split - m, bottom - top), state)
+        self._draw_overlay(surface, theme)
+
+    def _moving(self, state: MetroState) -> tuple[dict[str, tuple[float, float]], tuple[str, ...]]:
+        steps = self.view.steps
+        if self.waiting or self.shown >= len(steps):
+            if self.waiting == "payout":
+                return {}, (steps[self.shown].stop,)
+            return {}, ()
+        step = steps[self.shown]
+        if not isinstance(step, Moved) or self.duration <= 0:
+            return {}, ()
+        p = min(1.0, max(0.0, (self.app.now() - self.started) / self.duration))
+        board = self.session.rules.board
+        a, b = board.stop(step.from_stop), board.stop(step.to_stop)
+        pos = (a.x_mm + (b.x_mm - a.x_mm) * p, a.y_mm + (b.y_mm - a.y_mm) * p)
+        return {step.line: pos}, (step.to_stop,)
+
+    def _current_line(self) -> str | None:
+        for step in reversed(self.view.steps[: self.shown + 1]):
+            line = getattr(step, "line", None)
+            if line is not None:
+                return str(line)
+        return None
+
+    def _draw_side(self, surface: pygame.Surface, theme: Any, area: pygame.Rect, state: MetroState) -> None:
+        medium, small = c.font(theme, "medium"), c.font(theme, "small")
+        fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
+        y = area.y
+        line = self._current_line()
+        if line is not None:
+            h = medium.get_linesize() + 6
+            c.line_badge(surface, medium, self.session.rules, line, pygame.Rect(area.x, y, h, h))
+            name = self.session.rules.board.lines[line].name
+            c.blit_text(surface, medium, f"{name} {c.yen(state.lines[line].value)}", fg, (area.x + h + 10, y + h // 2), "midleft", area.width - h - 10)
+            y += h + 8
+        rows = max(1, (area.bottom - y) // small.get_linesize())
+        for text in self.log[-rows:]:
+            for part in c.wrap(small, text, area.width)[:1]:
+                c.blit_text(surface, small, part, fg if text is self.log[-1] else muted, (area.x, y), "topleft", area.width)
+                y += small.get_linesize()
+
+    def _draw_overlay(self, surface: pygame.Surface, theme: Any) -> None:
+        if self.waiting == "payout":
+            message = payout_text(self.view.steps[self.shown])
+            hints = [("ok", _("Paid, continue"))]
+        elif self.waiting == "prompt":
+            prompt = self.view.pending
+            message = prompt_text(prompt)
+            if prompt.action == "board":
+                hints = [("ok", _("Board")), ("back", _("No"))]
+            else:
+                sq = prompt.squares[self.choice]
+                message += f"  ({sq[0] + 1}, {sq[1] + 1})"
+                hints = [("lr", _("Square")), ("ok", _("Leave here")), ("back", _("Stay on"))]
+        elif self.waiting == "done":
+            message = _("All trains have moved.")
+            hints = [("ok", _("Back to the income track"))]
+        else:
+            c.hint_bar(surface, theme, [("ok", _("Skip ahead")), ("back", _("Menu"))])
+            return
+        c.hint_bar(surface, theme, hints)
+        fnt = c.font(theme, "big")
+        w = surface.get_width() - 4 * c.margin(theme, surface)
+        lines = c.wrap(fnt, message, w - 40)
+        box = pygame.Rect(0, 0, w, len(lines) * fnt.get_linesize() + 30)
+        box.midbottom = (surface.get_width() // 2, surface.get_height() - c.hint_height(theme) - 8)
+        pygame.draw.rect(surface, (24, 28, 38), box, border_radius=12)
+        pygame.draw.rect(surface, c.theme_color(theme, "accent"), box, width=4, border_radius=12)
+        for i, text in enumerate(lines):
+            c.blit_text(surface, fnt, text, (255, 255, 255), (box.centerx, box.y + 15 + i * fnt.get_linesize()), "midtop", w - 30)
