@@ -219,7 +219,7 @@ class FakeApp:
 
     def tick(self, seconds: float = 0.0, step: float = 0.05) -> None:
         end = self.clock + seconds
-        while True:
+        while self.stack:
             self.top.update(self.clock)
             if self.clock >= end:
                 break

@@ -157,6 +157,7 @@ class EntryScreen(Screen):
         self.answers: dict[str, Any] = dict(initial or {})
         """Answers so far; initial ones only preset the cursor (each step is still asked)."""
         self.history: list[int] = []
+        self.asked: set[str] = set()
         self.index = -1
         self.step: Step | None = None
         self.cursor = 0
@@ -237,6 +238,7 @@ class EntryScreen(Screen):
                     self._fail(opt.reason)
                     return
                 self.answers[step.key] = opt.value
+                self.asked.add(step.key)
                 self._advance()
         elif isinstance(step, Amount):
             big = step.step * 10
@@ -246,6 +248,7 @@ class EntryScreen(Screen):
                 self.value = value if step.maximum is None else min(step.maximum, value)
             elif a is Action.OK:
                 self.answers[step.key] = self.value
+                self.asked.add(step.key)
                 self._advance()
         elif isinstance(step, SquarePick):
             col, row = self.square
@@ -257,6 +260,7 @@ class EntryScreen(Screen):
                     self.square = new
             elif a is Action.OK:
                 self.answers[step.key] = self.square
+                self.asked.add(step.key)
                 self._advance()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -292,12 +296,12 @@ class EntryScreen(Screen):
         x = surface.get_width() - m
         asking = step.key if step is not None else ""
         line = self.answers.get("line")
-        if line is not None and asking != "line" and self.index > 0:
+        if line is not None and asking != "line" and "line" in self.asked:
             x -= h
             c.line_badge(surface, fnt, self.session.rules, line, pygame.Rect(x, m, h, h))
             x -= m
         player = self.answers.get("player")
-        if player is not None and asking != "player":
+        if player is not None and asking != "player" and "player" in self.asked:
             r = c.blit_text(surface, fnt, color_name(player), c.theme_color(theme, "foreground"), (x, m + h // 2), "midright")
             c.player_chip(surface, fnt, player, (r.x - h - 6, m), h)
 
