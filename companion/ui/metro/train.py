@@ -240,11 +240,17 @@ class TrainPhaseScreen(Screen):
             name = self.session.rules.board.lines[line].name
             c.blit_text(surface, medium, f"{name} {c.yen(state.lines[line].value)}", fg, (area.x + h + 10, y + h // 2), "midleft", area.width - h - 10)
             y += h + 8
-        rows = max(1, (area.bottom - y) // small.get_linesize())
-        for text in self.log[-rows:]:
-            for part in c.wrap(small, text, area.width)[:1]:
-                c.blit_text(surface, small, part, fg if text is self.log[-1] else muted, (area.x, y), "topleft", area.width)
-                y += small.get_linesize()
+        lh = small.get_linesize()
+        rows: list[tuple[str, bool]] = []
+        for text in reversed(self.log):
+            parts = c.wrap(small, text, area.width)
+            rows[:0] = [(p, text is self.log[-1]) for p in parts]
+            if len(rows) * lh > area.bottom - y:
+                break
+        rows = rows[-max(1, (area.bottom - y) // lh) :]
+        for part, newest in rows:
+            c.blit_text(surface, small, part, fg if newest else muted, (area.x, y), "topleft", area.width)
+            y += lh
 
     def _draw_overlay(self, surface: pygame.Surface, theme: Any) -> None:
         if self.waiting == "payout":
