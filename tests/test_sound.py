@@ -48,6 +48,17 @@ def test_cues_are_preloaded_once_and_recorded_when_played():
     assert backend.played == []
 
 
+def test_train_phase_steps_play_their_cues():
+    from companion.metro.steps import Departed, Moved, Paid
+
+    sound, backend = simulated()
+    sound.play_step(Departed(line="G", stop="G1", moves=2))
+    sound.play_step(Moved(line="G", from_stop="G1", to_stop="G2", direction=1, move=1))
+    sound.play_step(Paid("G", "G2", "Ginza", "Red", 200, 200))
+    sound.play_step(object())
+    assert backend.played == ["departure", "coin"]
+
+
 def test_an_unknown_cue_is_ignored_without_raising(caplog):
     sound, backend = simulated()
     sound.play("trumpet")

@@ -36,6 +36,8 @@ CUES = (
     "stop",
     "fanfare",
 )
+# Train-phase step kind (companion.metro.steps) -> the cue that goes with it.
+STEP_CUES = {"departed": "departure", "paid": "coin", "offered": "prompt", "removed": "bell"}
 BACKENDS = ("pygame", "simulated")
 BACKEND_ENV = "COMPANION_SOUND_BACKEND"
 
@@ -306,6 +308,12 @@ class Sound:
             self.backend.play(name, self._volume)
         except Exception as exc:
             self._warn_once(name, f"sound: playing {name!r} failed ({exc!r})")
+
+    def play_step(self, step: object) -> None:
+        """The cue for a train-phase step (by its `kind`), if it has one."""
+        cue = STEP_CUES.get(getattr(step, "kind", ""))
+        if cue is not None:
+            self.play(cue)
 
     def stop_all(self) -> None:
         if self.backend is None:
