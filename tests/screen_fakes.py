@@ -34,13 +34,14 @@ from companion.metro.steps import Step
 from companion.metro.trains import Prompt
 from companion.ui.screen import Action, Input, Screen
 
-FONT_SIZES = {"huge": 0.12, "big": 0.075, "medium": 0.055, "small": 0.042}
+FONT_SIZES = {"huge": 0.16, "big": 0.10, "medium": 0.068, "small": 0.048}
+"""As the app's Theme: the default pygame font at these fractions of the screen height."""
 
 
 class FakeTheme:
     def __init__(self, height: int) -> None:
         self.height = height
-        self.margin = max(6, height // 60)
+        self.margin = max(8, height // 40)
         self.colors = {
             "background": (18, 20, 26),
             "foreground": (240, 240, 236),
@@ -48,6 +49,8 @@ class FakeTheme:
             "muted": (130, 136, 150),
             "good": (90, 200, 110),
             "bad": (235, 70, 60),
+            "panel": (36, 42, 56),
+            "selected": (60, 72, 100),
         }
         self._fonts: dict[str, pygame.font.Font] = {}
 
@@ -55,9 +58,8 @@ class FakeTheme:
         if size not in self._fonts:
             if not pygame.font.get_init():
                 pygame.font.init()
-            px = max(12, int(self.height * FONT_SIZES[size]))
-            path = pygame.font.match_font("dejavusans", bold=True)
-            self._fonts[size] = pygame.font.Font(path, px)
+            px = max(12, round(self.height * FONT_SIZES[size]))
+            self._fonts[size] = pygame.font.Font(None, px)
         return self._fonts[size]
 
 
@@ -323,4 +325,32 @@ def busy_session() -> FakeSession:
         TakeLoan("green"),
     ):
         s.record(e)
+    return s
+
+
+def play_phase(session: FakeSession) -> None:
+    """A whole train phase in the fake session, every prompt declined."""
+    session.begin_train_phase()
+    while (view := session.phase) is not None and view.pending is not None:
+        session.answer(Decision(False))
+    session.ack(len(session.phase.steps))  # type: ignore[union-attr]
+    session.finish_train_phase()
+
+
+def played_session() -> FakeSession:
+    """Four rounds of a 4-player game on the 12-line test map: values that move on the chart."""
+    from companion.metro.events import AssignSpeed, BuildStation, Invest, Speculate, StartTrain
+
+    s = busy_session()
+    s.start = replace(s.start, round=1)
+    rounds = [
+        [Invest("green", "C", 300), BuildStation("yellow", "st4", 200)],
+        [Invest("red", "Y", 0), StartTrain("N", 200), BuildStation("red", "st5", 100)],
+        [Invest("blue", "A", 0), AssignSpeed("C", 1), BuildStation("blue", "st2", 200)],
+        [Speculate("blue", "C", 600), BuildStation("yellow", "st8", 100)],
+    ]
+    for events in rounds:
+        for e in events:
+            s.record(e)
+        play_phase(s)
     return s

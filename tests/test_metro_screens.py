@@ -10,7 +10,7 @@ import pygame
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from screen_fakes import FakeApp, busy_session, mini_rules, new_session
+from screen_fakes import FakeApp, busy_session, mini_rules, new_session, played_session
 
 from companion.metro import Plan, end_game, run_train_phase
 from companion.metro.events import BuildStation, EndGame, Invest, MoveMeeple, Speculate
@@ -192,7 +192,7 @@ def test_the_payout_waits_for_ok_and_is_announced():
     app.settings = None
     app.press("ok")
     assert session.phase.acked == screen.shown
-    assert "Blue takes ¥200 from the bank — line G +¥200" in screen.log
+    assert screen.log[-1].startswith("Blue takes ¥200 from the bank at Ginza")
 
 
 def test_resume_mid_phase_restarts_from_the_last_acknowledged_step():
@@ -209,7 +209,7 @@ def test_resume_mid_phase_restarts_from_the_last_acknowledged_step():
     screen = app2.top
     assert isinstance(screen, TrainPhaseScreen)
     assert screen.shown == acked
-    assert screen.log[-1].startswith("Blue takes ¥200")
+    assert screen.log[-1].startswith("Blue takes ¥200 from the bank")
     play_train_phase(app2)
     assert session.phase is None
     assert session.state.meeples["green"].riding == "G"
@@ -238,12 +238,13 @@ def test_playback_of_every_step_gives_the_phase_final_positions():
 
 
 def test_end_game_screen_shows_the_cores_numbers():
-    session = busy_session()
+    session = played_session()
     session.record(EndGame())
     app = home(session)
     screen = app.top
     assert isinstance(screen, EndGameScreen)
     assert screen.result == end_game(session.rules, session.state)
+    assert all(len(v) == 5 for v in screen.history.values())  # 4 rounds + now
     assert app.cues[-1] == "fanfare"
     for page in ("players", "lines", "chart"):
         shot(app, f"end-{page}")

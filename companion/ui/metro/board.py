@@ -1,21 +1,32 @@
 """A drawing of the board: lines, stops, stations with their owners' pyramids, meeples, trains.
 
-The static part (lines, stops, station outlines, grid) is rendered once per size into a layer;
-each frame blits it and draws only what moves. Placeholder until the map helper's BoardView is on
-main; everything is in board millimetres scaled to fit the given rectangle.
+Uses the map helper's `companion.ui.board_view.BoardView` when it is there; until then a simple
+drawing of its own. Either way the static part is rendered once per size and a frame blits it and
+draws only what moves. Trains may sit at a fractional stop (4.5 = halfway from 4 to 5), which is
+how a moving train is drawn between two stops.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
 from companion.colors import color_letter, text_color_on
 from companion.metro.board import Square
 from companion.metro.events import MetroRules
-from companion.metro.state import MetroState
+from companion.metro.state import MetroState, Train
 from companion.ui.metro.common import RGB, blit_text, line_rgb, player_rgb
 
 Point = tuple[float, float]
+
+
+def make_board(rules: MetroRules, rect: pygame.Rect, fnt: pygame.font.Font) -> BoardLayer:
+    try:
+        from companion.ui.board_view import BoardView
+    except ImportError:
+        return BoardLayer(rules, rect, fnt)
+    return ViewAdapter(BoardView(rules.board, rect), rules, rect, fnt)
 
 
 class BoardLayer:
@@ -79,12 +90,11 @@ class BoardLayer:
         self,
         surface: pygame.Surface,
         state: MetroState,
-        trains: dict[str, Point] | None = None,
+        trains: dict[str, Train] | None = None,
         highlight_stops: tuple[str, ...] = (),
         cursor: Square | None = None,
     ) -> None:
-        """`trains` maps a line to its marker's position in board mm (in between two stops while
-        it moves); lines not given are drawn at their stop in `state`."""
+        """`trains` overrides the state's trains (a moving one at a fractional stop)."""
         surface.blit(self._layer, self.rect)
         for sid in highlight_stops:
             pygame.draw.circle(surface, (255, 196, 40), self.stop_px(sid), self.stop_r + 6, 4)
@@ -95,15 +105,19 @@ class BoardLayer:
             if meeple.square is not None:
                 r = self.square_rect(meeple.square)
                 self._token(surface, r.center, player_rgb(color), color_letter(color), circle=True)
-        positions: dict[str, Point] = {}
-        for line_id, train in state.trains.items():
-            stop = self.board.lines[line_id].stop(train.stop)
-            positions[line_id] = (stop.x_mm, stop.y_mm)
-        positions.update(trains or {})
-        for line_id, (x, y) in positions.items():
+        for line_id, train in {**state.trains, **(trains or {})}.items():
+            x, y = self.train_position(line_id, float(train.stop))
             self._token(surface, self.to_px(x, y), line_rgb(self.rules, line_id), line_id)
         if cursor is not None:
             pygame.draw.rect(surface, (255, 40, 160), self.square_rect(cursor), width=4)
+
+    def train_position(self, line_id: str, stop: float) -> Point:
+        stops = self.board.lines[line_id].stops
+        n = min(max(stop, 1.0), float(len(stops)))
+        i = min(int(n), len(stops) - 1)
+        t = n - i
+        a, b = stops[i - 1], stops[i]
+        return (a.x_mm + (b.x_mm - a.x_mm) * t, a.y_mm + (b.y_mm - a.y_mm) * t)
 
     def _pyramid(self, surface: pygame.Surface, at: tuple[int, int], owner: str) -> None:
         x, y = at
@@ -124,3 +138,29 @@ class BoardLayer:
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
         pygame.draw.rect(surface, (20, 20, 20), rect, width=2, border_radius=radius)
         blit_text(surface, self.font, label, text_color_on(fill), rect.center, "center", size - 2)
+
+
+class ViewAdapter(BoardLayer):
+    """The map helper's BoardView with what the Metro screens add: a square cursor."""
+
+    def __init__(self, view: Any, rules: MetroRules, rect: pygame.Rect, fnt: pygame.font.Font) -> None:
+        self.view = view
+        self.rules = rules
+        self.board = rules.board
+        self.font = fnt
+        self.scale = view.scale
+        self.rect = pygame.Rect(view.origin, (view.width_px, view.height_px))
+        self.stop_r = max(4, int(min(s.radius_mm for s in self.board.stops()) * self.scale))
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        state: MetroState,
+        trains: dict[str, Train] | None = None,
+        highlight_stops: tuple[str, ...] = (),
+        cursor: Square | None = None,
+    ) -> None:
+        shown = {**state.trains, **(trains or {})}
+        self.view.draw(surface, state, highlight_stops=highlight_stops, trains=shown)
+        if cursor is not None:
+            pygame.draw.rect(surface, (255, 40, 160), self.square_rect(cursor), width=4)

@@ -53,11 +53,14 @@ class EndGameScreen(Screen):
 
     def _players(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
         big, small = c.font(theme, "big"), c.font(theme, "small")
+        value_font = c.font(theme, "medium") if area.width >= 1200 else small
         fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
         by_color = {p.color: p for p in self.result.players}
         cash_known = all(p.total is not None for p in self.result.players)
-        heads = [_("Speculation"), _("Stakes back"), _("Shares"), _("Loans"), _("Total") if cash_known else _("Earned")]
-        cols = [area.x + int(area.width * f) for f in (0.40, 0.54, 0.68, 0.82, 1.0)]
+        heads = [_("Cash"), _("Speculation"), _("Stakes back"), _("Shares"), _("Loans"), _("Total") if cash_known else _("Earned")]
+        cols = [area.x + int(area.width * f) for f in (0.36, 0.48, 0.60, 0.71, 0.82, 1.0)]
+        if not cash_known:
+            heads[0] = ""
         for head, x in zip(heads, cols, strict=True):
             c.blit_text(surface, small, head, muted, (x, area.y), "topright")
         row_h = min(big.get_linesize() + 16, (area.height - small.get_linesize()) // max(1, len(self.result.ranking)))
@@ -69,34 +72,45 @@ class EndGameScreen(Screen):
             fill = MEDALS[place - 1] if place <= 3 else (70, 74, 86)
             c.badge(surface, big, str(place), fill, medal)
             chip = c.player_chip(surface, big, color, (medal.right + 10, y + 4), row_h - 8)
-            c.blit_text(surface, c.font(theme, "medium"), color_name(color), fg, (chip.right + 10, cy), "midleft", cols[0] - chip.right - 120)
+            name_w = cols[0] - chip.right - small.size("¥00,000")[0] - 20
+            c.blit_text(surface, small, color_name(color), fg, (chip.right + 8, cy), "midleft", name_w)
             total = p.total if cash_known and p.total is not None else p.earnings
-            values = [c.yen(p.speculation), c.yen(p.stakes_returned), c.yen(p.shares), c.signed_yen(-p.loan_cost) if p.loans else "–"]
+            cash = c.yen(p.cash) if p.cash is not None and cash_known else ""
+            loans = c.signed_yen(-p.loan_cost) if p.loans else "–"
+            values = [cash, c.yen(p.speculation), c.yen(p.stakes_returned), c.yen(p.shares), loans]
             for value, x in zip(values, cols, strict=False):
-                c.blit_text(surface, small, value, fg, (x, cy), "midright")
+                c.blit_text(surface, value_font, value, fg, (x, cy), "midright")
             c.blit_text(surface, big, c.yen(total), c.theme_color(theme, "accent"), (cols[-1], cy), "midright")
             y += row_h
 
     def _lines(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
-        small = c.font(theme, "small")
-        fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
+        muted = c.theme_color(theme, "muted")
+        fg = c.theme_color(theme, "foreground")
         rules = self.app.services.session.rules
         rows = [lp for lp in self.result.lines if lp.shares or lp.speculations] or list(self.result.lines)
-        row_h = max(small.get_linesize() + 4, min(small.get_linesize() * 2, area.height // max(1, len(rows))))
+        medium = c.font(theme, "medium")
+        fits = (len(rows) + 1) * (medium.get_linesize() + 8) <= area.height
+        small = medium if fits else c.font(theme, "small")
+        spec_x, share_x = area.x + int(area.width * 0.16), area.x + int(area.width * 0.56)
+        head = c.font(theme, "small")
+        c.blit_text(surface, head, _("Speculations: paid (stake)"), muted, (spec_x, area.y))
+        c.blit_text(surface, head, _("Shares"), muted, (share_x, area.y))
+        top = area.y + head.get_linesize() + 4
+        row_h = max(small.get_linesize() + 4, min(small.get_linesize() * 2, (area.bottom - top) // max(1, len(rows))))
         for i, lp in enumerate(rows):
-            y = area.y + i * row_h
+            y = top + i * row_h
             cy = y + row_h // 2
-            h = row_h - 6
-            c.line_badge(surface, small, rules, lp.line, pygame.Rect(area.x, y + 3, h, h))
-            x = c.blit_text(surface, small, c.yen(lp.value), fg, (area.x + h + 8, cy), "midleft").right + 16
-            x = max(x, area.x + int(area.width * 0.2))
+            h = min(row_h - 6, small.get_linesize() + 4)
+            c.line_badge(surface, small, rules, lp.line, pygame.Rect(area.x, cy - h // 2, h, h))
+            c.blit_text(surface, small, c.yen(lp.value), fg, (area.x + h + 8, cy), "midleft")
+            x = spec_x
             for s in lp.speculations:
-                chip = c.player_chip(surface, small, s.player, (x, y + 3), h)
-                label = _("bet {stake} → {paid}").format(stake=c.yen(s.stake), paid=c.yen(s.paid))
-                x = c.blit_text(surface, small, label, muted, (chip.right + 4, cy), "midleft").right + 14
-            x = max(x, area.x + int(area.width * 0.52))
+                chip = c.player_chip(surface, small, s.player, (x, cy - h // 2), h)
+                label = f"{c.yen(s.paid)} ({c.yen(s.stake)})"
+                x = c.blit_text(surface, small, label, fg, (chip.right + 4, cy), "midleft").right + 14
+            x = share_x
             for sh in lp.shares:
-                chip = c.player_chip(surface, small, sh.player, (x, y + 3), h, str(sh.share))
+                chip = c.player_chip(surface, small, sh.player, (x, cy - h // 2), h, str(sh.share))
                 x = c.blit_text(surface, small, c.yen(sh.paid), fg, (chip.right + 4, cy), "midleft").right + 14
 
     def _draw_chart(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
@@ -138,10 +152,14 @@ class EndGameScreen(Screen):
                 pygame.draw.lines(chart, color, False, pts, 4)
             ends.append((pts[-1][1], lid))
         ends.sort()
-        placed: list[int] = []
         h = label_w - 4
-        for y, lid in ends:
-            y = max(y, (placed[-1] + h + 2) if placed else top + h // 2)
-            placed.append(y)
+        placed: list[int] = []
+        for y, _lid in ends:
+            placed.append(max(y, placed[-1] + h + 2) if placed else max(y, top + h // 2))
+        limit = bottom
+        for i in range(len(placed) - 1, -1, -1):
+            placed[i] = min(placed[i], limit)
+            limit = placed[i] - h - 2
+        for y, (_y, lid) in zip(placed, ends, strict=True):
             c.line_badge(chart, small, rules, lid, pygame.Rect(right + 6, y - h // 2, h, h))
         return chart

@@ -19,7 +19,7 @@ from companion.metro.board import Square
 from companion.metro.errors import IllegalEvent
 from companion.metro.events import Event
 from companion.ui.metro import common as c
-from companion.ui.metro.board import BoardLayer
+from companion.ui.metro.board import BoardLayer, make_board
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 
@@ -321,7 +321,7 @@ class EntryScreen(Screen):
         side = pygame.Rect(area.x, area.y, area.width // 4, area.height)
         board_area = pygame.Rect(side.right + 10, area.y, area.width - side.width - 10, area.height)
         if self._board is None or self._board.rect.size[0] > board_area.width + 1:
-            self._board = BoardLayer(self.session.rules, board_area, c.font(theme, "small"))
+            self._board = make_board(self.session.rules, board_area, c.font(theme, "small"))
         self._board.draw(surface, self.session.state, cursor=self.square)
         fnt = c.font(theme, "medium")
         col, row = self.square

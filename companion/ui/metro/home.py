@@ -22,13 +22,13 @@ from companion.ui.screen import Action, AppContext, Input, Screen
 
 PHASE_NAMES = {"action": N_("Action phase"), "train": N_("Train phase"), "ended": N_("Game over")}
 COLUMNS = (  # (header, share of the width)
-    ("", 0.055),
-    (N_("Line"), 0.16),
+    ("", 0.05),
+    (N_("Line"), 0.14),
     (N_("Value"), 0.12),
-    (N_("Larger / smaller"), 0.16),
+    (N_("Larger / smaller"), 0.14),
     (N_("Shares"), 0.2),
-    (N_("Speed"), 0.075),
-    (N_("Speculations"), 0.14),
+    (N_("Speed"), 0.07),
+    (N_("Speculations"), 0.19),
     (N_("Train"), 0.09),
 )
 
@@ -250,7 +250,7 @@ class MetroHome(Screen):
             x = lefts[6]
             for spec in ls.speculations:
                 chip = c.player_chip(layer, small, spec.player, (x, y + 3), cell_h)
-                x = c.blit_text(layer, small, f"{spec.stake:,}", fg, (chip.right + 3, cy), "midleft").right + 8
+                x = c.blit_text(layer, small, f"{spec.stake:,}", fg, (chip.right + 3, cy), "midleft").right + 6
             train = state.trains.get(lid)
             if train is not None:
                 label = f"{lid}{train.stop}"

@@ -11,9 +11,10 @@ from dataclasses import replace
 
 from companion.colors import color_name
 from companion.i18n import _
-from companion.metro.board import parse_stop_id
+from companion import narrate
+from companion.metro.board import BoardMap, parse_stop_id
 from companion.metro.state import LineState, Meeple, MetroState, Train
-from companion.metro.steps import Boarded, Departed, Left, Moved, Offered, Paid, Removed, Step
+from companion.metro.steps import Boarded, Left, Moved, Offered, Paid, Removed, Step
 from companion.metro.trains import Prompt
 from companion.ui.metro.common import yen
 
@@ -48,28 +49,14 @@ def after_steps(state: MetroState, steps: Iterable[Step]) -> MetroState:
     return state
 
 
-def describe_step(step: Step) -> str | None:
-    """The running list's line for a step (None for plain moves)."""
-    match step:
-        case Departed(line, stop, moves):
-            return _("Train {line} departs from {stop} ({moves} stops)").format(line=line, stop=stop, moves=moves)
-        case Moved(line, _from, to_stop, _d, _m, reversed_) if reversed_:
-            return _("Train {line} turns round, on to {stop}").format(line=line, stop=to_stop)
-        case Paid():
-            return payout_text(step)
-        case Offered(player, line, stop, action, accepted) if not accepted:
-            text = _("{player} does not board {line} at {stop}") if action == "board" else _("{player} stays on {line} at {stop}")
-            return text.format(player=color_name(player), line=line, stop=stop)
-        case Boarded(player, line, stop, fee):
-            text = _("{player} boards {line} at {stop}").format(player=color_name(player), line=line, stop=stop)
-            return text + (f" ({yen(fee)})" if fee else "")
-        case Left(player, line, stop, square, forced):
-            where = f"({square[0] + 1}, {square[1] + 1})"
-            text = _("{player} is put down at {stop}") if forced else _("{player} leaves {line} at {stop}")
-            return text.format(player=color_name(player), line=line, stop=stop) + " " + where
-        case Removed(line, stop):
-            return _("Train {line} leaves the map at {stop}").format(line=line, stop=stop)
-    return None
+def describe_step(step: Step, board: BoardMap) -> str | None:
+    """The running list's line for a step: the narration shared with the terminal, without plain
+    moves (the board shows them) and without accepted offers (the boarding or leaving follows)."""
+    if isinstance(step, Moved) and not step.reversed:
+        return None
+    if isinstance(step, Offered) and step.accepted:
+        return None
+    return narrate.describe_step(step, board)
 
 
 def payout_text(step: Paid) -> str:

@@ -12,13 +12,15 @@ from typing import Any
 
 import pygame
 
+from companion import narrate
 from companion.i18n import _
 from companion.metro.board import Square
-from companion.metro.state import MetroState
+from companion.metro.board import parse_stop_id
+from companion.metro.state import MetroState, Train
 from companion.metro.steps import Departed, Moved, Paid, Step
 from companion.metro.trains import Decision, Prompt
 from companion.ui.metro import common as c
-from companion.ui.metro.board import BoardLayer
+from companion.ui.metro.board import BoardLayer, make_board
 from companion.ui.metro.entry import MenuScreen, Option, draw_title
 from companion.ui.metro.playback import after_steps, describe_step, payout_text, prompt_text
 from companion.ui.screen import Action, AppContext, Input, Screen
@@ -60,6 +62,10 @@ class TrainPhaseScreen(Screen):
         return self.app.services.session
 
     @property
+    def board_map(self) -> Any:
+        return self.session.rules.board
+
+    @property
     def fast(self) -> bool:
         return bool(getattr(self.app.services.settings, "fast_trains", False))
 
@@ -71,7 +77,7 @@ class TrainPhaseScreen(Screen):
         self.view = session.phase
         if not self.log:
             self.shown = self.view.acked
-            self.log = [t for t in map(describe_step, self.view.steps[: self.shown]) if t]
+            self.log = [t for t in (describe_step(s, self.board_map) for s in self.view.steps[: self.shown]) if t]
         self.base = session.state
         self._begin(self.app.now())
 
@@ -108,7 +114,7 @@ class TrainPhaseScreen(Screen):
     def _finish_step(self, now: float) -> None:
         step = self.view.steps[self.shown]
         self.shown += 1
-        text = describe_step(step)
+        text = describe_step(step, self.board_map)
         if text:
             self.log.append(text)
         if isinstance(step, Moved) and self._owned(step.to_stop):
@@ -138,7 +144,7 @@ class TrainPhaseScreen(Screen):
         elif a is Action.OK and self.waiting == "payout":
             self.shown += 1
             self.session.ack(self.shown)
-            self.log.append(payout_text(self.view.steps[self.shown - 1]))
+            self.log.append(narrate.describe_step(self.view.steps[self.shown - 1], self.board_map))
             self._begin(now)
         elif a is Action.OK and self.waiting == "done":
             self.session.ack(len(self.view.steps))
@@ -175,7 +181,7 @@ class TrainPhaseScreen(Screen):
                 return
             self.view = self.session.phase
             self.shown = min(self.shown, self.view.acked)
-            self.log = [t for t in map(describe_step, self.view.steps[: self.shown]) if t]
+            self.log = [t for t in (describe_step(s, self.board_map) for s in self.view.steps[: self.shown]) if t]
             self._begin(self.app.now())
 
         items = [
@@ -190,11 +196,14 @@ class TrainPhaseScreen(Screen):
         surface.fill(c.theme_color(theme, "background"))
         m = c.margin(theme, surface)
         top = draw_title(surface, theme, _("Train phase"), _("Round {n}").format(n=self.base.round))
-        bottom = surface.get_height() - c.hint_height(theme) - m
+        big = c.font(theme, "big")
+        band = pygame.Rect(m, 0, surface.get_width() - 2 * m, 2 * big.get_linesize() + 24)
+        band.bottom = surface.get_height() - c.hint_height(theme) - m // 2
+        bottom = band.top - m // 2
         split = int(surface.get_width() * 0.62)
         area = pygame.Rect(m, top, split - 2 * m, bottom - top)
         if self.board is None or self.board.rect.width > area.width or self.board.rect.height > area.height:
-            self.board = BoardLayer(self.session.rules, area, c.font(theme, "small"))
+            self.board = make_board(self.session.rules, area, c.font(theme, "small"))
         state = self.state_now()
         trains, highlight = self._moving(state)
         squares = ()
@@ -205,9 +214,9 @@ class TrainPhaseScreen(Screen):
                 squares = (prompt.squares[self.choice],)
         self.board.draw(surface, state, trains=trains, highlight_stops=highlight, cursor=squares[0] if squares else None)
         self._draw_side(surface, theme, pygame.Rect(split, top, surface.get_width() - split - m, bottom - top), state)
-        self._draw_overlay(surface, theme)
+        self._draw_band(surface, theme, band)
 
-    def _moving(self, state: MetroState) -> tuple[dict[str, tuple[float, float]], tuple[str, ...]]:
+    def _moving(self, state: MetroState) -> tuple[dict[str, Train], tuple[str, ...]]:
         steps = self.view.steps
         if self.waiting or self.shown >= len(steps):
             if self.waiting == "payout":
@@ -217,10 +226,10 @@ class TrainPhaseScreen(Screen):
         if not isinstance(step, Moved) or self.duration <= 0:
             return {}, ()
         p = min(1.0, max(0.0, (self.app.now() - self.started) / self.duration))
-        board = self.session.rules.board
-        a, b = board.stop(step.from_stop), board.stop(step.to_stop)
-        pos = (a.x_mm + (b.x_mm - a.x_mm) * p, a.y_mm + (b.y_mm - a.y_mm) * p)
-        return {step.line: pos}, (step.to_stop,)
+        a, b = parse_stop_id(step.from_stop)[1], parse_stop_id(step.to_stop)[1]
+        old = state.trains.get(step.line)
+        moving = Train(a + (b - a) * p, step.direction, old.started if old else False)  # type: ignore[arg-type]
+        return {step.line: moving}, (step.to_stop,)
 
     def _current_line(self) -> str | None:
         for step in reversed(self.view.steps[: self.shown + 1]):
@@ -252,7 +261,10 @@ class TrainPhaseScreen(Screen):
             c.blit_text(surface, small, part, fg if newest else muted, (area.x, y), "topleft", area.width)
             y += lh
 
-    def _draw_overlay(self, surface: pygame.Surface, theme: Any) -> None:
+    def _draw_band(self, surface: pygame.Surface, theme: Any, box: pygame.Rect) -> None:
+        """The message band under the board: a payout or a question in big type, else the move."""
+        fnt = c.font(theme, "big")
+        accent = c.theme_color(theme, "accent")
         if self.waiting == "payout":
             message = payout_text(self.view.steps[self.shown])
             hints = [("ok", _("Paid, continue"))]
@@ -269,15 +281,27 @@ class TrainPhaseScreen(Screen):
             message = _("All trains have moved.")
             hints = [("ok", _("Back to the income track"))]
         else:
-            c.hint_bar(surface, theme, [("ok", _("Skip ahead")), ("back", _("Menu"))])
-            return
+            message = self._moving_text()
+            hints = [("ok", _("Skip ahead")), ("back", _("Menu"))]
+            fnt, accent = c.font(theme, "medium"), c.theme_color(theme, "muted")
         c.hint_bar(surface, theme, hints)
-        fnt = c.font(theme, "big")
-        w = surface.get_width() - 4 * c.margin(theme, surface)
-        lines = c.wrap(fnt, message, w - 40)
-        box = pygame.Rect(0, 0, w, len(lines) * fnt.get_linesize() + 30)
-        box.midbottom = (surface.get_width() // 2, surface.get_height() - c.hint_height(theme) - 8)
+        lines = c.wrap(fnt, message, box.width - 30)[:2]
         pygame.draw.rect(surface, (24, 28, 38), box, border_radius=12)
-        pygame.draw.rect(surface, c.theme_color(theme, "accent"), box, width=4, border_radius=12)
+        pygame.draw.rect(surface, accent, box, width=4, border_radius=12)
+        lh = fnt.get_linesize()
+        y = box.centery - len(lines) * lh // 2
         for i, text in enumerate(lines):
-            c.blit_text(surface, fnt, text, (255, 255, 255), (box.centerx, box.y + 15 + i * fnt.get_linesize()), "midtop", w - 30)
+            pos = (box.centerx, y + i * lh)
+            c.blit_text(surface, fnt, text, (255, 255, 255), pos, "midtop", box.width - 30)
+
+    def _moving_text(self) -> str:
+        steps = self.view.steps
+        if self.shown >= len(steps):
+            return ""
+        step = steps[self.shown]
+        if isinstance(step, Moved):
+            moves = next((s.moves for s in reversed(steps[: self.shown]) if isinstance(s, Departed)), 0)
+            return _("Train {line}: {a} » {b}, stop {n} of {moves}").format(
+                line=step.line, a=step.from_stop, b=step.to_stop, n=step.move, moves=moves
+            )
+        return describe_step(step, self.board_map) or ""
