@@ -29,7 +29,8 @@ from companion.metro.events import (
 )
 from companion.metro.state import MetroState
 from companion.ui.metro import common as c
-from companion.ui.metro.entry import Amount, Choice, EntryScreen, Option, SquarePick, StepFactory
+from companion.ui.metro.entry import Amount, Choice, EntryScreen, SquarePick, StepFactory
+from companion.ui.metro.widgets import Option
 from companion.ui.screen import AppContext
 
 Reason = Callable[[MetroState, str], str | None]
@@ -43,13 +44,17 @@ def describe(event: Event) -> str:
     """One line saying what was recorded, for the home screen's toast."""
     match event:
         case Invest(player, line, paid):
-            return _("{player} invests in line {line} ({paid})").format(player=color_name(player), line=line, paid=c.yen(paid))
+            return _("{player} invests in line {line} ({paid})").format(
+                player=color_name(player), line=line, paid=c.yen(paid)
+            )
         case StartTrain(line, amount):
             return _("Train {line} starts (+{amount})").format(line=line, amount=c.yen(amount))
         case AssignSpeed(line, count):
             return _("Line {line}: +{count} speed").format(line=line, count=count)
         case Speculate(player, line, stake):
-            return _("{player} speculates on line {line} ({stake})").format(player=color_name(player), line=line, stake=c.yen(stake))
+            return _("{player} speculates on line {line} ({stake})").format(
+                player=color_name(player), line=line, stake=c.yen(stake)
+            )
         case TakeLoan(player):
             return _("{player} takes a loan").format(player=color_name(player))
         case RepayLoan(player):
@@ -57,7 +62,10 @@ def describe(event: Event) -> str:
         case BuildStation(player, station, _paid):
             return _("{player} builds a station").format(player=color_name(player)) + f": {station}"
         case MoveMeeple(player, square):
-            return _("{player} moves the meeple").format(player=color_name(player)) + f" ({square[0] + 1}, {square[1] + 1})"
+            return (
+                _("{player} moves the meeple").format(player=color_name(player))
+                + f" ({square[0] + 1}, {square[1] + 1})"
+            )
         case CorrectValue(line, value):
             return _("Line {line} set to {value}").format(line=line, value=c.yen(value))
         case AdjustCash(player, delta, _reason):
@@ -65,7 +73,9 @@ def describe(event: Event) -> str:
     return ""
 
 
-def players_step(title: str, reason: Reason | None = None, key: str = "player") -> Callable[[AppContext], StepFactory]:
+def players_step(
+    title: str, reason: Reason | None = None, key: str = "player"
+) -> Callable[[AppContext], StepFactory]:
     def bind(app: AppContext) -> StepFactory:
         def step(answers: dict[str, Any]) -> Choice:
             state = _session(app).state
@@ -73,7 +83,9 @@ def players_step(title: str, reason: Reason | None = None, key: str = "player") 
             for p in state.players:
                 detail = "" if p.cash is None else c.yen(p.cash)
                 why = reason(state, p.color) if reason else None
-                options.append(Option(color_name(p.color), p.color, why, player=p.color, detail=detail))
+                options.append(
+                    Option(color_name(p.color), p.color, why, player=p.color, detail=detail)
+                )
             return Choice(key, title, options)
 
         return step
@@ -81,12 +93,20 @@ def players_step(title: str, reason: Reason | None = None, key: str = "player") 
     return bind
 
 
-def lines_step(app: AppContext, title: str, reason: Callable[[MetroState, str, dict[str, Any]], str | None]) -> StepFactory:
+def lines_step(
+    app: AppContext, title: str, reason: Callable[[MetroState, str, dict[str, Any]], str | None]
+) -> StepFactory:
     def step(answers: dict[str, Any]) -> Choice:
         session = _session(app)
         state = session.state
         options = [
-            Option(line.name, lid, reason(state, lid, answers), line=lid, detail=c.yen(state.lines[lid].value))
+            Option(
+                line.name,
+                lid,
+                reason(state, lid, answers),
+                line=lid,
+                detail=c.yen(state.lines[lid].value),
+            )
             for lid, line in session.rules.board.lines.items()
         ]
         return Choice("line", title, options)
@@ -101,7 +121,11 @@ def _free_slots(app: AppContext, state: MetroState, line_id: str) -> int:
 
 def invest(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
     rules = _session(app).rules
-    extras = rulings.MAX_SHARE_EXTRA_OSAKA if rules.board.rules == "osaka" else rulings.MAX_SHARE_EXTRA_TOKYO
+    extras = (
+        rulings.MAX_SHARE_EXTRA_OSAKA
+        if rules.board.rules == "osaka"
+        else rulings.MAX_SHARE_EXTRA_TOKYO
+    )
 
     def why(state: MetroState, lid: str, answers: dict[str, Any]) -> str | None:
         ls, player = state.lines[lid], answers["player"]
@@ -116,11 +140,19 @@ def invest(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
     def paid(answers: dict[str, Any]) -> Amount:
         n = len(_session(app).state.lines[answers["line"]].shares)
         extra = extras[min(n, len(extras) - 1)]
-        note = _("Share #{n}: includes the extra {extra}; add the card's cost, less discounts").format(n=n + 1, extra=c.yen(extra))
+        note = _(
+            "Share #{n}: includes the extra {extra}; add the card's cost, less discounts"
+        ).format(n=n + 1, extra=c.yen(extra))
         return Amount("paid", _("Amount paid"), extra, note=note)
 
     steps = [players_step(_("Who invests?"))(app), lines_step(app, _("Which line?"), why), paid]
-    return EntryScreen(app, _("Invest"), steps, lambda a: Invest(a["player"], a["line"], a["paid"]), initial=initial)
+    return EntryScreen(
+        app,
+        _("Invest"),
+        steps,
+        lambda a: Invest(a["player"], a["line"], a["paid"]),
+        initial=initial,
+    )
 
 
 def start_train(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
@@ -128,10 +160,21 @@ def start_train(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
         return _("train already on the map") if lid in state.trains else None
 
     def amount(answers: dict[str, Any]) -> Amount:
-        return Amount("amount", _("Amount on the Start card"), 0, note=_("The line's value rises by this amount"))
+        return Amount(
+            "amount",
+            _("Amount on the Start card"),
+            0,
+            note=_("The line's value rises by this amount"),
+        )
 
     steps = [lines_step(app, _("Which train starts?"), why), amount]
-    return EntryScreen(app, _("Start a train"), steps, lambda a: StartTrain(a["line"], a["amount"]), initial=initial)
+    return EntryScreen(
+        app,
+        _("Start a train"),
+        steps,
+        lambda a: StartTrain(a["line"], a["amount"]),
+        initial=initial,
+    )
 
 
 def speed(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
@@ -143,7 +186,9 @@ def speed(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
         return Amount("count", _("How many speed tokens?"), 1, 1, max(1, free), 1, yen=False)
 
     steps = [lines_step(app, _("Which line?"), why), count]
-    return EntryScreen(app, _("Speed token"), steps, lambda a: AssignSpeed(a["line"], a["count"]), initial=initial)
+    return EntryScreen(
+        app, _("Speed token"), steps, lambda a: AssignSpeed(a["line"], a["count"]), initial=initial
+    )
 
 
 def speculate(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
@@ -168,11 +213,30 @@ def speculate(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
         state = _session(app).state
         minimum = min_stake(rules, state.lines[answers["line"]].value)
         cash = state.player(answers["player"]).cash
-        note = _("At least {minimum} (the smaller number beside the value)").format(minimum=c.yen(minimum))
-        return Amount("stake", _("Stake"), minimum, minimum, cash if cash is not None and cash >= minimum else None, note=note)
+        note = _("At least {minimum} (the smaller number beside the value)").format(
+            minimum=c.yen(minimum)
+        )
+        return Amount(
+            "stake",
+            _("Stake"),
+            minimum,
+            minimum,
+            cash if cash is not None and cash >= minimum else None,
+            note=note,
+        )
 
-    steps = [players_step(_("Who speculates?"), who)(app), lines_step(app, _("Which line?"), why), stake]
-    return EntryScreen(app, _("Speculate"), steps, lambda a: Speculate(a["player"], a["line"], a["stake"]), initial=initial)
+    steps = [
+        players_step(_("Who speculates?"), who)(app),
+        lines_step(app, _("Which line?"), why),
+        stake,
+    ]
+    return EntryScreen(
+        app,
+        _("Speculate"),
+        steps,
+        lambda a: Speculate(a["player"], a["line"], a["stake"]),
+        initial=initial,
+    )
 
 
 def loan(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
@@ -185,7 +249,9 @@ def repay(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
         return _("has no loan") if state.player(color).loans < 1 else None
 
     steps = [players_step(_("Who repays ¥1,000?"), why)(app)]
-    return EntryScreen(app, _("Repay a loan"), steps, lambda a: RepayLoan(a["player"]), initial=initial)
+    return EntryScreen(
+        app, _("Repay a loan"), steps, lambda a: RepayLoan(a["player"]), initial=initial
+    )
 
 
 def station(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
@@ -210,7 +276,13 @@ def station(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
         return Amount("paid", _("Amount paid"), 0, note=note)
 
     steps = [players_step(_("Who builds?"), who)(app), where, paid]
-    return EntryScreen(app, _("Station built"), steps, lambda a: BuildStation(a["player"], a["station"], a["paid"]), initial=initial)
+    return EntryScreen(
+        app,
+        _("Station built"),
+        steps,
+        lambda a: BuildStation(a["player"], a["station"], a["paid"]),
+        initial=initial,
+    )
 
 
 def meeple(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
@@ -218,11 +290,21 @@ def meeple(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
 
     def square(answers: dict[str, Any]) -> SquarePick:
         m = _session(app).state.meeples.get(answers["player"])
-        start = m.square if m is not None and m.square is not None else (grid.columns // 2, grid.rows // 2)
+        start = (
+            m.square
+            if m is not None and m.square is not None
+            else (grid.columns // 2, grid.rows // 2)
+        )
         return SquarePick("square", _("Which square?"), start)
 
     steps = [players_step(_("Whose meeple?"))(app), square]
-    return EntryScreen(app, _("Meeple moved"), steps, lambda a: MoveMeeple(a["player"], a["square"]), initial=initial)
+    return EntryScreen(
+        app,
+        _("Meeple moved"),
+        steps,
+        lambda a: MoveMeeple(a["player"], a["square"]),
+        initial=initial,
+    )
 
 
 def correct_value(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
@@ -231,7 +313,13 @@ def correct_value(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
         return Amount("value", _("Value on the income track"), current)
 
     steps = [lines_step(app, _("Which line?"), lambda s, lid, a: None), value]
-    return EntryScreen(app, _("Correct a line's value"), steps, lambda a: CorrectValue(a["line"], a["value"]), initial=initial)
+    return EntryScreen(
+        app,
+        _("Correct a line's value"),
+        steps,
+        lambda a: CorrectValue(a["line"], a["value"]),
+        initial=initial,
+    )
 
 
 def correct_cash(app: AppContext, initial: dict[str, Any]) -> EntryScreen:

@@ -10,8 +10,8 @@ from companion.i18n import _
 from companion.metro.errors import IllegalEvent
 from companion.metro.events import AdjustCash, SetTurnOrder
 from companion.ui.metro import common as c
-from companion.ui.metro.entry import draw_error, draw_title
 from companion.ui.metro.rounds import bid_order
+from companion.ui.metro.widgets import draw_error, draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 
@@ -67,7 +67,9 @@ class BidsScreen(Screen):
         theme = self.app.services.theme
         surface.fill(c.theme_color(theme, "background"))
         m = c.margin(theme, surface)
-        top = draw_title(surface, theme, _("Turn-order bids"), _("Enter each bid; the order follows"))
+        top = draw_title(
+            surface, theme, _("Turn-order bids"), _("Enter each bid; the order follows")
+        )
         fnt = c.font(theme, "big")
         row_h = fnt.get_linesize() + 12
         half = surface.get_width() // 2
@@ -78,16 +80,35 @@ class BidsScreen(Screen):
             if i == self.cursor:
                 pygame.draw.rect(surface, accent, row, width=3, border_radius=8)
             chip = c.player_chip(surface, fnt, color, (row.x + 6, y + 3), row.height - 6)
-            c.blit_text(surface, fnt, c.yen(self.bids[color]), fg, (row.right - 10, row.centery), "midright")
-            c.blit_text(surface, c.font(theme, "small"), color_name(color), fg, (chip.right + 10, row.centery), "midleft")
+            c.blit_text(
+                surface, fnt, c.yen(self.bids[color]), fg, (row.right - 10, row.centery), "midright"
+            )
+            c.blit_text(
+                surface,
+                c.font(theme, "small"),
+                color_name(color),
+                fg,
+                (chip.right + 10, row.centery),
+                "midleft",
+            )
         medium = c.font(theme, "medium")
-        c.blit_text(surface, medium, _("New turn order"), c.theme_color(theme, "muted"), (half + m, top))
+        c.blit_text(
+            surface, medium, _("New turn order"), c.theme_color(theme, "muted"), (half + m, top)
+        )
         y = top + medium.get_linesize() + 6
         for n, color in enumerate(self.result(), start=1):
             c.blit_text(surface, fnt, f"{n}.", fg, (half + m, y))
-            chip = c.player_chip(surface, fnt, color, (half + m + fnt.size("0.")[0] + 12, y + 3), row_h - 12)
-            c.blit_text(surface, medium, color_name(color), fg, (chip.right + 10, chip.centery), "midleft")
+            chip = c.player_chip(
+                surface, fnt, color, (half + m + fnt.size("0.")[0] + 12, y + 3), row_h - 12
+            )
+            c.blit_text(
+                surface, medium, color_name(color), fg, (chip.right + 10, chip.centery), "midleft"
+            )
             y += row_h
-        c.hint_bar(surface, theme, [("ud", _("Player")), ("lr", "±¥100"), ("ok", _("Confirm")), ("back", _("Back"))])
+        c.hint_bar(
+            surface,
+            theme,
+            [("ud", _("Player")), ("lr", "±¥100"), ("ok", _("Confirm")), ("back", _("Back"))],
+        )
         if self.error:
             draw_error(surface, theme, self.error)

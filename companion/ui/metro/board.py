@@ -129,7 +129,12 @@ class BoardLayer:
         blit_text(surface, self.font, color_letter(owner), text_color_on(fill), (x, y), "center")
 
     def _token(
-        self, surface: pygame.Surface, at: tuple[int, int], fill: RGB, label: str, circle: bool = False
+        self,
+        surface: pygame.Surface,
+        at: tuple[int, int],
+        fill: RGB,
+        label: str,
+        circle: bool = False,
     ) -> None:
         size = int(self.stop_r * 2.4)
         rect = pygame.Rect(0, 0, size, size)
@@ -143,7 +148,9 @@ class BoardLayer:
 class ViewAdapter(BoardLayer):
     """The map helper's BoardView with what the Metro screens add: a square cursor."""
 
-    def __init__(self, view: Any, rules: MetroRules, rect: pygame.Rect, fnt: pygame.font.Font) -> None:
+    def __init__(
+        self, view: Any, rules: MetroRules, rect: pygame.Rect, fnt: pygame.font.Font
+    ) -> None:
         self.view = view
         self.rules = rules
         self.board = rules.board

@@ -126,7 +126,11 @@ def badge(
 
 
 def line_badge(
-    surface: pygame.Surface, fnt: pygame.font.Font, rules: MetroRules, line_id: str, rect: pygame.Rect
+    surface: pygame.Surface,
+    fnt: pygame.font.Font,
+    rules: MetroRules,
+    line_id: str,
+    rect: pygame.Rect,
 ) -> None:
     badge(surface, fnt, line_id, line_rgb(rules, line_id), rect)
 
@@ -151,7 +155,9 @@ def player_label(color: str) -> str:
     return color_name(color)
 
 
-def _arrow(surface: pygame.Surface, direction: str, center: tuple[int, int], size: int, fill: RGB) -> None:
+def _arrow(
+    surface: pygame.Surface, direction: str, center: tuple[int, int], size: int, fill: RGB
+) -> None:
     x, y = center
     h = size // 2
     points = {

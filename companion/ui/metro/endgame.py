@@ -11,7 +11,7 @@ from companion.colors import color_name
 from companion.i18n import _
 from companion.metro.endgame import EndGameResult
 from companion.ui.metro import common as c
-from companion.ui.metro.entry import draw_title
+from companion.ui.metro.widgets import draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 MEDALS = ((230, 190, 40), (190, 196, 204), (196, 126, 60))
@@ -47,7 +47,12 @@ class EndGameScreen(Screen):
         titles = (_("Final ranking"), _("Payouts by line"), _("Line values by round"))
         top = draw_title(surface, theme, titles[self.page], f"{self.page + 1}/3")
         m = c.margin(theme, surface)
-        area = pygame.Rect(m, top, surface.get_width() - 2 * m, surface.get_height() - c.hint_height(theme) - m - top)
+        area = pygame.Rect(
+            m,
+            top,
+            surface.get_width() - 2 * m,
+            surface.get_height() - c.hint_height(theme) - m - top,
+        )
         (self._players, self._lines, self._draw_chart)[self.page](surface, theme, area)
         c.hint_bar(surface, theme, [("lr", _("Page")), ("ok", _("Done"))])
 
@@ -57,13 +62,23 @@ class EndGameScreen(Screen):
         fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
         by_color = {p.color: p for p in self.result.players}
         cash_known = all(p.total is not None for p in self.result.players)
-        heads = [_("Cash"), _("Speculation"), _("Stakes back"), _("Shares"), _("Loans"), _("Total") if cash_known else _("Earned")]
+        heads = [
+            _("Cash"),
+            _("Speculation"),
+            _("Stakes back"),
+            _("Shares"),
+            _("Loans"),
+            _("Total") if cash_known else _("Earned"),
+        ]
         cols = [area.x + int(area.width * f) for f in (0.36, 0.48, 0.60, 0.71, 0.82, 1.0)]
         if not cash_known:
             heads[0] = ""
         for head, x in zip(heads, cols, strict=True):
             c.blit_text(surface, small, head, muted, (x, area.y), "topright")
-        row_h = min(big.get_linesize() + 16, (area.height - small.get_linesize()) // max(1, len(self.result.ranking)))
+        row_h = min(
+            big.get_linesize() + 16,
+            (area.height - small.get_linesize()) // max(1, len(self.result.ranking)),
+        )
         y = area.y + small.get_linesize() + 4
         for place, color in enumerate(self.result.ranking, start=1):
             p = by_color[color]
@@ -73,21 +88,32 @@ class EndGameScreen(Screen):
             c.badge(surface, big, str(place), fill, medal)
             chip = c.player_chip(surface, big, color, (medal.right + 10, y + 4), row_h - 8)
             name_w = cols[0] - chip.right - small.size("¥00,000")[0] - 20
-            c.blit_text(surface, small, color_name(color), fg, (chip.right + 8, cy), "midleft", name_w)
+            c.blit_text(
+                surface, small, color_name(color), fg, (chip.right + 8, cy), "midleft", name_w
+            )
             total = p.total if cash_known and p.total is not None else p.earnings
             cash = c.yen(p.cash) if p.cash is not None and cash_known else ""
             loans = c.signed_yen(-p.loan_cost) if p.loans else "–"
             values = [cash, c.yen(p.speculation), c.yen(p.stakes_returned), c.yen(p.shares), loans]
             for value, x in zip(values, cols, strict=False):
                 c.blit_text(surface, value_font, value, fg, (x, cy), "midright")
-            c.blit_text(surface, big, c.yen(total), c.theme_color(theme, "accent"), (cols[-1], cy), "midright")
+            c.blit_text(
+                surface,
+                big,
+                c.yen(total),
+                c.theme_color(theme, "accent"),
+                (cols[-1], cy),
+                "midright",
+            )
             y += row_h
 
     def _lines(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
         muted = c.theme_color(theme, "muted")
         fg = c.theme_color(theme, "foreground")
         rules = self.app.services.session.rules
-        rows = [lp for lp in self.result.lines if lp.shares or lp.speculations] or list(self.result.lines)
+        rows = [lp for lp in self.result.lines if lp.shares or lp.speculations] or list(
+            self.result.lines
+        )
         medium = c.font(theme, "medium")
         fits = (len(rows) + 1) * (medium.get_linesize() + 8) <= area.height
         small = medium if fits else c.font(theme, "small")
@@ -96,7 +122,10 @@ class EndGameScreen(Screen):
         c.blit_text(surface, head, _("Speculations: paid (stake)"), muted, (spec_x, area.y))
         c.blit_text(surface, head, _("Shares"), muted, (share_x, area.y))
         top = area.y + head.get_linesize() + 4
-        row_h = max(small.get_linesize() + 4, min(small.get_linesize() * 2, (area.bottom - top) // max(1, len(rows))))
+        row_h = max(
+            small.get_linesize() + 4,
+            min(small.get_linesize() * 2, (area.bottom - top) // max(1, len(rows))),
+        )
         for i, lp in enumerate(rows):
             y = top + i * row_h
             cy = y + row_h // 2
@@ -107,11 +136,19 @@ class EndGameScreen(Screen):
             for s in lp.speculations:
                 chip = c.player_chip(surface, small, s.player, (x, cy - h // 2), h)
                 label = f"{c.yen(s.paid)} ({c.yen(s.stake)})"
-                x = c.blit_text(surface, small, label, fg, (chip.right + 4, cy), "midleft").right + 14
+                x = (
+                    c.blit_text(surface, small, label, fg, (chip.right + 4, cy), "midleft").right
+                    + 14
+                )
             x = share_x
             for sh in lp.shares:
                 chip = c.player_chip(surface, small, sh.player, (x, cy - h // 2), h, str(sh.share))
-                x = c.blit_text(surface, small, c.yen(sh.paid), fg, (chip.right + 4, cy), "midleft").right + 14
+                x = (
+                    c.blit_text(
+                        surface, small, c.yen(sh.paid), fg, (chip.right + 4, cy), "midleft"
+                    ).right
+                    + 14
+                )
 
     def _draw_chart(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
         if self._chart is None or self._chart.get_size() != area.size:

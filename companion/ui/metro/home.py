@@ -16,8 +16,8 @@ from companion.i18n import N_, _, language
 from companion.metro.events import EndGame
 from companion.metro.state import MetroState
 from companion.ui.metro import common as c
-from companion.ui.metro.entry import ConfirmScreen, MenuScreen, Option
 from companion.ui.metro.rounds import rounds_for
+from companion.ui.metro.widgets import ConfirmScreen, MenuScreen, Option
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 PHASE_NAMES = {"action": N_("Action phase"), "train": N_("Train phase"), "ended": N_("Game over")}
@@ -137,7 +137,10 @@ class MetroHome(Screen):
         fast = _("Fast trains: on") if settings.fast_trains else _("Fast trains: off")
         items = [
             (Option(_("Train phase"), 0), close_then(self.ask_train_phase)),
-            (Option(_("Turn-order bids"), 1), close_then(lambda: self.app.push(BidsScreen(self.app)))),
+            (
+                Option(_("Turn-order bids"), 1),
+                close_then(lambda: self.app.push(BidsScreen(self.app))),
+            ),
             (Option(_("Undo the last entry"), 2), close_then(self.ask_undo)),
             (Option(fast, 3), toggle_fast),
             (Option(_("End the game"), 4), close_then(self.ask_end)),
@@ -146,7 +149,9 @@ class MetroHome(Screen):
         self.app.push(MenuScreen(self.app, _("Game menu"), items))
 
     def ask_end(self) -> None:
-        self.app.push(ConfirmScreen(self.app, _("End the game and count the payouts?"), self.end_game))
+        self.app.push(
+            ConfirmScreen(self.app, _("End the game and count the payouts?"), self.end_game)
+        )
 
     def handle(self, event: Input) -> None:
         a = event.action
@@ -179,7 +184,9 @@ class MetroHome(Screen):
             y = surface.get_height() - c.hint_height(theme) - small.get_linesize() - 4
             r = pygame.Rect(0, y - 2, surface.get_width(), small.get_linesize() + 4)
             pygame.draw.rect(surface, (30, 70, 40), r)
-            c.blit_text(surface, small, self.toast, (255, 255, 255), (r.centerx, r.centery), "center")
+            c.blit_text(
+                surface, small, self.toast, (255, 255, 255), (r.centerx, r.centery), "center"
+            )
 
     def _geometry(self, size: tuple[int, int], theme: Any) -> tuple[int, int, int]:
         """(table top, row height, header height)."""
@@ -207,7 +214,14 @@ class MetroHome(Screen):
         last = rounds_for(session.rules, len(state.players))
         rnd = _("Round {n}").format(n=state.round) + (f" / {last}" if last else "")
         r = c.blit_text(layer, big, rnd, c.theme_color(theme, "accent"), (m, m))
-        c.blit_text(layer, medium, _(PHASE_NAMES.get(state.phase, state.phase)), fg, (r.right + 2 * m, r.centery), "midleft")
+        c.blit_text(
+            layer,
+            medium,
+            _(PHASE_NAMES.get(state.phase, state.phase)),
+            fg,
+            (r.right + 2 * m, r.centery),
+            "midleft",
+        )
         x, y = m, r.bottom + m // 2
         chip_h = medium.get_linesize()
         for p in state.players:
@@ -215,7 +229,12 @@ class MetroHome(Screen):
             info = color_name(p.color) if p.cash is None else c.yen(p.cash)
             if p.loans:
                 info += " · " + _("{n} loan(s)").format(n=p.loans)
-            x = c.blit_text(layer, medium, info, fg, (chip.right + 6, chip.centery), "midleft").right + 3 * m
+            x = (
+                c.blit_text(
+                    layer, medium, info, fg, (chip.right + 6, chip.centery), "midleft"
+                ).right
+                + 3 * m
+            )
         top, row_h, head = self._geometry(size, theme)
         lefts, x = [], m
         for _title, share in COLUMNS:
@@ -225,7 +244,13 @@ class MetroHome(Screen):
             if title:
                 width = int((w - 2 * m) * share) - 8
                 c.blit_text(layer, small, _(title), muted, (left, head), "topleft", width)
-        row_font = big if row_h >= big.get_linesize() + 6 else medium if row_h >= medium.get_linesize() + 2 else small
+        row_font = (
+            big
+            if row_h >= big.get_linesize() + 6
+            else medium
+            if row_h >= medium.get_linesize() + 2
+            else small
+        )
         cell_h = row_h - 6
         for i, (lid, line) in enumerate(session.rules.board.lines.items()):
             ls = state.lines[lid]
@@ -233,31 +258,72 @@ class MetroHome(Screen):
             if i % 2:
                 pygame.draw.rect(layer, (28, 31, 40), (0, y, w, row_h))
             cy = y + row_h // 2
-            c.line_badge(layer, row_font, session.rules, lid, pygame.Rect(lefts[0], y + 3, cell_h, cell_h))
-            c.blit_text(layer, small if row_font is not small else small, line.name, fg, (lefts[1], cy), "midleft", lefts[2] - lefts[1] - 6)
+            c.line_badge(
+                layer, row_font, session.rules, lid, pygame.Rect(lefts[0], y + 3, cell_h, cell_h)
+            )
+            c.blit_text(
+                layer,
+                small,
+                line.name,
+                fg,
+                (lefts[1], cy),
+                "midleft",
+                lefts[2] - lefts[1] - 6,
+            )
             c.blit_text(layer, row_font, c.yen(ls.value), fg, (lefts[3] - 12, cy), "midright")
             larger, smaller = session.rules.track.pair(ls.value)
-            c.blit_text(layer, row_font, f"{larger:,} / {smaller:,}", muted, (lefts[3], cy), "midleft", lefts[4] - lefts[3] - 6)
+            c.blit_text(
+                layer,
+                row_font,
+                f"{larger:,} / {smaller:,}",
+                muted,
+                (lefts[3], cy),
+                "midleft",
+                lefts[4] - lefts[3] - 6,
+            )
             x = lefts[4]
             for n in range(line.shares):
                 if n < len(ls.shares):
-                    x = c.player_chip(layer, row_font, ls.shares[n], (x, y + 3), cell_h, str(n + 1)).right + 4
+                    x = (
+                        c.player_chip(
+                            layer, row_font, ls.shares[n], (x, y + 3), cell_h, str(n + 1)
+                        ).right
+                        + 4
+                    )
                 else:
-                    pygame.draw.rect(layer, (70, 74, 86), (x, y + 3, cell_h, cell_h), width=2, border_radius=4)
+                    pygame.draw.rect(
+                        layer, (70, 74, 86), (x, y + 3, cell_h, cell_h), width=2, border_radius=4
+                    )
                     x += cell_h + 4
             if ls.speed:
                 c.blit_text(layer, row_font, f"+{ls.speed}", fg, (lefts[5], cy), "midleft")
             x = lefts[6]
             for spec in ls.speculations:
                 chip = c.player_chip(layer, small, spec.player, (x, y + 3), cell_h)
-                x = c.blit_text(layer, small, f"{spec.stake:,}", fg, (chip.right + 3, cy), "midleft").right + 6
+                x = (
+                    c.blit_text(
+                        layer, small, f"{spec.stake:,}", fg, (chip.right + 3, cy), "midleft"
+                    ).right
+                    + 6
+                )
             train = state.trains.get(lid)
             if train is not None:
                 label = f"{lid}{train.stop}"
                 tr = c.blit_text(layer, row_font, label, fg, (lefts[7], cy), "midleft")
-                c._arrow(layer, "right" if train.direction > 0 else "left", (tr.right + cell_h // 2, cy), cell_h // 2, muted)
+                c._arrow(
+                    layer,
+                    "right" if train.direction > 0 else "left",
+                    (tr.right + cell_h // 2, cy),
+                    cell_h // 2,
+                    muted,
+                )
             else:
                 c.blit_text(layer, row_font, "–", muted, (lefts[7], cy), "midleft")
-        hints = [("ok", _("Actions")), ("left", _("Undo")), ("right", _("Trains")), ("back", _("Menu"))]
+        hints = [
+            ("ok", _("Actions")),
+            ("left", _("Undo")),
+            ("right", _("Trains")),
+            ("back", _("Menu")),
+        ]
         c.hint_bar(layer, theme, hints)
         return layer

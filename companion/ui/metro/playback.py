@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from companion import narrate
 from companion.colors import color_name
 from companion.i18n import _
-from companion import narrate
 from companion.metro.board import BoardMap, parse_stop_id
 from companion.metro.state import LineState, Meeple, MetroState, Train
 from companion.metro.steps import Boarded, Left, Moved, Offered, Paid, Removed, Step
@@ -78,5 +78,9 @@ def prompt_text(prompt: Prompt) -> str:
     player = color_name(prompt.player)
     if prompt.action == "board":
         fee = yen(prompt.fee) if prompt.fee else _("free")
-        return _("{player} may board {line} at {stop} ({fee})?").format(player=player, line=prompt.line, stop=prompt.stop, fee=fee)
-    return _("{player} may leave {line} at {stop}: which square?").format(player=player, line=prompt.line, stop=prompt.stop)
+        return _("{player} may board {line} at {stop} ({fee})?").format(
+            player=player, line=prompt.line, stop=prompt.stop, fee=fee
+        )
+    return _("{player} may leave {line} at {stop}: which square?").format(
+        player=player, line=prompt.line, stop=prompt.stop
+    )

@@ -14,15 +14,14 @@ import pygame
 
 from companion import narrate
 from companion.i18n import _
-from companion.metro.board import Square
-from companion.metro.board import parse_stop_id
+from companion.metro.board import Square, parse_stop_id
 from companion.metro.state import MetroState, Train
 from companion.metro.steps import Departed, Moved, Paid, Step
 from companion.metro.trains import Decision, Prompt
 from companion.ui.metro import common as c
 from companion.ui.metro.board import BoardLayer, make_board
-from companion.ui.metro.entry import MenuScreen, Option, draw_title
 from companion.ui.metro.playback import after_steps, describe_step, payout_text, prompt_text
+from companion.ui.metro.widgets import MenuScreen, Option, draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 DURATIONS = {Departed: 0.6, Moved: 0.35}
@@ -77,7 +76,11 @@ class TrainPhaseScreen(Screen):
         self.view = session.phase
         if not self.log:
             self.shown = self.view.acked
-            self.log = [t for t in (describe_step(s, self.board_map) for s in self.view.steps[: self.shown]) if t]
+            self.log = [
+                t
+                for t in (describe_step(s, self.board_map) for s in self.view.steps[: self.shown])
+                if t
+            ]
         self.base = session.state
         self._begin(self.app.now())
 
@@ -181,7 +184,11 @@ class TrainPhaseScreen(Screen):
                 return
             self.view = self.session.phase
             self.shown = min(self.shown, self.view.acked)
-            self.log = [t for t in (describe_step(s, self.board_map) for s in self.view.steps[: self.shown]) if t]
+            self.log = [
+                t
+                for t in (describe_step(s, self.board_map) for s in self.view.steps[: self.shown])
+                if t
+            ]
             self._begin(self.app.now())
 
         items = [
@@ -202,7 +209,11 @@ class TrainPhaseScreen(Screen):
         bottom = band.top - m // 2
         split = int(surface.get_width() * 0.62)
         area = pygame.Rect(m, top, split - 2 * m, bottom - top)
-        if self.board is None or self.board.rect.width > area.width or self.board.rect.height > area.height:
+        if (
+            self.board is None
+            or self.board.rect.width > area.width
+            or self.board.rect.height > area.height
+        ):
             self.board = make_board(self.session.rules, area, c.font(theme, "small"))
         state = self.state_now()
         trains, highlight = self._moving(state)
@@ -212,8 +223,19 @@ class TrainPhaseScreen(Screen):
             highlight = (prompt.stop,)
             if prompt.action == "leave" and prompt.squares:
                 squares = (prompt.squares[self.choice],)
-        self.board.draw(surface, state, trains=trains, highlight_stops=highlight, cursor=squares[0] if squares else None)
-        self._draw_side(surface, theme, pygame.Rect(split, top, surface.get_width() - split - m, bottom - top), state)
+        self.board.draw(
+            surface,
+            state,
+            trains=trains,
+            highlight_stops=highlight,
+            cursor=squares[0] if squares else None,
+        )
+        self._draw_side(
+            surface,
+            theme,
+            pygame.Rect(split, top, surface.get_width() - split - m, bottom - top),
+            state,
+        )
         self._draw_band(surface, theme, band)
 
     def _moving(self, state: MetroState) -> tuple[dict[str, Train], tuple[str, ...]]:
@@ -238,7 +260,9 @@ class TrainPhaseScreen(Screen):
                 return str(line)
         return None
 
-    def _draw_side(self, surface: pygame.Surface, theme: Any, area: pygame.Rect, state: MetroState) -> None:
+    def _draw_side(
+        self, surface: pygame.Surface, theme: Any, area: pygame.Rect, state: MetroState
+    ) -> None:
         medium, small = c.font(theme, "medium"), c.font(theme, "small")
         fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
         y = area.y
@@ -247,7 +271,15 @@ class TrainPhaseScreen(Screen):
             h = medium.get_linesize() + 6
             c.line_badge(surface, medium, self.session.rules, line, pygame.Rect(area.x, y, h, h))
             name = self.session.rules.board.lines[line].name
-            c.blit_text(surface, medium, f"{name} {c.yen(state.lines[line].value)}", fg, (area.x + h + 10, y + h // 2), "midleft", area.width - h - 10)
+            c.blit_text(
+                surface,
+                medium,
+                f"{name} {c.yen(state.lines[line].value)}",
+                fg,
+                (area.x + h + 10, y + h // 2),
+                "midleft",
+                area.width - h - 10,
+            )
             y += h + 8
         lh = small.get_linesize()
         rows: list[tuple[str, bool]] = []
@@ -258,7 +290,9 @@ class TrainPhaseScreen(Screen):
                 break
         rows = rows[-max(1, (area.bottom - y) // lh) :]
         for part, newest in rows:
-            c.blit_text(surface, small, part, fg if newest else muted, (area.x, y), "topleft", area.width)
+            c.blit_text(
+                surface, small, part, fg if newest else muted, (area.x, y), "topleft", area.width
+            )
             y += lh
 
     def _draw_band(self, surface: pygame.Surface, theme: Any, box: pygame.Rect) -> None:
@@ -300,7 +334,9 @@ class TrainPhaseScreen(Screen):
             return ""
         step = steps[self.shown]
         if isinstance(step, Moved):
-            moves = next((s.moves for s in reversed(steps[: self.shown]) if isinstance(s, Departed)), 0)
+            moves = next(
+                (s.moves for s in reversed(steps[: self.shown]) if isinstance(s, Departed)), 0
+            )
             return _("Train {line}: {a} » {b}, stop {n} of {moves}").format(
                 line=step.line, a=step.from_stop, b=step.to_stop, n=step.move, moves=moves
             )
