@@ -355,3 +355,26 @@ def test_every_screen_renders(size):
     for page in range(3):
         shot(app, f"end-{page}")
         app.press("right")
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_screens_render_in_spanish_and_french(lang):
+    from companion import i18n
+
+    i18n.set_language(lang)
+    try:
+        session = played_session()
+        app = home(session)
+        shot(app, f"income-track-{lang}")
+        app.press("ok", "ok", "ok", "ok")  # Invest: first player, line
+        shot(app, f"invest-amount-{lang}")
+        app.press("back", "back", "back")
+        app.push(TrainPhaseScreen(app))
+        app.tick(1.0)
+        shot(app, f"train-{lang}")
+        play_train_phase(app)
+        session.record(EndGame())
+        app.top.enter()
+        shot(app, f"end-{lang}")
+    finally:
+        i18n.set_language("en")
