@@ -83,17 +83,31 @@ class PhaseView:
     done: bool
 
 
+@dataclass(frozen=True)
+class LogEntry:
+    kind: str
+
+
 class FakeSession:
-    """MetroSession over a list: each entry is ("event", e) / ("begin",) / ("answer", d) /
-    ("ack", n) / ("finish",)."""
+    """MetroSession over a list: each entry is ("event", e) / ("phase_begin",) / ("answer", d) /
+    ("ack", n) / ("phase_end",), the kinds of the app's log."""
 
     def __init__(self, rules: MetroRules, state: MetroState) -> None:
         self.rules = rules
         self.start = state
         self.game_id = 1
         self.log: list[tuple[Any, ...]] = []
+        self._cache: tuple[Any, Any] | None = None
+        self.version = 0
+        """Bumped by every change of the log (the fold is cached per version)."""
 
     def _fold(self) -> tuple[MetroState, list[Decision], int, bool, dict[str, list[int]]]:
+        key = (self.start, self.version)
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (key, self._refold())
+        return self._cache[1]  # type: ignore[no-any-return]
+
+    def _refold(self) -> tuple[MetroState, list[Decision], int, bool, dict[str, list[int]]]:
         state = self.start
         answers: list[Decision] = []
         acked = 0
@@ -103,13 +117,16 @@ class FakeSession:
             kind = entry[0]
             if kind == "event":
                 state = apply(self.rules, state, entry[1])
-            elif kind == "begin":
+                if state.phase == "ended":
+                    for k, ls in state.lines.items():
+                        history[k].append(ls.value)
+            elif kind == "phase_begin":
                 in_phase, answers, acked = True, [], 0
             elif kind == "answer":
                 answers.append(entry[1])
             elif kind == "ack":
                 acked = max(acked, entry[1])
-            elif kind == "finish":
+            elif kind == "phase_end":
                 state = run_train_phase(self.rules, state, Answers(answers)).state
                 for k, ls in state.lines.items():
                     history[k].append(ls.value)
@@ -117,27 +134,35 @@ class FakeSession:
                 in_phase = False
         return state, answers, acked, in_phase, history
 
+    def _append(self, entry: tuple[Any, ...]) -> None:
+        self.log.append(entry)
+        self.version += 1
+
     @property
     def state(self) -> MetroState:
         return self._fold()[0]
 
     def record(self, event: Event) -> MetroState:
         new = apply(self.rules, self.state, event)
-        self.log.append(("event", event))
+        self._append(("event", event))
         return new
 
     def undo(self) -> bool:
         if not self.log:
             return False
         self.log.pop()
+        self.version += 1
         return True
 
+    def last_entry(self) -> LogEntry | None:
+        return LogEntry(self.log[-1][0]) if self.log else None
+
     def value_history(self) -> dict[str, list[int]]:
-        state, *_, history = self._fold()
-        return {k: [*v, state.lines[k].value] for k, v in history.items()}
+        *_, history = self._fold()
+        return history
 
     def begin_train_phase(self) -> None:
-        self.log.append(("begin",))
+        self._append(("phase_begin",))
 
     @property
     def phase(self) -> PhaseView | None:
@@ -148,13 +173,15 @@ class FakeSession:
         return PhaseView(tp.steps, tp.pending, acked, tp.done)
 
     def answer(self, decision: Decision) -> None:
-        self.log.append(("answer", decision))
+        self._append(("answer", decision))
 
     def ack(self, upto: int) -> None:
-        self.log.append(("ack", upto))
+        view = self.phase
+        if view is not None and upto > view.acked:
+            self._append(("ack", min(upto, len(view.steps))))
 
     def finish_train_phase(self) -> None:
-        self.log.append(("finish",))
+        self._append(("phase_end",))
 
     def end_game(self) -> EndGameResult:
         return end_game(self.rules, self.state)

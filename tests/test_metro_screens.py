@@ -378,3 +378,19 @@ def test_screens_render_in_spanish_and_french(lang):
         shot(app, f"end-{lang}")
     finally:
         i18n.set_language("en")
+
+
+def test_undo_in_the_train_phase_takes_back_the_last_answer():
+    session = _train_game()
+    app = home(session)
+    app.push(TrainPhaseScreen(app))
+    app.tick(1.0)
+    app.press("ok")  # green boards
+    app.tick(3.0)
+    while app.top.name != "metro-menu":
+        app.press("back")  # stay on board at leave prompts, then the menu
+    answers = sum(1 for e in session.log if e[0] == "answer")
+    app.press("down", "ok")  # undo the last answer
+    assert isinstance(app.top, TrainPhaseScreen)
+    assert sum(1 for e in session.log if e[0] == "answer") == answers - 1
+    assert app.top.waiting == "prompt"

@@ -35,8 +35,8 @@ class PlaybackView:
     steps: tuple[Step, ...]
     pending: Prompt | None
     acked: int
+    """Steps shown so far (the LEDs follow the animation, not only the acknowledgements)."""
     done: bool
-    shown: int
     state: MetroState
 
 
@@ -55,6 +55,8 @@ class TrainPhaseScreen(Screen):
         """'' while animating, else 'payout', 'prompt' or 'done'."""
         self.choice = 0
         self.skip = False
+        self._state_key: tuple[int, int] | None = None
+        self._state: MetroState | None = None
 
     @property
     def session(self) -> Any:
@@ -86,7 +88,13 @@ class TrainPhaseScreen(Screen):
 
     # --- playback ---
     def state_now(self) -> MetroState:
-        return after_steps(self.base, self.view.steps[: self.shown])
+        """The board as of the steps shown so far (cached: it changes once a step)."""
+        key = (self.shown, id(self.view))
+        if self._state_key != key:
+            self._state = after_steps(self.base, self.view.steps[: self.shown])
+            self._state_key = key
+        assert self._state is not None
+        return self._state
 
     def _begin(self, now: float) -> None:
         """Start showing steps[shown], or wait when there is nothing more to show."""
@@ -136,7 +144,7 @@ class TrainPhaseScreen(Screen):
         hook = getattr(self.app.services, "led_update", None)
         if callable(hook):
             v = self.view
-            hook(PlaybackView(v.steps, v.pending, v.acked, v.done, self.shown, self.base), now)
+            hook(PlaybackView(v.steps, v.pending, self.shown, v.done, self.base), now)
 
     # --- input ---
     def handle(self, event: Input) -> None:
@@ -178,7 +186,11 @@ class TrainPhaseScreen(Screen):
     def _menu(self) -> None:
         def undo() -> None:
             self.app.pop()
-            self.session.undo()
+            session = self.session
+            last = getattr(session, "last_entry", lambda: None)
+            while (entry := last()) is not None and entry.kind == "ack":
+                session.undo()
+            session.undo()
             if self.session.phase is None:
                 self.app.pop()
                 return
