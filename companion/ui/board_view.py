@@ -44,6 +44,20 @@ def font(size: int, bold: bool = True) -> pygame.font.Font:
     return _fonts[key]
 
 
+_texts: dict[tuple[str, int, RGB, bool], pygame.Surface] = {}
+
+
+def text_image(text: str, size: int, color: RGB, bold: bool = True) -> pygame.Surface:
+    """Rendered text, cached: the same few letters are drawn every frame."""
+    key = (text, size, color, bold)
+    img = _texts.get(key)
+    if img is None:
+        if len(_texts) > 2000:
+            _texts.clear()
+        img = _texts[key] = font(size, bold).render(text, True, color)
+    return img
+
+
 def _blit_centered(
     surface: pygame.Surface,
     text: str,
@@ -52,7 +66,7 @@ def _blit_centered(
     center: tuple[float, float],
     bold: bool = True,
 ) -> None:
-    img = font(size, bold).render(text, True, color)
+    img = text_image(text, size, color, bold)
     surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
 
 
@@ -161,7 +175,7 @@ class BoardView:
                 c = p(st.x_mm, st.y_mm)
                 pygame.draw.circle(big, (255, 255, 255), c, w(st.radius_mm))
                 pygame.draw.circle(big, color, c, w(st.radius_mm), w(RING_MM))
-                size = round(st.radius_mm * s * (1.05 if st.number < 10 else 0.92))
+                size = max(9 * k, round(st.radius_mm * s * (1.05 if st.number < 10 else 0.92)))
                 _blit_centered(big, st.id, size, INK, c)
 
         if self.show_names:
