@@ -75,3 +75,25 @@ def test_fractional_train_sits_between_stops(view, board):
     x, y = view.train_position("G", 4.5)
     assert x == pytest.approx((a.x_mm + b.x_mm) / 2) and y == pytest.approx((a.y_mm + b.y_mm) / 2)
     assert view.train_position("G", 16) == (board.stop("G16").x_mm, board.stop("G16").y_mm)
+
+
+def test_render_map_png_writes_a_picture(tmp_path):
+    import subprocess
+    import sys
+
+    from companion.data import REPO_ROOT
+
+    out = tmp_path / "map.png"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    tool = str(REPO_ROOT / "tools" / "render_map_png.py")
+    result = subprocess.run(
+        [sys.executable, tool, str(out), "--size", "400x280"],
+        capture_output=True, text=True, env=env, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(out)).get_size() == (400, 280)
+    bad = subprocess.run(
+        [sys.executable, tool, str(out), "--map", "nowhere"],
+        capture_output=True, text=True, env=env, check=False,
+    )  # fmt: skip
+    assert bad.returncode == 2 and "unknown map" in bad.stderr

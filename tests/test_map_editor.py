@@ -106,3 +106,20 @@ def test_tool_runs_a_few_frames(tmp_path):
         capture_output=True, text=True, env=env, check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
+
+
+def test_save_refuses_a_file_it_cannot_rewrite(tmp_path):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.init()
+    text = (
+        'id = "m"\nname = "M"\nwidth_mm = 100\nheight_mm = 100\n'
+        "[grid]\norigin_mm = [0, 0]\nsquare_mm = [20, 20]\ncolumns = 5\nrows = 5\n"
+        '[[lines]]\nstops = [[10, 10], [50, 50]]\nid = "G"\nname = "Ginza"\ncolor = "#F39700"\n'
+    )
+    path = tmp_path / "m.toml"
+    path.write_text(text, encoding="utf-8")
+    editor = MapEditor(path, pygame.Rect(0, 0, 600, 500))
+    editor.move_stop("G1", 15, 35)
+    editor.save()
+    assert path.read_text(encoding="utf-8") == text
+    assert "Not saved" in editor.message

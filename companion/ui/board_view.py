@@ -179,20 +179,56 @@ class BoardView:
                 _blit_centered(big, st.id, size, INK, c)
 
         if self.show_names:
-            for station in board.stations.values():
-                stops = [board.stop(sid) for sid in station.stops]
-                cx = sum(st.x_mm for st in stops) / len(stops)
-                bottom = max(st.y_mm + st.radius_mm for st in stops)
-                pad = HULL_PAD_MM if len(stops) > 1 else 0.5
-                size = round(5.0 * s)
-                img = font(size, False).render(station.name, True, NAME_INK)
-                rect = img.get_rect(midtop=p(cx, bottom + pad))
-                halo = pygame.Surface(rect.inflate(w(0.8), 0).size, pygame.SRCALPHA)
-                halo.fill((*BACKGROUND, 190))
-                big.blit(halo, halo.get_rect(center=rect.center))
-                big.blit(img, rect)
+            self._draw_names(big, s)
 
         return pygame.transform.smoothscale(big, (self.width_px, self.height_px))
+
+    def _draw_names(self, big: pygame.Surface, s: float) -> None:
+        """Station names where they cover the fewest circles, names and lines (greedy)."""
+        board = self.board
+        circles = [
+            pygame.Rect(0, 0, 2 * st.radius_mm * s, 2 * st.radius_mm * s) for st in board.stops()
+        ]
+        for rect, st in zip(circles, board.stops(), strict=True):
+            rect.center = (round(st.x_mm * s), round(st.y_mm * s))
+        segments = [
+            ((a.x_mm * s, a.y_mm * s), (b.x_mm * s, b.y_mm * s))
+            for line in board.lines.values()
+            for a, b in zip(line.stops, line.stops[1:], strict=False)
+        ]
+        placed: list[pygame.Rect] = []
+        bounds = big.get_rect()
+        for station in board.stations.values():
+            stops = [board.stop(sid) for sid in station.stops]
+            r = stops[0].radius_mm + (HULL_PAD_MM if len(stops) > 1 else 0.6)
+            x0 = min(st.x_mm for st in stops) - r
+            x1 = max(st.x_mm for st in stops) + r
+            y0 = min(st.y_mm for st in stops) - r
+            y1 = max(st.y_mm for st in stops) + r
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            img = text_image(station.name, round(5.0 * s), NAME_INK, False)
+            anchors = [
+                ("midtop", (cx, y1)), ("midbottom", (cx, y0)), ("midleft", (x1, cy)),
+                ("midright", (x0, cy)), ("topleft", (x1 - r / 2, y1 - r / 2)),
+                ("topright", (x0 + r / 2, y1 - r / 2)), ("bottomleft", (x1 - r / 2, y0 + r / 2)),
+                ("bottomright", (x0 + r / 2, y0 + r / 2)),
+            ]  # fmt: skip
+            best: tuple[float, pygame.Rect] | None = None
+            for where, (ax, ay) in anchors:
+                rect = img.get_rect(**{where: (round(ax * s), round(ay * s))})
+                score = 0.0 if bounds.contains(rect) else 100.0
+                score += 10 * len(rect.collidelistall(circles))
+                score += 10 * len(rect.collidelistall(placed))
+                score += sum(1 for seg in segments if rect.clipline(seg))
+                if best is None or score < best[0]:
+                    best = (score, rect)
+            assert best is not None
+            rect = best[1]
+            placed.append(rect)
+            halo = pygame.Surface(rect.inflate(round(0.8 * s), 0).size, pygame.SRCALPHA)
+            halo.fill((*BACKGROUND, 200))
+            big.blit(halo, halo.get_rect(center=rect.center))
+            big.blit(img, rect)
 
     # --- pieces -----------------------------------------------------------------------------
 

@@ -71,7 +71,13 @@ def rewrite_map_text(
                 raw = f"{key.group(1)}{key.group(2)}{key.group(3)}{_pair(value)}{end}"
         elif key and table == "lines" and key.group(2) == "id":
             line_id = tomllib.loads(f"v = {key.group(4)}")["v"]
-        elif key and table == "lines" and key.group(2) == "stops" and line_id in stops:
+        elif (
+            key
+            and table == "lines"
+            and key.group(2) == "stops"
+            and line_id is not None
+            and line_id in stops
+        ):
             points = stops[line_id]
             block = [raw]
             depth = body.count("[") - body.count("]")
@@ -187,7 +193,12 @@ class MapEditor:
             (float(grid["origin_mm"][0]), float(grid["origin_mm"][1])),
             (float(grid["square_mm"][0]), float(grid["square_mm"][1])),
         )
-        parse_map(tomllib.loads(text))
+        written = parse_map(tomllib.loads(text))
+        if [(s.id, s.x_mm, s.y_mm) for s in written.stops()] != [
+            (s.id, round(s.x_mm, 1), round(s.y_mm, 1)) for s in parse_map(self.data).stops()
+        ]:
+            self.message = _("Not saved: put each line's id before its stops in the file.")
+            return self.path
         backup = self.path.with_name(self.path.name + ".orig")
         if not backup.exists():
             backup.write_text(self.text, encoding="utf-8")
