@@ -29,6 +29,13 @@ RING_MM = 1.3
 HULL_PAD_MM = 2.6
 SUPERSAMPLE = 2
 
+_MEEPLE = [
+    (-0.14, -0.16), (-0.46, -0.10), (-0.50, 0.06), (-0.24, 0.12), (-0.40, 0.48), (-0.08, 0.48),
+    (0.0, 0.34), (0.08, 0.48), (0.40, 0.48), (0.24, 0.12), (0.50, 0.06), (0.46, -0.10),
+    (0.14, -0.16),
+]  # fmt: skip
+"""A meeple's outline (without its head), in units of its size, centred on (0, 0)."""
+
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
@@ -254,9 +261,19 @@ class BoardView:
                 if meeple.square is not None and self.board.grid.contains(meeple.square):
                     self._draw_meeple(surface, meeple.square, color)
         shown = trains if trains is not None else (state.trains if state is not None else {})
+        riders: dict[str, list[str]] = {}
+        if state is not None:
+            for color, meeple in state.meeples.items():
+                if meeple.riding is not None:
+                    riders.setdefault(meeple.riding, []).append(color)
         for line_id, train in shown.items():
             if line_id in self.board.lines:
                 self._draw_train(surface, line_id, train)
+                x, y = self.train_position(line_id, float(train.stop))
+                r = self.board.lines[line_id].stops[0].radius_mm
+                for i, color in enumerate(riders.get(line_id, ())):
+                    at = self.to_screen(x - r * 0.9 + i * r * 1.1, y - r * 1.6)
+                    self._draw_meeple_at(surface, at, max(12, self.px(r * 1.4)), color)
 
     def _draw_highlight(self, surface: pygame.Surface, stop: Stop) -> None:
         radius = self.px(stop.radius_mm + 1.5 + 1.5 * self.pulse)
@@ -285,29 +302,31 @@ class BoardView:
 
     def _draw_meeple(self, surface: pygame.Surface, square: tuple[int, int], owner: str) -> None:
         x, y = self.board.grid.center(square)
-        cx, cy = self.to_screen(x, y)
-        size = max(
-            14, self.px(min(self.board.grid.square_w_mm, self.board.grid.square_h_mm) * 0.62)
-        )
+        grid = self.board.grid
+        size = max(14, self.px(min(grid.square_w_mm, grid.square_h_mm) * 0.62))
+        self._draw_meeple_at(surface, self.to_screen(x, y), size, owner)
+
+    def _draw_meeple_at(
+        self, surface: pygame.Surface, at: tuple[int, int], size: int, owner: str
+    ) -> None:
+        """A meeple shape of `size` px centred at a screen point (riders sit on their train)."""
+        cx, cy = at
         color = rgb(owner) if owner in PLAYER_COLORS else (128, 128, 128)
-        head = (cx, cy - size * 0.28)
-        body = [
-            (cx - size * 0.42, cy + size * 0.45),
-            (cx - size * 0.30, cy - size * 0.05),
-            (cx + size * 0.30, cy - size * 0.05),
-            (cx + size * 0.42, cy + size * 0.45),
-        ]
-        edge = max(1, size // 14)
-        pygame.draw.polygon(surface, color, body)
-        pygame.draw.polygon(surface, INK, body, edge)
-        pygame.draw.circle(surface, color, head, size * 0.2)
-        pygame.draw.circle(surface, INK, head, size * 0.2, edge)
+        outline = [(cx + dx * size, cy + dy * size) for dx, dy in _MEEPLE]
+        edge = max(1, size // 16)
+        pygame.draw.polygon(surface, color, outline)
+        pygame.draw.polygon(surface, INK, outline, edge)
+        head = (cx, cy - size * 0.30)
+        pygame.draw.circle(surface, color, head, size * 0.19)
+        pygame.draw.circle(surface, INK, head, size * 0.19, edge)
+        pygame.draw.circle(surface, color, head, size * 0.19 - edge)
+        letter = color_letter(owner)
         _blit_centered(
             surface,
-            color_letter(owner),
-            max(9, int(size * 0.42)),
+            letter,
+            max(9, int(size * (0.42 if len(letter) == 1 else 0.34))),
             text_color_on(color),
-            (cx, cy + size * 0.22),
+            (cx, cy + size * 0.08),
         )
 
     def train_position(self, line_id: str, stop: float) -> tuple[float, float]:
