@@ -213,6 +213,12 @@ def project(board_real: dict[str, RealStop]) -> dict[str, tuple[float, float]]:
     }
 
 
+def _q(x: float, y: float) -> tuple[float, float]:
+    """Round to a micrometre: keeps last-bit differences between platforms' sin/cos from
+    growing through the relaxation, so every machine writes the same file."""
+    return round(x, 3), round(y, 3)
+
+
 def _seg_dist(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
     vx, vy = bx - ax, by - ay
     length2 = vx * vx + vy * vy
@@ -250,7 +256,7 @@ def cluster_offsets(
     for step in range(24):
         a = step * math.pi / 12
         rot = [
-            (x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a))
+            _q(x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a))
             for x, y in template
         ]
         for perm in itertools.permutations(range(n)):
@@ -338,8 +344,9 @@ def relax(layout: Layout, lines: list) -> None:
         if worst < 0.05:
             break
         for plan, (dx, dy) in zip(layout.stations, push, strict=True):
-            plan.cx = min(hi_x, max(lo_x, plan.cx + dx * 0.6))
-            plan.cy = min(hi_y, max(lo_y, plan.cy + dy * 0.6))
+            plan.cx, plan.cy = _q(
+                min(hi_x, max(lo_x, plan.cx + dx * 0.6)), min(hi_y, max(lo_y, plan.cy + dy * 0.6))
+            )
 
 
 def build_layout(csv_path: Path) -> Layout:

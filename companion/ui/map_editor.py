@@ -293,5 +293,5 @@ class MapEditor:
             pygame.draw.circle(surface, (255, 190, 0), center, self.view.px(stop.radius_mm), 3)
         pygame.draw.rect(surface, (245, 245, 245), self.status_rect)
         text = self.message + ("  *" if self.dirty else "")
-        img = font(18).render(text, True, INK)
+        img = font(20, False).render(text, True, INK)
         surface.blit(img, img.get_rect(midleft=(self.status_rect.x + 8, self.status_rect.centery)))
