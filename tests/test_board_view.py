@@ -56,6 +56,7 @@ def test_draws_map_and_every_kind_of_piece(view, board):
         meeples={"red": Meeple(square=(3, 4)), "blue": Meeple(riding="G", boarded_at="G2"),
                  "green": Meeple(square=(0, 0))},
         trains={"G": Train(4, 1), "E": Train(16, -1), "H": Train(1, 1, started=True)},
+        drinks={"ginza": "pink", "kayabacho": "mystery"},
     )  # fmt: skip
     surface = pygame.Surface((1044, 640))
     view.draw(surface, state, highlight_stops=["G5", "M1", "nope"])

@@ -123,3 +123,17 @@ def test_save_refuses_a_file_it_cannot_rewrite(tmp_path):
     editor.save()
     assert path.read_text(encoding="utf-8") == text
     assert "Not saved" in editor.message
+
+
+def test_rewrite_with_unchanged_positions_is_the_identity():
+    board = load_map("tokyo")
+    text = TOKYO.read_text(encoding="utf-8")
+    stops = {line.id: [(s.x_mm, s.y_mm) for s in line.stops] for line in board.lines.values()}
+    grid = board.grid
+    out = rewrite_map_text(
+        text,
+        stops,
+        (grid.origin_x_mm, grid.origin_y_mm),
+        (grid.square_w_mm, grid.square_h_mm),
+    )
+    assert out == text

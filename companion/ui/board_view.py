@@ -24,6 +24,12 @@ HULL_FILL: RGB = (214, 214, 214)
 INK: RGB = (30, 30, 30)
 NAME_INK: RGB = (70, 70, 70)
 HIGHLIGHT: RGB = (255, 190, 0)
+DRINK_COLORS: dict[str, RGB] = {
+    "red": (220, 40, 40), "orange": (245, 140, 30), "yellow": (245, 210, 40),
+    "green": (50, 170, 70), "blue": (40, 110, 210), "purple": (140, 80, 190),
+    "pink": (240, 120, 170), "brown": (140, 90, 50), "white": (240, 240, 240),
+}  # fmt: skip
+"""Display colours of Metro Drinks (the drink colour names used in game states)."""
 LINE_WIDTH_MM = 3.2
 RING_MM = 1.3
 HULL_PAD_MM = 2.6
@@ -257,6 +263,9 @@ class BoardView:
             for station_id, owner in state.stations.items():
                 if station_id in self.board.stations:
                     self._draw_pyramid(surface, station_id, owner)
+            for station_id, drink in state.drinks.items():
+                if station_id in self.board.stations:
+                    self._draw_drink(surface, station_id, drink)
             for color, meeple in state.meeples.items():
                 if meeple.square is not None and self.board.grid.contains(meeple.square):
                     self._draw_meeple(surface, meeple.square, color)
@@ -280,6 +289,20 @@ class BoardView:
         pygame.draw.circle(
             surface, HIGHLIGHT, self.to_screen(stop.x_mm, stop.y_mm), radius, max(3, self.px(1.6))
         )
+
+    def _draw_drink(self, surface: pygame.Surface, station_id: str, drink: str) -> None:
+        """Metro Drinks: a small can with the drink colour's initial, left of the pyramid."""
+        stops = [self.board.stop(sid) for sid in self.board.stations[station_id].stops]
+        r = stops[0].radius_mm
+        x = max(st.x_mm for st in stops) - r * 0.45
+        y = min(st.y_mm for st in stops) - r * 0.55
+        color = DRINK_COLORS.get(drink, rgb(drink) if drink in PLAYER_COLORS else (150, 150, 150))
+        can = pygame.Rect(0, 0, max(9, self.px(r * 0.8)), max(13, self.px(r * 1.25)))
+        can.center = self.to_screen(x, y)
+        pygame.draw.rect(surface, color, can, border_radius=can.w // 3)
+        pygame.draw.rect(surface, INK, can, 1, border_radius=can.w // 3)
+        _blit_centered(surface, drink[:1].upper(), max(8, int(can.w * 0.9)),
+                       text_color_on(color), can.center)  # fmt: skip
 
     def _draw_pyramid(self, surface: pygame.Surface, station_id: str, owner: str) -> None:
         stops = [self.board.stop(sid) for sid in self.board.stations[station_id].stops]
