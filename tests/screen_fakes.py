@@ -381,3 +381,46 @@ def played_session() -> FakeSession:
             s.record(e)
         play_phase(s)
     return s
+
+
+def tokyo_session() -> FakeSession:
+    """Three rounds of a 3-player game on the default Tokyo map, for screenshots."""
+    from companion.metro.events import (
+        AssignSpeed,
+        BuildStation,
+        Invest,
+        MoveMeeple,
+        Speculate,
+        StartTrain,
+    )
+
+    rules = load_rules("tokyo")
+    s = FakeSession(rules, new_state(rules.board, ("red", "blue", "yellow")))
+    square = sorted(rules.board.squares_for_stop("G1"))[0]
+    rounds = [
+        [
+            Invest("red", "G", 300),
+            Invest("blue", "M", 300),
+            Invest("yellow", "G", 600),
+            BuildStation("red", "ginza", 300),
+            BuildStation("blue", "akasaka-mitsuke", 200),
+            MoveMeeple("yellow", square),
+        ],
+        [
+            Invest("yellow", "H", 300),
+            StartTrain("T", 300),
+            BuildStation("yellow", "shimbashi", 200),
+            AssignSpeed("G", 1),
+            Invest("blue", "G", 900),
+        ],
+        [
+            Speculate("red", "M", 800),
+            Invest("red", "C", 300),
+            BuildStation("blue", "nihombashi", 300),
+        ],
+    ]
+    for events in rounds:
+        for e in events:
+            s.record(e)
+        play_phase(s)
+    return s

@@ -394,3 +394,26 @@ def test_undo_in_the_train_phase_takes_back_the_last_answer():
     assert isinstance(app.top, TrainPhaseScreen)
     assert sum(1 for e in session.log if e[0] == "answer") == answers - 1
     assert app.top.waiting == "prompt"
+
+
+def test_a_tokyo_game_plays_and_renders():
+    from screen_fakes import tokyo_session
+
+    session = tokyo_session()
+    app = home(session)
+    assert session.state.round == 4
+    shot(app, "tokyo-income-track")
+    app.push(TrainPhaseScreen(app))
+    for n in range(200):
+        app.tick(0.1)
+        if app.top.waiting:
+            shot(app, f"tokyo-train-{n:03d}-{app.top.waiting}")
+            if app.top.waiting == "done":
+                break
+            app.press("ok" if app.top.waiting == "payout" else "back")
+    play_train_phase(app)
+    session.record(EndGame())
+    app.top.enter()
+    for page in range(3):
+        shot(app, f"tokyo-end-{page}")
+        app.press("right")

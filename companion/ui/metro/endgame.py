@@ -73,8 +73,9 @@ class EndGameScreen(Screen):
         cols = [area.x + int(area.width * f) for f in (0.36, 0.48, 0.60, 0.71, 0.82, 1.0)]
         if not cash_known:
             heads[0] = ""
+        gap = cols[1] - cols[0] - 6
         for head, x in zip(heads, cols, strict=True):
-            c.blit_text(surface, small, head, muted, (x, area.y), "topright")
+            c.blit_text(surface, small, head, muted, (x, area.y), "topright", gap)
         row_h = min(
             big.get_linesize() + 16,
             (area.height - small.get_linesize()) // max(1, len(self.result.ranking)),
@@ -163,8 +164,10 @@ class EndGameScreen(Screen):
         rules = self.app.services.session.rules
         label_w = small.get_linesize() + 8
         left, right = small.size("¥00,000")[0] + 8, size[0] - label_w - 8
-        top, bottom = 8, size[1] - small.get_linesize() - 6
+        flat = [lid for lid, v in self.history.items() if not any(v)]
+        top, bottom = 8, size[1] - small.get_linesize() * (2 if flat else 1) - 10
         rounds = max((len(v) for v in self.history.values()), default=1)
+        played = self.app.services.session.state.round - 1
         peak = max((max(v) for v in self.history.values() if v), default=0)
         peak = max(1000, -(-peak // 1000) * 1000)
 
@@ -178,10 +181,18 @@ class EndGameScreen(Screen):
             pygame.draw.line(chart, (48, 52, 64), (left, y), (right, y))
             c.blit_text(chart, small, c.yen(v), muted, (left - 6, y), "midright")
         for i in range(rounds):
-            c.blit_text(chart, small, str(i + 1), muted, (point(i, 0)[0], bottom + 4), "midtop")
+            label = str(i + 1) if i < played or i < rounds - 1 else _("End")
+            c.blit_text(chart, small, label, muted, (point(i, 0)[0], bottom + 4), "midtop")
+        if flat:
+            y = size[1] - small.get_linesize() - 2
+            x = c.blit_text(chart, small, _("Never above ¥0:"), muted, (left, y)).right + 8
+            hh = small.get_linesize()
+            for lid in flat:
+                c.line_badge(chart, small, rules, lid, pygame.Rect(x, y, hh, hh))
+                x += hh + 4
         ends: list[tuple[int, str]] = []
         for lid, values in self.history.items():
-            if not values:
+            if not values or lid in flat:
                 continue
             pts = [point(i, v) for i, v in enumerate(values)]
             color = c.line_rgb(rules, lid)

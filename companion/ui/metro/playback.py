@@ -66,7 +66,7 @@ def payout_text(step: Paid) -> str:
             owner=owner, gain=yen(step.owner_gain), line=step.line, line_gain=yen(step.line_gain)
         )
     else:
-        text = _("Line {line} +{line_gain} ({owner} holds a share: nothing to the owner)").format(
+        text = _("{owner}'s station, {owner} holds a share — line {line} +{line_gain}").format(
             line=step.line, line_gain=yen(step.line_gain), owner=owner
         )
     if step.drinks_gain:

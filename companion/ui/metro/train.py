@@ -21,7 +21,7 @@ from companion.metro.trains import Decision, Prompt
 from companion.ui.metro import common as c
 from companion.ui.metro.board import BoardLayer, make_board
 from companion.ui.metro.playback import after_steps, describe_step, payout_text, prompt_text
-from companion.ui.metro.widgets import MenuScreen, Option, draw_title
+from companion.ui.metro.widgets import MenuScreen, Option
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 DURATIONS = {Departed: 0.6, Moved: 0.35}
@@ -56,6 +56,7 @@ class TrainPhaseScreen(Screen):
         self.choice = 0
         self.skip = False
         self._state_key: tuple[int, int] | None = None
+        self._board_size: tuple[int, int] | None = None
         self._state: MetroState | None = None
 
     @property
@@ -213,20 +214,7 @@ class TrainPhaseScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.services.theme
         surface.fill(c.theme_color(theme, "background"))
-        m = c.margin(theme, surface)
-        top = draw_title(surface, theme, _("Train phase"), _("Round {n}").format(n=self.base.round))
-        big = c.font(theme, "big")
-        band = pygame.Rect(m, 0, surface.get_width() - 2 * m, 2 * big.get_linesize() + 24)
-        band.bottom = surface.get_height() - c.hint_height(theme) - m // 2
-        bottom = band.top - m // 2
-        split = int(surface.get_width() * 0.62)
-        area = pygame.Rect(m, top, split - 2 * m, bottom - top)
-        if (
-            self.board is None
-            or self.board.rect.width > area.width
-            or self.board.rect.height > area.height
-        ):
-            self.board = make_board(self.session.rules, area, c.font(theme, "small"))
+        band, side = self._layout(surface, theme)
         state = self.state_now()
         trains, highlight = self._moving(state)
         squares = ()
@@ -242,13 +230,21 @@ class TrainPhaseScreen(Screen):
             highlight_stops=highlight,
             cursor=squares[0] if squares else None,
         )
-        self._draw_side(
-            surface,
-            theme,
-            pygame.Rect(split, top, surface.get_width() - split - m, bottom - top),
-            state,
-        )
+        self._draw_side(surface, theme, side, state)
         self._draw_band(surface, theme, band)
+
+    def _layout(self, surface: pygame.Surface, theme: Any) -> tuple[pygame.Rect, pygame.Rect]:
+        """(message band, side panel); the board takes the rest, as big as its shape allows."""
+        w, h = surface.get_size()
+        m = c.margin(theme, surface)
+        band = pygame.Rect(m, 0, w - 2 * m, 2 * c.font(theme, "big").get_linesize() + 24)
+        band.bottom = h - c.hint_height(theme) - m // 2
+        area = pygame.Rect(m, m // 2, int(w * 0.7) - m, band.top - m)
+        if self.board is None or self._board_size != (w, h):
+            self.board = make_board(self.session.rules, area, c.font(theme, "small"))
+            self._board_size = (w, h)
+        left = self.board.rect.right + m
+        return band, pygame.Rect(left, area.y, w - left - m, area.height)
 
     def _moving(self, state: MetroState) -> tuple[dict[str, Train], tuple[str, ...]]:
         steps = self.view.steps
@@ -277,7 +273,19 @@ class TrainPhaseScreen(Screen):
     ) -> None:
         medium, small = c.font(theme, "medium"), c.font(theme, "small")
         fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
-        y = area.y
+        title = _("Train phase") + " · " + _("Round {n}").format(n=self.base.round)
+        y = (
+            c.blit_text(
+                surface,
+                small,
+                title,
+                c.theme_color(theme, "accent"),
+                area.topleft,
+                "topleft",
+                area.width,
+            ).bottom
+            + 6
+        )
         line = self._current_line()
         if line is not None:
             h = medium.get_linesize() + 6
