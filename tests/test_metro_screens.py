@@ -417,3 +417,14 @@ def test_a_tokyo_game_plays_and_renders():
     for page in range(3):
         shot(app, f"tokyo-end-{page}")
         app.press("right")
+
+
+def test_payout_and_prompt_wording():
+    from companion.metro.steps import Paid
+    from companion.metro.trains import Prompt
+    from companion.ui.metro.playback import payout_text, prompt_text
+
+    paid = Paid("G", "G3", "ginza", "red", 200, 200)
+    assert payout_text(paid) == "Red takes ¥200 from the bank — line G +¥200"
+    prompt = Prompt("board", "blue", "G", "G3", fee=100)
+    assert prompt_text(prompt) == "Blue may board G at G3 (¥100)?"

@@ -40,7 +40,10 @@ def signed_yen(amount: int) -> str:
 def theme_color(theme: Any, name: str) -> RGB:
     colors = getattr(theme, "colors", None)
     value = colors.get(name) if isinstance(colors, dict) else getattr(colors, name, None)
-    return tuple(value) if value is not None else _DEFAULT_COLORS[name]  # type: ignore[return-value]
+    if value is None:
+        return _DEFAULT_COLORS[name]
+    r, g, b = value
+    return (int(r), int(g), int(b))
 
 
 def font(theme: Any, size: str) -> pygame.font.Font:

@@ -217,19 +217,14 @@ class TrainPhaseScreen(Screen):
         band, side = self._layout(surface, theme)
         state = self.state_now()
         trains, highlight = self._moving(state)
-        squares = ()
+        cursor: Square | None = None
         if self.waiting == "prompt":
             prompt = self.view.pending
             highlight = (prompt.stop,)
             if prompt.action == "leave" and prompt.squares:
-                squares = (prompt.squares[self.choice],)
-        self.board.draw(
-            surface,
-            state,
-            trains=trains,
-            highlight_stops=highlight,
-            cursor=squares[0] if squares else None,
-        )
+                cursor = prompt.squares[self.choice]
+        assert self.board is not None
+        self.board.draw(surface, state, trains=trains, highlight_stops=highlight, cursor=cursor)
         self._draw_side(surface, theme, side, state)
         self._draw_band(surface, theme, band)
 
