@@ -76,7 +76,12 @@ class MetroHome(Screen):
 
     # --- commands ---
     def say(self, message: str) -> None:
-        self.toast, self.toast_until = message, self.app.now() + 6.0
+        """A short confirmation: the app's toast banner when it has one."""
+        toast = getattr(self.app, "toast", None)
+        if callable(toast):
+            toast(message, "info", 5.0)
+        else:
+            self.toast, self.toast_until = message, self.app.now() + 5.0
 
     def selected_line(self) -> str:
         return str(list(self.session.rules.board.lines)[self.cursor])
@@ -144,9 +149,23 @@ class MetroHome(Screen):
             (Option(_("Undo the last entry"), 2), close_then(self.ask_undo)),
             (Option(fast, 3), toggle_fast),
             (Option(_("End the game"), 4), close_then(self.ask_end)),
+            *self._settings_item(),
             (Option(_("Leave (the game is kept)"), 5), close_then(self.app.pop)),
         ]
         self.app.push(MenuScreen(self.app, _("Game menu"), items))
+
+    def _settings_item(self) -> list[tuple[Option, Any]]:
+        """The app's settings screen (language, sound, LEDs), when the app provides one."""
+        try:
+            from companion.ui.settings import SettingsScreen  # type: ignore[import-not-found,unused-ignore]
+        except ImportError:
+            return []
+
+        def open_settings() -> None:
+            self.app.pop()
+            self.app.push(SettingsScreen(self.app))
+
+        return [(Option(_("Settings"), 6), open_settings)]
 
     def ask_end(self) -> None:
         self.app.push(
