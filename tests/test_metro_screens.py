@@ -293,7 +293,7 @@ def test_bids_set_the_order_and_are_paid():
     session.start = replace(session.start, round=2)
     app = home(session)
     app.press("back")  # game menu
-    app.press("down", "ok")  # turn-order bids
+    app.press("down", "down", "ok")  # turn-order bids
     assert isinstance(app.top, BidsScreen)
     app.press("down", "right", "right")  # blue bids 200
     shot(app, "bids")
@@ -339,7 +339,8 @@ def test_every_screen_renders(size):
         app.press("ok")
     app.press("back", "back")
     shot(app, "game-menu")
-    app.press("back")
+    app.press("ok")  # back to the game
+    assert isinstance(app.top, MetroHome)
     app.push(BidsScreen(app))
     shot(app, "bids")
     app.press("back")
@@ -428,3 +429,24 @@ def test_payout_and_prompt_wording():
     assert payout_text(paid) == "Red takes ¥200 from the bank — line G +¥200"
     prompt = Prompt("board", "blue", "G", "G3", fee=100)
     assert prompt_text(prompt) == "Blue may board G at G3 (¥100)?"
+
+
+def test_back_twice_leaves_the_game_which_is_kept():
+    session = new_session()
+    session.record(Invest("red", "G", 0))
+    app = FakeApp(session)
+    from companion.ui.screen import Screen
+
+    class MainMenu(Screen):
+        name = "main-menu"
+
+        def draw(self, surface):
+            pass
+
+    app.push(MainMenu(app))
+    app.push(MetroHome(app))
+    app.press("back")
+    assert app.top.name == "metro-menu"
+    app.press("back")
+    assert app.top.name == "main-menu"
+    assert session.state.lines["G"].shares == ("red",)

@@ -140,7 +140,13 @@ class MetroHome(Screen):
             self.open_menu()
 
         fast = _("Fast trains: on") if settings.fast_trains else _("Fast trains: off")
+
+        def leave() -> None:
+            self.app.pop()
+            self.app.pop()
+
         items = [
+            (Option(_("Back to the game"), 7), self.app.pop),
             (Option(_("Train phase"), 0), close_then(self.ask_train_phase)),
             (
                 Option(_("Turn-order bids"), 1),
@@ -150,9 +156,10 @@ class MetroHome(Screen):
             (Option(fast, 3), toggle_fast),
             (Option(_("End the game"), 4), close_then(self.ask_end)),
             *self._settings_item(),
-            (Option(_("Leave (the game is kept)"), 5), close_then(self.app.pop)),
+            (Option(_("Leave (the game is kept)"), 5), leave),
         ]
-        self.app.push(MenuScreen(self.app, _("Game menu"), items))
+        back = (_("Leave (the game is kept)"), leave)
+        self.app.push(MenuScreen(self.app, _("Game menu"), items, back))
 
     def _settings_item(self) -> list[tuple[Option, Any]]:
         """The app's settings screen (language, sound, LEDs), when the app provides one."""

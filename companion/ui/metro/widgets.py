@@ -118,19 +118,28 @@ class MenuScreen(Screen):
     name = "metro-menu"
 
     def __init__(
-        self, app: AppContext, title: str, items: Sequence[tuple[Option, Callable[[], None]]]
+        self,
+        app: AppContext,
+        title: str,
+        items: Sequence[tuple[Option, Callable[[], None]]],
+        back: tuple[str, Callable[[], None]] | None = None,
     ) -> None:
+        """`back`: what BACK does here and its hint (default: close the menu)."""
         super().__init__(app)
         self.title = title
         self.items = list(items)
         self.cursor = 0
         self.error = ""
+        self.back = back
 
     def handle(self, event: Input) -> None:
         a = event.action
         self.error = ""
         if a is Action.BACK:
-            self.app.pop()
+            if self.back is not None:
+                self.back[1]()
+            else:
+                self.app.pop()
         elif a is Action.UP:
             self.cursor = (self.cursor - 1) % len(self.items)
         elif a is Action.DOWN:
@@ -163,7 +172,8 @@ class MenuScreen(Screen):
             [o for o, _r in self.items],
             self.cursor,
         )
-        c.hint_bar(surface, theme, [("ud", _("Choose")), ("ok", _("Open")), ("back", _("Back"))])
+        back = self.back[0] if self.back is not None else _("Back")
+        c.hint_bar(surface, theme, [("ud", _("Choose")), ("ok", _("Open")), ("back", back)])
         if self.error:
             draw_error(surface, theme, self.error)
 
