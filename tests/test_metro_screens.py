@@ -154,7 +154,7 @@ def test_train_phase_with_a_payout_and_a_boarding_matches_the_core():
     session = _train_game()
     before = session.state
     app = home(session)
-    app.press("right", "ok")  # train phase, confirm
+    app.press("right", "right", "ok")  # train phase; confirm (an arrow picks Yes if needed)
     screen = app.top
     assert isinstance(screen, TrainPhaseScreen)
     app.tick(1.0)
@@ -259,8 +259,8 @@ def test_end_of_game_is_offered_after_the_last_round():
     app = home(session)
     app.push(TrainPhaseScreen(app))
     play_train_phase(app)
-    assert app.top.name == "metro-confirm"
-    app.press("ok")
+    assert app.top.name in ("metro-confirm", "confirm")
+    app.press("right", "ok")
     assert session.state.phase == "ended"
     assert isinstance(app.top, EndGameScreen)
 
@@ -311,7 +311,7 @@ def test_undo_asks_first():
     shot(app, "undo-confirm")
     app.press("back")
     assert session.state.lines["G"].shares == ("red",)
-    app.press("left", "ok")
+    app.press("left", "right", "ok")
     assert session.state.lines["G"].shares == ()
 
 

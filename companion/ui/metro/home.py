@@ -17,7 +17,7 @@ from companion.metro.events import EndGame
 from companion.metro.state import MetroState
 from companion.ui.metro import common as c
 from companion.ui.metro.rounds import rounds_for
-from companion.ui.metro.widgets import ConfirmScreen, MenuScreen, Option
+from companion.ui.metro.widgets import MenuScreen, Option, confirm
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 PHASE_NAMES = {"action": N_("Action phase"), "train": N_("Train phase"), "ended": N_("Game over")}
@@ -72,7 +72,7 @@ class MetroHome(Screen):
         if last is not None and state.round > last and self._asked_end_round != state.round:
             self._asked_end_round = state.round
             question = _("All {rounds} rounds are played. End the game now?").format(rounds=last)
-            self.app.push(ConfirmScreen(self.app, question, self.end_game))
+            confirm(self.app, question, self.end_game)
 
     # --- commands ---
     def say(self, message: str) -> None:
@@ -108,7 +108,7 @@ class MetroHome(Screen):
             else:
                 self.app.play("error")
 
-        self.app.push(ConfirmScreen(self.app, _("Undo the last entry?"), undo))
+        confirm(self.app, _("Undo the last entry?"), undo)
 
     def ask_train_phase(self) -> None:
         from companion.ui.metro.train import TrainPhaseScreen
@@ -116,7 +116,7 @@ class MetroHome(Screen):
         def start() -> None:
             self.app.push(TrainPhaseScreen(self.app))
 
-        self.app.push(ConfirmScreen(self.app, _("Start the train phase?"), start))
+        confirm(self.app, _("Start the train phase?"), start)
 
     def end_game(self) -> None:
         self.session.record(EndGame())
@@ -175,9 +175,7 @@ class MetroHome(Screen):
         return [(Option(_("Settings"), 6), open_settings)]
 
     def ask_end(self) -> None:
-        self.app.push(
-            ConfirmScreen(self.app, _("End the game and count the payouts?"), self.end_game)
-        )
+        confirm(self.app, _("End the game and count the payouts?"), self.end_game)
 
     def handle(self, event: Input) -> None:
         a = event.action

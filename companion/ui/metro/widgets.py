@@ -178,6 +178,17 @@ class MenuScreen(Screen):
             draw_error(surface, theme, self.error)
 
 
+def confirm(app: AppContext, question: str, yes: Callable[[], None]) -> None:
+    """Ask a yes/no question over the current screen: the app's ConfirmDialog (No preselected,
+    an arrow moves to Yes) when it is there, else `ConfirmScreen` (OK = yes)."""
+    try:
+        from companion.ui.widgets import ConfirmDialog  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        app.push(ConfirmScreen(app, question, yes))
+        return
+    app.push(ConfirmDialog(app, lambda: question, yes))
+
+
 class ConfirmScreen(Screen):
     """A question over the screen below: OK = yes, BACK = no."""
 
