@@ -1,0 +1,288 @@
+"""Reading a camera frame: board located, warped to the board frame, compared with the empty
+board, changed pixels grouped into pieces, each piece classified and placed.
+
+Light: a per-channel gain against the reference fixes a global change, and the reference's own
+smoothed brightness stands for the uneven light across the board, so one calibrated colour
+serves the whole board. The difference is `|frame - a * reference|` with `a` the pixel's
+brightness ratio: a shadow only darkens the board (small difference) while a coloured piece
+changes its colour; black pieces, which look like shadows, are caught by being much darker
+than any shadow the lamp can cast (a < 0.42).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.metro.board import BoardMap
+from companion.vision.colormodel import ColorModel
+from companion.vision.markers import Locator, MarkerLayout
+from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
+
+
+@dataclass
+class Settings:
+    px_per_mm: float = 0.0
+    """Board-frame resolution; 0 picks 1-2 px/mm from the board size."""
+    diff_threshold: float = 42.0
+    dark_ratio: float = 0.42
+    hand_fraction: float = 0.12
+    """Changed share of the board above which the frame is rejected outright."""
+    hand_pieces: float = 4.5
+    """A changed blob this many pyramids big that touches the board edge is a hand or an arm."""
+    focal_px: float = 1000.0
+    """The camera's focal length in pixels at the frame size, to undo the pieces' lean."""
+
+
+@dataclass
+class Frame:
+    """A frame warped into the board frame with its light gain applied, and its changed mask.
+    Divide by `BoardFrame.illum` for colours independent of where on the board they are."""
+
+    image: np.ndarray
+    mask: np.ndarray
+    stages_ms: dict[str, float] = field(default_factory=dict)
+
+
+def _ms(t0: float) -> float:
+    return (time.perf_counter() - t0) * 1000
+
+
+class BoardFrame:
+    """Warps frames into the board frame and finds what changed against the empty board."""
+
+    def __init__(self, board: BoardMap, reference_warped: np.ndarray, scale: float,
+                 settings: Settings) -> None:
+        self.board = board
+        self.scale = scale
+        self.settings = settings
+        ref = cv2.GaussianBlur(reference_warped, (3, 3), 0).astype(np.float32)
+        self.ref = ref
+        self.ref_sum = ref.sum(axis=2, dtype=np.float32) + 1.0
+        illum = cv2.GaussianBlur(self.ref_sum, (0, 0), 25 * scale)
+        self.illum = (illum / np.median(illum)).astype(np.float32)
+        self._sample = (slice(2, None, 5), slice(2, None, 5))
+        self._ones = np.ones((1, 3), np.float32)
+        self._lit = self.ref_sum > 60
+        self._kernel = np.ones((3, 3), np.uint8)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.ref.shape[1], self.ref.shape[0])
+
+    def warp(self, image: np.ndarray, homography: np.ndarray) -> np.ndarray:
+        return warp_to_board(image, homography, self.scale, self.size)
+
+    def compare(self, warped: np.ndarray) -> Frame:
+        stages: dict[str, float] = {}
+        t0 = time.perf_counter()
+        f = cv2.GaussianBlur(warped, (3, 3), 0).astype(np.float32)
+        s = self._sample
+        fs, rs = f[s].reshape(-1, 3), self.ref[s].reshape(-1, 3)
+        ok = (fs > 15).all(axis=1)
+        gain = np.median(rs[ok] / fs[ok], axis=0) if ok.sum() > 50 else np.ones(3)
+        f = cv2.transform(f, np.diag(gain).astype(np.float32))
+        f_sum = cv2.transform(f, self._ones) + 1.0
+        alpha = f_sum / self.ref_sum
+        pred = self.ref * cv2.merge([alpha, alpha, alpha])
+        diff = cv2.transform(cv2.absdiff(f, pred), self._ones)
+        st = self.settings
+        mask = (diff > st.diff_threshold) | ((alpha < st.dark_ratio) & (f_sum < 260))
+        mask |= (alpha > 1.8) & self._lit
+        m8 = mask.view(np.uint8) * np.uint8(255)
+        m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel)
+        m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
+        stages["diff"] = _ms(t0)
+        return Frame(np.clip(f, 0, 255).astype(np.uint8), m8, stages)
+
+
+def warp_to_board(image: np.ndarray, homography: np.ndarray, scale: float,
+                  size: tuple[int, int]) -> np.ndarray:
+    """The board (0,0)-(width,height) mm at `scale` px/mm; halves big frames first (anti-alias)."""
+    hom = homography @ np.diag([1 / scale, 1 / scale, 1.0])
+    src = image
+    cam_px_per_mm = math.sqrt(abs(np.linalg.det(homography[:2, :2]))) / max(
+        abs(homography[2, 2]), 1e-9
+    )
+    if cam_px_per_mm > 2.2 * scale:
+        src = cv2.pyrDown(image)
+        hom = np.diag([0.5, 0.5, 1.0]) @ hom
+    return cv2.warpPerspective(
+        src, hom, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+
+
+def camera_nadir(homography: np.ndarray, frame_size: tuple[int, int],
+                 focal_px: float) -> tuple[float, float, float]:
+    """(x_mm, y_mm, height_mm) of the camera above the board, from the board's homography and
+    the focal length (principal point at the frame centre)."""
+    k = np.array([[focal_px, 0, frame_size[0] / 2], [0, focal_px, frame_size[1] / 2], [0, 0, 1]])
+    m = np.linalg.inv(k) @ homography
+    lam = 1.0 / np.linalg.norm(m[:, 0])
+    r1, r2, t = lam * m[:, 0], lam * m[:, 1], lam * m[:, 2]
+    rot = np.stack([r1, r2, np.cross(r1, r2)], 1)
+    c = -rot.T @ t
+    return float(c[0]), float(c[1]), float(abs(c[2]))
+
+
+def _kmeans(points: np.ndarray, n: int, iterations: int = 8) -> np.ndarray:
+    """Labels splitting points into n compact groups (farthest-point start, deterministic)."""
+    centres = [points[0]]
+    for _ in range(1, n):
+        d = np.min([((points - c) ** 2).sum(1) for c in centres], axis=0)
+        centres.append(points[int(np.argmax(d))])
+    c = np.array(centres, np.float32)
+    labels = np.zeros(len(points), np.int32)
+    for _ in range(iterations):
+        d = ((points[:, None, :] - c[None]) ** 2).sum(2)
+        labels = np.argmin(d, axis=1).astype(np.int32)
+        for j in range(n):
+            if (labels == j).any():
+                c[j] = points[labels == j].mean(0)
+    return labels
+
+
+def _skin_share(bgr: np.ndarray) -> float:
+    """Share of skin-toned pixels (a hand) among the given float BGR pixels."""
+    if not len(bgr):
+        return 0.0
+    b, g, r = bgr[:, 0], bgr[:, 1], bgr[:, 2]
+    skin = (r > 95) & (g > 40) & (b > 20) & (r > g) & (r > b) & (r - np.minimum(g, b) > 15)
+    skin &= (r - g > 10) & (r - g < 110) & (g > 0.55 * r)
+    return float(skin.mean())
+
+
+PYRAMID_LEAN_MM = 3.5
+MEEPLE_LEAN_MM = 8.0
+"""Height of the seen centre of a piece: a blob's centroid leans away from the camera by it."""
+
+
+class Reader:
+    """The whole pipeline for one board: frame in, `Reading` out. Not thread-safe."""
+
+    def __init__(self, board: BoardMap, layout: MarkerLayout, reference: np.ndarray,
+                 colors: ColorModel, settings: Settings | None = None) -> None:
+        self.board = board
+        self.layout = layout
+        self.colors = colors
+        self.settings = settings or Settings()
+        s = self.settings.px_per_mm or max(1.0, min(2.0, 500.0 / max(board.width_mm, board.height_mm)))
+        self.scale = s
+        ref_loc = Locator(layout).locate(cv2.cvtColor(reference, cv2.COLOR_BGR2GRAY))
+        if ref_loc is None:
+            raise ValueError("the markers are not visible in the reference photo")
+        self.locator = Locator(layout)
+        self.size = (round(board.width_mm * s), round(board.height_mm * s))
+        ref_warped = warp_to_board(reference, ref_loc.homography, s, self.size)
+        self._bf = BoardFrame(board, ref_warped, s, self.settings)
+        self._stations = {sid: station_center(board, sid) for sid in board.stations}
+        self._st_xy = np.array(list(self._stations.values()), np.float32).reshape(-1, 2)
+        self._st_ids = list(self._stations)
+
+    def read(self, image: np.ndarray) -> Reading:
+        stages: dict[str, float] = {}
+        t0 = time.perf_counter()
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        loc = self.locator.locate(gray)
+        stages["locate"] = _ms(t0)
+        if loc is None:
+            return Reading(False, "no board", (), stages, 0)
+        t1 = time.perf_counter()
+        warped = self._bf.warp(image, loc.homography)
+        stages["warp"] = _ms(t1)
+        frame = self._bf.compare(warped)
+        stages.update(frame.stages_ms)
+        t2 = time.perf_counter()
+        h, w = image.shape[:2]
+        self._nadir = camera_nadir(loc.homography, (w, h), self.settings.focal_px)
+        rejected, pieces = self._pieces(frame)
+        stages["pieces"] = _ms(t2)
+        stages["total"] = _ms(t0)
+        self.last_frame = frame
+        return Reading(True, rejected, tuple(pieces), stages, loc.markers)
+
+    def _unlean(self, x: float, y: float, height: float) -> tuple[float, float]:
+        nx, ny, cam_h = self._nadir
+        k = (cam_h - height) / cam_h
+        return nx + (x - nx) * k, ny + (y - ny) * k
+
+    # --- pieces ------------------------------------------------------------------------------
+
+    def _pieces(self, frame: Frame) -> tuple[str | None, list[Piece]]:
+        s2 = self.scale * self.scale
+        pyr_px = self.colors.area_mm2[PYRAMID] * s2
+        min_px = 0.4 * min(pyr_px, self.colors.area_mm2[MEEPLE] * s2)
+        mask = frame.mask
+        h, w = mask.shape
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        changed = float(stats[1:, cv2.CC_STAT_AREA].sum()) / (h * w) if n > 1 else 0.0
+        big = []
+        for i in range(1, n):
+            x, y, bw, bh, area = stats[i]
+            touches = x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1
+            if area > self.settings.hand_pieces * pyr_px and (touches or area > 10 * pyr_px):
+                big.append(i)
+        if big or changed > self.settings.hand_fraction:
+            ids = big or list(range(1, n))
+            pix = frame.image[np.isin(labels, ids)].astype(np.float32)
+            return ("hand" if _skin_share(pix) > 0.2 else "large change"), []
+        keep = np.zeros(n, bool)
+        keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= min_px
+        ys, xs = np.nonzero(keep[labels])
+        if not len(ys):
+            return None, []
+        bgr = frame.image[ys, xs].astype(np.float32) / self._bf.illum[ys, xs, None]
+        color_idx, dist = self.colors.classify(bgr)
+        label_img = np.full((h, w), 255, np.uint8)
+        label_img[ys, xs] = np.where(color_idx < 0, 254, color_idx).astype(np.uint8)
+        row_of = np.full((h, w), -1, np.int32)
+        row_of[ys, xs] = np.arange(len(ys), dtype=np.int32)
+        close = np.ones((3, 3), np.uint8)
+        out: list[Piece] = []
+        for c, name in enumerate(self.colors.names):
+            sub = cv2.morphologyEx((label_img == c).astype(np.uint8), cv2.MORPH_CLOSE, close)
+            m, lab2, st2, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
+            for j in range(1, m):
+                x, y, bw, bh, area = st2[j]
+                if area < min_px:
+                    continue
+                sl = (slice(y, y + bh), slice(x, x + bw))
+                py, px_ = np.nonzero(lab2[sl] == j)
+                pts = np.stack([px_ + x, py + y], 1).astype(np.float32)
+                rows = row_of[sl][py, px_]
+                rows = rows[rows >= 0]
+                conf_c = self.colors.confidence(dist[rows].mean(axis=0)) if len(rows) else 0.0
+                r = len(pts) / pyr_px
+                count = 1 if r < 1.4 else 2 if r < 2.3 else 3 if r < 3.2 else round(r / 0.95)
+                groups = _kmeans(pts, count) if count > 1 else np.zeros(len(pts), np.int32)
+                for g in range(count):
+                    gp = pts[groups == g]
+                    if len(gp) >= min_px:
+                        out.append(self._piece(gp, name, conf_c))
+        return None, out
+
+    def _piece(self, pts: np.ndarray, color: str, conf_color: float) -> Piece:
+        s = self.scale
+        cx, cy = pts.mean(0)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+        aspect = max(rw, rh) / max(1.0, min(rw, rh))
+        x_mm, y_mm = self._unlean(float(cx) / s, float(cy) / s, PYRAMID_LEAN_MM)
+        d_st = np.hypot(self._st_xy[:, 0] - x_mm, self._st_xy[:, 1] - y_mm)
+        k = int(np.argmin(d_st))
+        score = (float(d_st[k]) - 5.5) / 1.5 + 1.5 * (aspect - 1.45)
+        kind_conf = float(min(1.0, abs(score) / 1.5))
+        if score >= 0:
+            x_mm, y_mm = self._unlean(float(cx) / s, float(cy) / s, MEEPLE_LEAN_MM)
+        g = self.board.grid
+        sq = g.square_at(x_mm, y_mm)
+        if score < 0:
+            place_conf = float(max(0.0, 1 - max(0.0, float(d_st[k]) - 5.0) / 10.0))
+            return Piece(PYRAMID, color, x_mm, y_mm, None, self._st_ids[k],
+                         min(conf_color, kind_conf, place_conf))
+        place_conf = 1.0 if sq else 0.0
+        return Piece(MEEPLE, color, x_mm, y_mm, sq, None, min(conf_color, kind_conf, place_conf))
