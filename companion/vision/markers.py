@@ -183,9 +183,14 @@ class Location:
 class Locator:
     """Finds the board in each frame; keeps the last homography when markers are hidden."""
 
-    def __init__(self, layout: MarkerLayout, min_markers: int = 3) -> None:
+    def __init__(self, layout: MarkerLayout, min_markers: int = 3, redetect_every: int = 30,
+                 moved_threshold: float = 6.0) -> None:
         self.layout = layout
         self.min_markers = min_markers
+        self.redetect_every = redetect_every
+        self.moved_threshold = moved_threshold
+        self._thumbs: list[np.ndarray] = []
+        self._since = 0
         self._known = layout.by_id()
         self._last: dict[int, np.ndarray] = {}
         self._homography: np.ndarray | None = None
@@ -221,10 +226,39 @@ class Locator:
                 found[mid] = got[mid] + np.array([ix0, iy0], np.float32)
         return found
 
+    def _marker_thumbs(self, gray: np.ndarray) -> list[np.ndarray]:
+        out = []
+        for corners in self._last.values():
+            x0, y0 = np.maximum(corners.min(axis=0).astype(int) - 4, 0)
+            x1, y1 = corners.max(axis=0).astype(int) + 4
+            crop = gray[y0:y1, x0:x1]
+            if crop.size == 0:
+                return []
+            out.append(cv2.resize(crop, (16, 16), interpolation=cv2.INTER_AREA).astype(np.int16))
+        return out
+
+    def _unmoved(self, gray: np.ndarray) -> bool:
+        """True when the markers look as they did at the last detection (skip detecting)."""
+        if self._homography is None or not self._thumbs or self._since >= self.redetect_every:
+            return False
+        now = self._marker_thumbs(gray)
+        if len(now) != len(self._thumbs):
+            return False
+        return all(
+            float(np.abs(a - b).mean()) < self.moved_threshold
+            for a, b in zip(now, self._thumbs, strict=True)
+        )
+
     def locate(self, gray: np.ndarray) -> Location | None:
         """The board's homography for this frame, or None when it cannot be found (no markers
-        and nothing cached)."""
+        and nothing cached). Markers are looked for again when they moved or every
+        `redetect_every` frames."""
         t0 = time.perf_counter()
+        if self._unmoved(gray):
+            self._since += 1
+            assert self._homography is not None
+            return Location(self._homography, len(self._last), (time.perf_counter() - t0) * 1000, True)
+        self._since = 0
         found = self._detect_near_last(gray) if len(self._last) == len(self._known) else {}
         if len(found) < len(self._known):
             full = self._detect(gray)
@@ -241,6 +275,9 @@ class Locator:
                 self._homography = hom
                 if len(found) == len(self._known):
                     self._last = found
+                    self._thumbs = self._marker_thumbs(gray)
+                else:
+                    self._thumbs = []
                 return Location(hom, len(found), ms, False)
         if self._homography is not None:
             return Location(self._homography, len(found), ms, True)

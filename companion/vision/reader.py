@@ -183,6 +183,7 @@ class Reader:
         self._stations = {sid: station_center(board, sid) for sid in board.stations}
         self._st_xy = np.array(list(self._stations.values()), np.float32).reshape(-1, 2)
         self._st_ids = list(self._stations)
+        self._close = np.ones((3, 3), np.uint8)
 
     def read(self, image: np.ndarray) -> Reading:
         stages: dict[str, float] = {}
@@ -219,52 +220,75 @@ class Reader:
         min_px = 0.4 * min(pyr_px, self.colors.area_mm2[MEEPLE] * s2)
         mask = frame.mask
         h, w = mask.shape
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        changed = float(stats[1:, cv2.CC_STAT_AREA].sum()) / (h * w) if n > 1 else 0.0
+        # connectedComponentsWithStats is slow here; labels + external contours give the same.
+        _, labels = cv2.connectedComponents(mask, connectivity=8)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        blobs = []
+        changed = 0
         big = []
-        for i in range(1, n):
-            x, y, bw, bh, area = stats[i]
+        for cnt in contours:
+            x, y, bw, bh = cv2.boundingRect(cnt)
+            lid = labels[cnt[0, 0, 1], cnt[0, 0, 0]]
+            comp = labels[y : y + bh, x : x + bw] == lid
+            area = int(np.count_nonzero(comp))
+            changed += area
             touches = x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1
             if area > self.settings.hand_pieces * pyr_px and (touches or area > 10 * pyr_px):
-                big.append(i)
-        if big or changed > self.settings.hand_fraction:
-            ids = big or list(range(1, n))
-            pix = frame.image[np.isin(labels, ids)].astype(np.float32)
-            return ("hand" if _skin_share(pix) > 0.2 else "large change"), []
-        keep = np.zeros(n, bool)
-        keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= min_px
-        ys, xs = np.nonzero(keep[labels])
-        if not len(ys):
-            return None, []
+                big.append(frame.image[y : y + bh, x : x + bw][comp])
+            elif area >= min_px:
+                blobs.append((x, y, comp))
+        if big or changed > self.settings.hand_fraction * h * w:
+            pix = np.concatenate(big) if big else frame.image[mask > 0]
+            return ("hand" if _skin_share(pix.astype(np.float32)) > 0.2 else "large change"), []
+        out: list[Piece] = []
+        if not blobs:
+            return None, out
+        pys = [np.nonzero(comp) for _, _, comp in blobs]
+        ys = np.concatenate([py + y for (py, _), (_, y, _) in zip(pys, blobs, strict=True)])
+        xs = np.concatenate([px_ + x for (_, px_), (x, _, _) in zip(pys, blobs, strict=True)])
         bgr = frame.image[ys, xs].astype(np.float32) / self._bf.illum[ys, xs, None]
         color_idx, dist = self.colors.classify(bgr)
-        label_img = np.full((h, w), 255, np.uint8)
-        label_img[ys, xs] = np.where(color_idx < 0, 254, color_idx).astype(np.uint8)
-        row_of = np.full((h, w), -1, np.int32)
-        row_of[ys, xs] = np.arange(len(ys), dtype=np.int32)
-        close = np.ones((3, 3), np.uint8)
-        out: list[Piece] = []
-        for c, name in enumerate(self.colors.names):
-            sub = cv2.morphologyEx((label_img == c).astype(np.uint8), cv2.MORPH_CLOSE, close)
-            m, lab2, st2, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
-            for j in range(1, m):
-                x, y, bw, bh, area = st2[j]
-                if area < min_px:
-                    continue
-                sl = (slice(y, y + bh), slice(x, x + bw))
-                py, px_ = np.nonzero(lab2[sl] == j)
+        ncol = len(self.colors.names)
+        start = 0
+        for (x, y, comp), (py, px_) in zip(blobs, pys, strict=True):
+            end = start + len(py)
+            cidx, cdist = color_idx[start:end], dist[start:end]
+            start = end
+            counts = np.bincount(cidx + 1, minlength=ncol + 1)[1:]
+            present = [c for c in range(ncol) if counts[c] >= min_px]
+            if len(present) == 1:
+                c = present[0]
                 pts = np.stack([px_ + x, py + y], 1).astype(np.float32)
-                rows = row_of[sl][py, px_]
-                rows = rows[rows >= 0]
-                conf_c = self.colors.confidence(dist[rows].mean(axis=0)) if len(rows) else 0.0
-                r = len(pts) / pyr_px
-                count = 1 if r < 1.4 else 2 if r < 2.3 else 3 if r < 3.2 else round(r / 0.95)
-                groups = _kmeans(pts, count) if count > 1 else np.zeros(len(pts), np.int32)
-                for g in range(count):
-                    gp = pts[groups == g]
-                    if len(gp) >= min_px:
-                        out.append(self._piece(gp, name, conf_c))
+                conf = self.colors.confidence(cdist.mean(axis=0))
+                out.extend(self._split(pts, self.colors.names[c], conf, pyr_px, min_px))
+                continue
+            for c in present:
+                sel = cidx == c
+                sub = np.zeros(comp.shape, np.uint8)
+                sub[py[sel], px_[sel]] = 1
+                sub = cv2.morphologyEx(sub, cv2.MORPH_CLOSE, self._close)
+                m, lab2 = cv2.connectedComponents(sub, connectivity=8)
+                conf = self.colors.confidence(cdist[sel].mean(axis=0))
+                for j in range(1, m):
+                    sy, sx = np.nonzero(lab2 == j)
+                    if len(sy) >= min_px:
+                        pts = np.stack([sx + x, sy + y], 1).astype(np.float32)
+                        out.extend(self._split(pts, self.colors.names[c], conf, pyr_px, min_px))
         return None, out
+
+    def _split(self, pts: np.ndarray, color: str, conf: float, pyr_px: float,
+               min_px: float) -> list[Piece]:
+        """One blob of one colour -> pieces; touching pieces are told apart by size."""
+        r = len(pts) / pyr_px
+        count = 1 if r < 1.4 else 2 if r < 2.3 else 3 if r < 3.2 else round(r / 0.95)
+        if count == 1:
+            return [self._piece(pts, color, conf)]
+        groups = _kmeans(pts, count)
+        return [
+            self._piece(pts[groups == g], color, conf * 0.9)
+            for g in range(count)
+            if (groups == g).sum() >= min_px
+        ]
 
     def _piece(self, pts: np.ndarray, color: str, conf_color: float) -> Piece:
         s = self.scale
