@@ -1,0 +1,114 @@
+"""What the camera saw, as proposals against the game state ("Red built at Ginza?").
+
+Pure: no OpenCV, no I/O. The app shows each proposal with OK / Fix and never changes the game
+on its own (nor during a train phase: the caller checks the phase).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.colors import color_name
+from companion.i18n import _
+from companion.metro.board import BoardMap, Square
+from companion.metro.state import MetroState
+from companion.vision.model import MEEPLE, PYRAMID, Reading
+
+
+@dataclass(frozen=True)
+class Built:
+    """A pyramid stands on a station the game has no owner for."""
+
+    color: str
+    station: str
+
+    def text(self, board: BoardMap) -> str:
+        return _("{color} built at {station}").format(
+            color=color_name(self.color), station=board.stations[self.station].name
+        )
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A meeple stands on a square other than the game's (or it left its train)."""
+
+    color: str
+    square: Square
+    before: Square | None
+
+    def text(self, board: BoardMap) -> str:
+        return _("{color} moved to [{col},{row}]").format(
+            color=color_name(self.color), col=self.square[0], row=self.square[1]
+        )
+
+
+@dataclass(frozen=True)
+class Missing:
+    """The game has a piece the camera does not see (taken off, hidden or misread)."""
+
+    kind: str
+    color: str
+    place: str
+
+    def text(self, board: BoardMap) -> str:
+        if self.kind == PYRAMID:
+            where = board.stations[self.place].name if self.place in board.stations else self.place
+            return _("{color}'s pyramid at {station} is not seen").format(
+                color=color_name(self.color), station=where
+            )
+        return _("{color}'s meeple is not seen on the board").format(color=color_name(self.color))
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A pyramid of another colour than the station's owner."""
+
+    station: str
+    seen: str
+    owner: str
+
+    def text(self, board: BoardMap) -> str:
+        return _("{station} belongs to {owner} but a {seen} pyramid stands there").format(
+            station=board.stations[self.station].name,
+            owner=color_name(self.owner),
+            seen=color_name(self.seen),
+        )
+
+
+Proposal = Built | Moved | Missing | Conflict
+
+
+def proposals(reading: Reading, state: MetroState, min_confidence: float = 0.3) -> list[Proposal]:
+    """Differences between an accepted reading and the game, most useful first: builds, moves,
+    conflicts, then pieces the camera lost sight of. Pieces below `min_confidence` are ignored."""
+    seen = [p for p in reading.pieces if p.confidence >= min_confidence]
+    out: list[Proposal] = []
+    pyramids = {p.station: p.color for p in seen if p.kind == PYRAMID and p.station}
+    for station, color in sorted(pyramids.items()):
+        owner = state.stations.get(station)
+        if owner is None:
+            out.append(Built(color, station))
+        elif owner != color:
+            out.append(Conflict(station, color, owner))
+    meeples = {p.color: p.square for p in seen if p.kind == MEEPLE and p.square is not None}
+    for color, square in sorted(meeples.items()):
+        m = state.meeples.get(color)
+        before = m.square if m is not None else None
+        if square is not None and square != before:
+            out.append(Moved(color, square, before))
+    for station, owner in sorted(state.stations.items()):
+        if station not in pyramids:
+            out.append(Missing(PYRAMID, owner, station))
+    for color, m in sorted(state.meeples.items()):
+        if m.square is not None and color not in meeples:
+            out.append(Missing(MEEPLE, color, f"[{m.square[0]},{m.square[1]}]"))
+    return out
+
+
+def meeples_touching(reading: Reading, board: BoardMap, stop_id: str) -> list[str]:
+    """Colours of the meeples the camera sees on squares from which they may board at the stop
+    (for the train phase's boarding prompts)."""
+    squares = board.squares_for_stop(stop_id)
+    return sorted(
+        p.color for p in reading.pieces if p.kind == MEEPLE and p.square is not None and p.square in squares
+    )
