@@ -48,6 +48,9 @@ class Frame:
     stages_ms: dict[str, float] = field(default_factory=dict)
 
 
+CLAMP = np.float32(238.0)
+
+
 def _ms(t0: float) -> float:
     return (time.perf_counter() - t0) * 1000
 
@@ -60,9 +63,17 @@ class BoardFrame:
         self.board = board
         self.scale = scale
         self.settings = settings
-        ref = cv2.GaussianBlur(reference_warped, (3, 3), 0).astype(np.float32)
+        ref = np.minimum(cv2.GaussianBlur(reference_warped, (3, 3), 0).astype(np.float32), CLAMP)
         self.ref = ref
         self.ref_sum = ref.sum(axis=2, dtype=np.float32) + 1.0
+        # Tolerance to a pixel of misregistration (marker error, a cloth board's waves): a
+        # frame pixel is unchanged when it lies within what its reference neighbours span.
+        k3 = np.ones((3, 3), np.uint8)
+        self.ref_lo = cv2.erode(ref, k3)
+        self.ref_hi = cv2.dilate(ref, k3)
+        self.ref_sum_lo = cv2.erode(self.ref_sum, k3)
+        self.ref_sum_hi = cv2.dilate(self.ref_sum, k3)
+        self.ref_sum_blur = cv2.blur(self.ref_sum, (5, 5))
         illum = cv2.GaussianBlur(self.ref_sum, (0, 0), 25 * scale)
         self.illum = (illum / np.median(illum)).astype(np.float32)
         self._sample = (slice(2, None, 5), slice(2, None, 5))
@@ -86,13 +97,17 @@ class BoardFrame:
         ok = (fs > 15).all(axis=1)
         gain = np.median(rs[ok] / fs[ok], axis=0) if ok.sum() > 50 else np.ones(3)
         f = cv2.transform(f, np.diag(gain).astype(np.float32))
+        # Near-clipped channels carry no colour: compare both images clamped below the clip.
+        f = np.minimum(f, CLAMP)
         f_sum = cv2.transform(f, self._ones) + 1.0
-        alpha = f_sum / self.ref_sum
-        pred = self.ref * cv2.merge([alpha, alpha, alpha])
-        diff = cv2.transform(cv2.absdiff(f, pred), self._ones)
+        alpha = cv2.blur(f_sum, (5, 5)) / self.ref_sum_blur
+        a3 = cv2.merge([alpha, alpha, alpha])
+        below = np.maximum(self.ref_lo * a3 - f, 0)
+        above = np.maximum(f - self.ref_hi * a3, 0)
+        diff = cv2.transform(below + above, self._ones)
         st = self.settings
-        mask = (diff > st.diff_threshold) | ((alpha < st.dark_ratio) & (f_sum < 260))
-        mask |= (alpha > 1.8) & self._lit
+        mask = (diff > st.diff_threshold) | ((f_sum < st.dark_ratio * self.ref_sum_lo) & (f_sum < 260))
+        mask |= (f_sum > 1.8 * self.ref_sum_hi) & self._lit
         m8 = mask.view(np.uint8) * np.uint8(255)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
