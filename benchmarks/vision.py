@@ -1,6 +1,6 @@
 """Camera reading benchmark: accuracy on rendered photos and time per frame on one core.
 
-    PYTHONPATH=. python benchmarks/vision.py [--frames-per-session 4] [--map tests/data/vision-test.toml]
+    PYTHONPATH=. python benchmarks/vision.py [--frames-per-session 4] [--map FILE]
 
 Sessions are 3 lightings x 3 camera poses; each is calibrated from its own empty-board and
 colour-spots photos, then reads random states of 10-40 pieces (camera nudged a little between
@@ -74,19 +74,39 @@ def main() -> int:
                 if w or ph:
                     want = {p.key() for p in shot.pieces}
                     got = {p.key() for p in reading.pieces}
-                    errors.append(f"{lighting}/{pose}/{k}: missed {sorted(want - got)} extra {sorted(got - want)}")
+                    errors.append(
+                        f"{lighting}/{pose}/{k}: missed {sorted(want - got)} "
+                        f"extra {sorted(got - want)}"
+                    )
             for k in range(args.hands_per_session):
                 state = random_state(board, rng, int(rng.integers(10, 41)))
-                shot = shoot(board, layout, state, seed=seed + 50 + k, lighting=lighting,
-                             pose=pose, hand=True)
+                shot = shoot(
+                    board,
+                    layout,
+                    state,
+                    seed=seed + 50 + k,
+                    lighting=lighting,
+                    pose=pose,
+                    hand=True,
+                )
                 hands += 1
                 hands_rejected += int(reader.read(shot.image).rejected is not None)
-    print(f"map {board.id}, {boards} frames in 9 sessions, {total} pieces, "
-          f"{time.perf_counter() - t_start:.0f} s")
-    print(f"pieces read right: {right}/{total} = {100 * right / max(1, total):.2f} %; "
-          f"misread or missed {wrong}; phantom {phantom}")
-    print(f"boards fully right: {boards_right}/{boards}; hand frames rejected: {hands_rejected}/{hands}")
-    for title, stages in (("still camera (markers cached)", still), ("fresh frames (markers detected)", fresh)):
+    print(
+        f"map {board.id}, {boards} frames in 9 sessions, {total} pieces, "
+        f"{time.perf_counter() - t_start:.0f} s"
+    )
+    print(
+        f"pieces read right: {right}/{total} = {100 * right / max(1, total):.2f} %; "
+        f"misread or missed {wrong}; phantom {phantom}"
+    )
+    print(
+        f"boards fully right: {boards_right}/{boards}; "
+        f"hand frames rejected: {hands_rejected}/{hands}"
+    )
+    for title, stages in (
+        ("still camera (markers cached)", still),
+        ("fresh frames (markers detected)", fresh),
+    ):
         figures = ", ".join(f"{k} {statistics.median(v):.1f}" for k, v in stages.items())
         print(f"median ms, {title}: {figures}")
     for e in errors[:20]:

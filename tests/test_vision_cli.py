@@ -32,22 +32,80 @@ def test_render_calibrate_read_with_debug_overlay(tmp_path, capsys):
     p = str(tmp_path)
     common = ["--map", MAP]
     run(capsys, "render", *common, "--out", f"{p}/empty.png", "--seed", "1", "--lighting", "warm")
-    run(capsys, "render", *common, "--spots", "--out", f"{p}/spots.png", "--seed", "2", "--lighting", "warm")
-    run(capsys, "render", *common, "--state", str(state), "--out", f"{p}/game.png", "--seed", "3",
-        "--lighting", "warm", "--pose", "tilted")
-    run(capsys, "render", *common, "--state", str(state), "--out", f"{p}/hand.png", "--seed", "4",
-        "--lighting", "warm", "--hand")
+    run(
+        capsys,
+        "render",
+        *common,
+        "--spots",
+        "--out",
+        f"{p}/spots.png",
+        "--seed",
+        "2",
+        "--lighting",
+        "warm",
+    )
+    run(
+        capsys,
+        "render",
+        *common,
+        "--state",
+        str(state),
+        "--out",
+        f"{p}/game.png",
+        "--seed",
+        "3",
+        "--lighting",
+        "warm",
+        "--pose",
+        "tilted",
+    )
+    run(
+        capsys,
+        "render",
+        *common,
+        "--state",
+        str(state),
+        "--out",
+        f"{p}/hand.png",
+        "--seed",
+        "4",
+        "--lighting",
+        "warm",
+        "--hand",
+    )
     truth = json.loads((tmp_path / "game.json").read_text())
     assert len(truth["pieces"]) == 7 and truth["hand"] is False
-    out = run(capsys, "calibrate", *common, "--reference", f"{p}/empty.png", "--pieces",
-              f"{p}/spots.png", "--out", f"{p}/cal", "--json")
+    out = run(
+        capsys,
+        "calibrate",
+        *common,
+        "--reference",
+        f"{p}/empty.png",
+        "--pieces",
+        f"{p}/spots.png",
+        "--out",
+        f"{p}/cal",
+        "--json",
+    )
     assert json.loads(out)["colors"] == ["red", "blue", "green", "yellow", "black"]
-    out = run(capsys, "read", *common, "--calibration", f"{p}/cal", f"{p}/game.png", f"{p}/hand.png",
-              "--json", "--debug", f"{p}/dbg")
+    out = run(
+        capsys,
+        "read",
+        *common,
+        "--calibration",
+        f"{p}/cal",
+        f"{p}/game.png",
+        f"{p}/hand.png",
+        "--json",
+        "--debug",
+        f"{p}/dbg",
+    )
     game, hand = json.loads(out)
     assert game["board_found"] and game["rejected"] is None
     got = sorted((q["kind"], q["color"], q["station"] or str(q["square"])) for q in game["pieces"])
-    want = sorted((q["kind"], q["color"], q["station"] or str(q["square"])) for q in truth["pieces"])
+    want = sorted(
+        (q["kind"], q["color"], q["station"] or str(q["square"])) for q in truth["pieces"]
+    )
     assert got == want
     assert hand["rejected"] == "hand" and hand["pieces"] == []
     assert cv2.imread(f"{p}/dbg/game-overlay.png") is not None

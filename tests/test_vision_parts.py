@@ -26,7 +26,7 @@ from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading
 from companion.vision.proposals import Built, Conflict, Missing, Moved, meeples_touching, proposals
 from companion.vision.render import render
 from companion.vision.service import CAMERA_LOST, NO_BOARD, OK, REJECTED, CameraService
-from companion.vision.sources import CameraError, FolderSource, SyntheticSource, open_source
+from companion.vision.sources import CameraError, SyntheticSource, open_source
 from companion.vision.tracker import Tracker
 
 MINI = load_map("tests/data/mini.toml")
@@ -60,7 +60,9 @@ def test_locator_finds_the_board_again_after_a_nudge():
         loc = locator.locate(cv2.cvtColor(shot.image, cv2.COLOR_BGR2GRAY))
         assert loc is not None
         pts = np.array([[[0, 0]], [[200, 160]]], np.float32)
-        err = cv2.perspectiveTransform(pts, loc.homography) - cv2.perspectiveTransform(pts, shot.homography)
+        err = cv2.perspectiveTransform(pts, loc.homography) - cv2.perspectiveTransform(
+            pts, shot.homography
+        )
         assert np.abs(err).max() < 2.0
     assert loc.cached is False
 
@@ -72,7 +74,9 @@ def _reading(*pieces: Piece, ok: bool = True) -> Reading:
 def test_tracker_accepts_after_n_identical_frames_and_ignores_hands():
     t = Tracker(3)
     a = _reading(Piece(PYRAMID, "red", 90, 30, station="ginza"))
-    b = _reading(Piece(PYRAMID, "red", 90, 30, station="ginza"), Piece(MEEPLE, "blue", 30, 50, (1, 2)))
+    b = _reading(
+        Piece(PYRAMID, "red", 90, 30, station="ginza"), Piece(MEEPLE, "blue", 30, 50, (1, 2))
+    )
     assert t.update(a) is None and t.update(a) is None
     assert t.update(a) is a
     assert t.update(a) is None  # already accepted
@@ -96,7 +100,11 @@ def test_proposals_compare_the_reading_with_the_game():
         Piece(MEEPLE, "green", 110, 110, (5, 5)),
     )
     got = proposals(reading, state)
-    assert got == [Built("blue", "shibuya"), Conflict("ueno", "red", "green"), Moved("blue", (3, 7), (1, 1))]
+    assert got == [
+        Built("blue", "shibuya"),
+        Conflict("ueno", "red", "green"),
+        Moved("blue", (3, 7), (1, 1)),
+    ]
     assert got[0].text(MINI) == "Blue built at Shibuya"
     assert got[2].text(MINI) == "Blue moved to [3,7]"
     gone = proposals(_reading(), state)
@@ -104,11 +112,16 @@ def test_proposals_compare_the_reading_with_the_game():
 
 
 def test_meeples_touching_a_stop():
-    reading = _reading(Piece(MEEPLE, "red", 90, 30, (4, 1)), Piece(MEEPLE, "blue", 10, 150, (0, 7)),
-                       Piece(PYRAMID, "green", 90, 30, station="ginza"))
+    reading = _reading(
+        Piece(MEEPLE, "red", 90, 30, (4, 1)),
+        Piece(MEEPLE, "blue", 10, 150, (0, 7)),
+        Piece(PYRAMID, "green", 90, 30, station="ginza"),
+    )
     assert meeples_touching(reading, MINI, "G3") == ["red"]
     assert meeples_touching(reading, MINI, "H1") == []
-    assert meeples_touching(replace(reading, pieces=(Piece(MEEPLE, "blue", 10, 130, (0, 6)),)), MINI, "H1") == ["blue"]
+    assert meeples_touching(
+        replace(reading, pieces=(Piece(MEEPLE, "blue", 10, 130, (0, 6)),)), MINI, "H1"
+    ) == ["blue"]
 
 
 def test_folder_source_loops_and_bad_specs_raise_camera_error(tmp_path):

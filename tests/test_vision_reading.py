@@ -53,7 +53,7 @@ def test_pieces_read_right_across_lightings_and_poses(results):
 
 
 def test_every_piece_reports_position_and_confidence(results):
-    _, shot, reading = results[0]
+    _, _shot, reading = results[0]
     for p in reading.pieces:
         assert 0 <= p.confidence <= 1
         assert (p.square is None) != (p.station is None)
@@ -66,8 +66,9 @@ def test_a_hand_over_the_board_rejects_the_frame(readers, lighting):
     pose = list(POSES)[list(LIGHTINGS).index(lighting)]
     rng = np.random.default_rng(len(lighting))
     state = random_state(BOARD, rng, 25)
-    shot = shoot(BOARD, LAYOUT, state, seed=70 + len(lighting), lighting=lighting, pose=pose,
-                 hand=True)
+    shot = shoot(
+        BOARD, LAYOUT, state, seed=70 + len(lighting), lighting=lighting, pose=pose, hand=True
+    )
     reading = readers[(lighting, pose)].read(shot.image)
     assert reading.rejected in ("hand", "large change")
     assert reading.pieces == ()

@@ -1,9 +1,9 @@
 """`companion vision`: markers sheet, synthetic photos, calibration and reading photos.
 
-    companion vision markers --out markers.png
-    companion vision render --state game.json --out photo.png [--seed N] [--lighting warm] [--hand]
-    companion vision calibrate --reference empty.png --pieces pieces.png --out DIR
-    companion vision read photo.png... --calibration DIR | --reference empty.png [--json] [--debug DIR]
+companion vision markers --out markers.png
+companion vision render --state game.json --out photo.png [--seed N] [--lighting warm] [--hand]
+companion vision calibrate --reference empty.png --pieces pieces.png --out DIR
+companion vision read photo.png... --calibration DIR | --reference empty.png [--json] [--debug DIR]
 """
 
 from __future__ import annotations
@@ -63,14 +63,18 @@ def _common(p: argparse.ArgumentParser) -> None:
 def cmd_markers(args: argparse.Namespace) -> int:
     from companion.vision.markers import markers_sheet
 
-    board, layout = _board_and_layout(args)
+    _board, layout = _board_and_layout(args)
     out = Path(args.out)
     if out.suffix.lower() != ".png":
         raise UserError("the sheet is written as PNG: give a .png file name", out)
     out.write_bytes(_png_with_dpi(markers_sheet(layout, args.dpi), args.dpi))
     sizes = ", ".join(f"id {m.id}: {m.size_mm:g} mm" for m in layout.markers)
     if args.json:
-        print(json.dumps({"file": str(out), "dpi": args.dpi, "markers": [m.id for m in layout.markers]}))
+        print(
+            json.dumps(
+                {"file": str(out), "dpi": args.dpi, "markers": [m.id for m in layout.markers]}
+            )
+        )
     else:
         print(f"wrote {out} at {args.dpi} dpi ({sizes}); print at 100 % and check the 10 cm bar")
     return 0
@@ -92,19 +96,41 @@ def cmd_render(args: argparse.Namespace) -> int:
         pieces = pieces_of_state(board, load_state(args.state, board))
     else:
         pieces = []
-    shot = render(board, layout, pieces, seed=args.seed, lighting=args.lighting, pose=args.pose,
-                  hand=args.hand)
+    shot = render(
+        board,
+        layout,
+        pieces,
+        seed=args.seed,
+        lighting=args.lighting,
+        pose=args.pose,
+        hand=args.hand,
+    )
     out = Path(args.out)
     if not cv2.imwrite(str(out), shot.image):
         raise UserError("cannot write the image", out)
-    truth = {**shot.truth(), "map": board.id, "seed": args.seed, "lighting": args.lighting,
-             "pose": args.pose}
+    truth = {
+        **shot.truth(),
+        "map": board.id,
+        "seed": args.seed,
+        "lighting": args.lighting,
+        "pose": args.pose,
+    }
     out.with_suffix(".json").write_text(json.dumps(truth, indent=1) + "\n")
     if args.json:
-        print(json.dumps({"image": str(out), "truth": str(out.with_suffix(".json")),
-                          "pieces": len(shot.pieces), "hand": args.hand}))
+        print(
+            json.dumps(
+                {
+                    "image": str(out),
+                    "truth": str(out.with_suffix(".json")),
+                    "pieces": len(shot.pieces),
+                    "hand": args.hand,
+                }
+            )
+        )
     else:
-        print(f"wrote {out} ({len(shot.pieces)} pieces{', hand' if args.hand else ''}) and its truth")
+        print(
+            f"wrote {out} ({len(shot.pieces)} pieces{', hand' if args.hand else ''}) and its truth"
+        )
     return 0
 
 
@@ -118,8 +144,16 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     cal = calibrate(board, layout, ref, pieces, spots)
     cal.save(args.out)
     if args.json:
-        print(json.dumps({"out": args.out, "warnings": [w.code for w in cal.warnings],
-                          "colors": cal.colors.names, "area_mm2": cal.colors.area_mm2}))
+        print(
+            json.dumps(
+                {
+                    "out": args.out,
+                    "warnings": [w.code for w in cal.warnings],
+                    "colors": cal.colors.names,
+                    "area_mm2": cal.colors.area_mm2,
+                }
+            )
+        )
     else:
         print(f"calibration written to {args.out}: colours {', '.join(cal.colors.names)}")
         for w in cal.warnings:
@@ -133,8 +167,10 @@ def _table(name: str, reading: Any) -> str:
         head += f", rejected ({reading.rejected})"
     rows = [head]
     for p in sorted(reading.pieces, key=lambda p: (p.kind, p.color, p.place)):
-        rows.append(f"  {p.kind:<8} {p.color:<7} {p.place:<14} x={p.x_mm:6.1f} y={p.y_mm:6.1f}"
-                    f"  conf {p.confidence:.2f}")
+        rows.append(
+            f"  {p.kind:<8} {p.color:<7} {p.place:<14} x={p.x_mm:6.1f} y={p.y_mm:6.1f}"
+            f"  conf {p.confidence:.2f}"
+        )
     rows.append("  ms: " + ", ".join(f"{k} {v:.1f}" for k, v in reading.stages_ms.items()))
     return "\n".join(rows)
 
@@ -179,8 +215,11 @@ def cmd_read(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion vision", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="companion vision",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("markers", help="write the printable markers sheet (PNG, true scale)")
     _common(p)
@@ -205,7 +244,9 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
     p.add_argument("--reference", required=True, help="photo of the empty board")
     p.add_argument("--pieces", help="photo with a meeple and a pyramid of each colour on the spots")
-    p.add_argument("--spots", help="TOML of [[spots]] kind, color, x_mm, y_mm (default: from the map)")
+    p.add_argument(
+        "--spots", help="TOML of [[spots]] kind, color, x_mm, y_mm (default: from the map)"
+    )
     p.add_argument("--out", required=True, help="folder for reference.png/.json and colors.json")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_calibrate)

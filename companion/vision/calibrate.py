@@ -93,7 +93,9 @@ def load_spots(path: str | Path) -> list[Spot]:
                 raise ValueError
             out.append(Spot(kind, str(raw["color"]), float(raw["x_mm"]), float(raw["y_mm"])))
         except (KeyError, TypeError, ValueError):
-            raise UserError("needs kind (meeple|pyramid), color, x_mm, y_mm", path, f"spots[{i}]") from None
+            raise UserError(
+                "needs kind (meeple|pyramid), color, x_mm, y_mm", path, f"spots[{i}]"
+            ) from None
     if not out:
         raise UserError("no [[spots]]", path, "spots")
     return out
@@ -106,14 +108,21 @@ def locate_reference(image: np.ndarray, layout: MarkerLayout) -> np.ndarray:
     return loc.homography
 
 
-def learn_colors(board: BoardMap, layout: MarkerLayout, reference: np.ndarray,
-                 pieces_photo: np.ndarray, spots: list[Spot]) -> ColorModel:
+def learn_colors(
+    board: BoardMap,
+    layout: MarkerLayout,
+    reference: np.ndarray,
+    pieces_photo: np.ndarray,
+    spots: list[Spot],
+) -> ColorModel:
     """The colour model from a photo with one piece on each spot (same light as the reference)."""
     reader = Reader(board, layout, reference, ColorModel.default())
     loc = reader.locator.locate(cv2.cvtColor(pieces_photo, cv2.COLOR_BGR2GRAY))
     if loc is None:
         raise UserError("the board's markers are not visible in the pieces photo")
-    frame = reader._bf.compare(warp_to_board(pieces_photo, loc.homography, reader.scale, reader.size))
+    frame = reader._bf.compare(
+        warp_to_board(pieces_photo, loc.homography, reader.scale, reader.size)
+    )
     s = reader.scale
     _, labels, stats, cents = cv2.connectedComponentsWithStats(frame.mask, connectivity=8)
     samples: dict[str, list[np.ndarray]] = {}
@@ -121,7 +130,9 @@ def learn_colors(board: BoardMap, layout: MarkerLayout, reference: np.ndarray,
     for spot in spots:
         d = np.hypot(cents[1:, 0] / s - spot.x_mm, cents[1:, 1] / s - spot.y_mm)
         if not len(d) or d.min() > 10:
-            raise UserError(f"no {spot.color} {spot.kind} found at ({spot.x_mm:g}, {spot.y_mm:g}) mm")
+            raise UserError(
+                f"no {spot.color} {spot.kind} found at ({spot.x_mm:g}, {spot.y_mm:g}) mm"
+            )
         i = int(np.argmin(d)) + 1
         pix = frame.image[labels == i].astype(np.float32) / reader._bf.illum[labels == i][:, None]
         samples.setdefault(spot.color, []).append(pix)
@@ -163,8 +174,13 @@ class Calibration:
         return cls(ref, colors, warnings)
 
 
-def calibrate(board: BoardMap, layout: MarkerLayout, reference: np.ndarray,
-              pieces_photo: np.ndarray | None, spots: list[Spot] | None = None) -> Calibration:
+def calibrate(
+    board: BoardMap,
+    layout: MarkerLayout,
+    reference: np.ndarray,
+    pieces_photo: np.ndarray | None,
+    spots: list[Spot] | None = None,
+) -> Calibration:
     """Everything the reader needs, from an empty-board photo and (optionally) a pieces photo."""
     hom = locate_reference(reference, layout)
     scale = max(1.0, min(2.0, 500.0 / max(board.width_mm, board.height_mm)))

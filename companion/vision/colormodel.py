@@ -97,12 +97,17 @@ class ColorModel:
             for k in (0.55, 0.8, 1.05):
                 protos.append(to_lab(np.array([[b * k, g * k, r * k]], np.float32))[0])
                 owner.append(c)
-        return cls(list(colors), np.array(protos, np.float32), np.array(owner, np.int32),
-                   {PYRAMID: 180.0, MEEPLE: 130.0})
+        return cls(
+            list(colors),
+            np.array(protos, np.float32),
+            np.array(owner, np.int32),
+            {PYRAMID: 180.0, MEEPLE: 130.0},
+        )
 
     @classmethod
-    def fit(cls, samples: dict[str, np.ndarray], areas: dict[str, list[float]],
-            per_color: int = 3) -> ColorModel:
+    def fit(
+        cls, samples: dict[str, np.ndarray], areas: dict[str, list[float]], per_color: int = 3
+    ) -> ColorModel:
         """Prototypes from each colour's pixels (N x 3 light-normalised BGR)."""
         names, protos, owner = [], [], []
         for c, (name, pix) in enumerate(samples.items()):
@@ -117,5 +122,6 @@ class ColorModel:
                 owner.append(c)
         area = {kind: float(np.median(v)) for kind, v in areas.items() if v}
         default = {PYRAMID: 180.0, MEEPLE: 130.0}
-        return cls(names, np.array(protos, np.float32), np.array(owner, np.int32),
-                   {**default, **area})
+        return cls(
+            names, np.array(protos, np.float32), np.array(owner, np.int32), {**default, **area}
+        )

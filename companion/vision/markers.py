@@ -143,8 +143,14 @@ def markers_sheet(layout: MarkerLayout, dpi: int = 300) -> np.ndarray:
         sheet[oy : oy + side, ox : ox + side] = marker_image(m.id, side)
         label = f"id {m.id}  {m.size_mm:g} mm"
         cv2.putText(
-            sheet, label, (ox, oy + side + round(6 * px_mm)), cv2.FONT_HERSHEY_SIMPLEX,
-            px_mm * 0.25, 0, max(1, round(px_mm * 0.3)), cv2.LINE_AA,
+            sheet,
+            label,
+            (ox, oy + side + round(6 * px_mm)),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            px_mm * 0.25,
+            0,
+            max(1, round(px_mm * 0.3)),
+            cv2.LINE_AA,
         )
     bar_y = round((height_mm - 12) * px_mm)
     x0 = round(10 * px_mm)
@@ -154,8 +160,14 @@ def markers_sheet(layout: MarkerLayout, dpi: int = 300) -> np.ndarray:
         x = x0 + round(k * 10 * px_mm)
         cv2.line(sheet, (x, bar_y - round(2 * px_mm)), (x, bar_y), 0, max(1, round(px_mm * 0.3)))
     cv2.putText(
-        sheet, "10 cm: measure this bar; print at 100 %", (x0, bar_y + round(7 * px_mm)),
-        cv2.FONT_HERSHEY_SIMPLEX, px_mm * 0.22, 0, max(1, round(px_mm * 0.25)), cv2.LINE_AA,
+        sheet,
+        "10 cm: measure this bar; print at 100 %",
+        (x0, bar_y + round(7 * px_mm)),
+        cv2.FONT_HERSHEY_SIMPLEX,
+        px_mm * 0.22,
+        0,
+        max(1, round(px_mm * 0.25)),
+        cv2.LINE_AA,
     )
     return sheet
 
@@ -168,7 +180,10 @@ def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
     corners, ids, _ = detector.detectMarkers(gray)
     if ids is None:
         return {}
-    return {int(i): c.reshape(4, 2).astype(np.float32) for i, c in zip(ids.ravel(), corners, strict=True)}
+    return {
+        int(i): c.reshape(4, 2).astype(np.float32)
+        for i, c in zip(ids.ravel(), corners, strict=True)
+    }
 
 
 @dataclass
@@ -183,8 +198,13 @@ class Location:
 class Locator:
     """Finds the board in each frame; keeps the last homography when markers are hidden."""
 
-    def __init__(self, layout: MarkerLayout, min_markers: int = 3, redetect_every: int = 30,
-                 moved_threshold: float = 6.0) -> None:
+    def __init__(
+        self,
+        layout: MarkerLayout,
+        min_markers: int = 3,
+        redetect_every: int = 30,
+        moved_threshold: float = 6.0,
+    ) -> None:
         self.layout = layout
         self.min_markers = min_markers
         self.redetect_every = redetect_every
@@ -257,7 +277,9 @@ class Locator:
         if self._unmoved(gray):
             self._since += 1
             assert self._homography is not None
-            return Location(self._homography, len(self._last), (time.perf_counter() - t0) * 1000, True)
+            return Location(
+                self._homography, len(self._last), (time.perf_counter() - t0) * 1000, True
+            )
         self._since = 0
         found = self._detect_near_last(gray) if len(self._last) == len(self._known) else {}
         if len(found) < len(self._known):

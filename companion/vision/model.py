@@ -53,9 +53,13 @@ class Piece:
     def from_json(cls, d: dict[str, Any]) -> Piece:
         sq = d.get("square")
         return cls(
-            d["kind"], d["color"], float(d["x_mm"]), float(d["y_mm"]),
+            d["kind"],
+            d["color"],
+            float(d["x_mm"]),
+            float(d["y_mm"]),
             (int(sq[0]), int(sq[1])) if sq is not None else None,
-            d.get("station"), float(d.get("confidence", 1.0)),
+            d.get("station"),
+            float(d.get("confidence", 1.0)),
         )
 
 

@@ -110,5 +110,7 @@ def meeples_touching(reading: Reading, board: BoardMap, stop_id: str) -> list[st
     (for the train phase's boarding prompts)."""
     squares = board.squares_for_stop(stop_id)
     return sorted(
-        p.color for p in reading.pieces if p.kind == MEEPLE and p.square is not None and p.square in squares
+        p.color
+        for p in reading.pieces
+        if p.kind == MEEPLE and p.square is not None and p.square in squares
     )

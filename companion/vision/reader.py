@@ -58,8 +58,9 @@ def _ms(t0: float) -> float:
 class BoardFrame:
     """Warps frames into the board frame and finds what changed against the empty board."""
 
-    def __init__(self, board: BoardMap, reference_warped: np.ndarray, scale: float,
-                 settings: Settings) -> None:
+    def __init__(
+        self, board: BoardMap, reference_warped: np.ndarray, scale: float, settings: Settings
+    ) -> None:
         self.board = board
         self.scale = scale
         self.settings = settings
@@ -106,7 +107,9 @@ class BoardFrame:
         above = np.maximum(f - self.ref_hi * a3, 0)
         diff = cv2.transform(below + above, self._ones)
         st = self.settings
-        mask = (diff > st.diff_threshold) | ((f_sum < st.dark_ratio * self.ref_sum_lo) & (f_sum < 260))
+        mask = (diff > st.diff_threshold) | (
+            (f_sum < st.dark_ratio * self.ref_sum_lo) & (f_sum < 260)
+        )
         mask |= (f_sum > 1.8 * self.ref_sum_hi) & self._lit
         m8 = mask.view(np.uint8) * np.uint8(255)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel)
@@ -115,8 +118,9 @@ class BoardFrame:
         return Frame(np.clip(f, 0, 255).astype(np.uint8), m8, stages)
 
 
-def warp_to_board(image: np.ndarray, homography: np.ndarray, scale: float,
-                  size: tuple[int, int]) -> np.ndarray:
+def warp_to_board(
+    image: np.ndarray, homography: np.ndarray, scale: float, size: tuple[int, int]
+) -> np.ndarray:
     """The board (0,0)-(width,height) mm at `scale` px/mm; halves big frames first (anti-alias)."""
     hom = homography @ np.diag([1 / scale, 1 / scale, 1.0])
     src = image
@@ -127,13 +131,17 @@ def warp_to_board(image: np.ndarray, homography: np.ndarray, scale: float,
         src = cv2.pyrDown(image)
         hom = np.diag([0.5, 0.5, 1.0]) @ hom
     return cv2.warpPerspective(
-        src, hom, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        src,
+        hom,
+        size,
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
 
 
-def camera_nadir(homography: np.ndarray, frame_size: tuple[int, int],
-                 focal_px: float) -> tuple[float, float, float]:
+def camera_nadir(
+    homography: np.ndarray, frame_size: tuple[int, int], focal_px: float
+) -> tuple[float, float, float]:
     """(x_mm, y_mm, height_mm) of the camera above the board, from the board's homography and
     the focal length (principal point at the frame centre)."""
     k = np.array([[focal_px, 0, frame_size[0] / 2], [0, focal_px, frame_size[1] / 2], [0, 0, 1]])
@@ -180,13 +188,21 @@ MEEPLE_LEAN_MM = 8.0
 class Reader:
     """The whole pipeline for one board: frame in, `Reading` out. Not thread-safe."""
 
-    def __init__(self, board: BoardMap, layout: MarkerLayout, reference: np.ndarray,
-                 colors: ColorModel, settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        board: BoardMap,
+        layout: MarkerLayout,
+        reference: np.ndarray,
+        colors: ColorModel,
+        settings: Settings | None = None,
+    ) -> None:
         self.board = board
         self.layout = layout
         self.colors = colors
         self.settings = settings or Settings()
-        s = self.settings.px_per_mm or max(1.0, min(2.0, 500.0 / max(board.width_mm, board.height_mm)))
+        s = self.settings.px_per_mm or max(
+            1.0, min(2.0, 500.0 / max(board.width_mm, board.height_mm))
+        )
         self.scale = s
         ref_loc = Locator(layout).locate(cv2.cvtColor(reference, cv2.COLOR_BGR2GRAY))
         if ref_loc is None:
@@ -291,8 +307,9 @@ class Reader:
                         out.extend(self._split(pts, self.colors.names[c], conf, pyr_px, min_px))
         return None, out
 
-    def _split(self, pts: np.ndarray, color: str, conf: float, pyr_px: float,
-               min_px: float) -> list[Piece]:
+    def _split(
+        self, pts: np.ndarray, color: str, conf: float, pyr_px: float, min_px: float
+    ) -> list[Piece]:
         """One blob of one colour -> pieces; touching pieces are told apart by size."""
         r = len(pts) / pyr_px
         count = 1 if r < 1.4 else 2 if r < 2.3 else 3 if r < 3.2 else round(r / 0.95)
@@ -321,7 +338,14 @@ class Reader:
         sq = g.square_at(x_mm, y_mm)
         if score < 0:
             place_conf = float(max(0.0, 1 - max(0.0, float(d_st[k]) - 5.0) / 10.0))
-            return Piece(PYRAMID, color, x_mm, y_mm, None, self._st_ids[k],
-                         min(conf_color, kind_conf, place_conf))
+            return Piece(
+                PYRAMID,
+                color,
+                x_mm,
+                y_mm,
+                None,
+                self._st_ids[k],
+                min(conf_color, kind_conf, place_conf),
+            )
         place_conf = 1.0 if sq else 0.0
         return Piece(MEEPLE, color, x_mm, y_mm, sq, None, min(conf_color, kind_conf, place_conf))

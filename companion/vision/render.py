@@ -107,8 +107,15 @@ class BoardArt:
         s16 = 16
         board_rect = [[0, 0], [b.width_mm, 0], [b.width_mm, b.height_mm], [0, b.height_mm]]
         cv2.fillPoly(img, [self._pts(board_rect)], (208, 226, 236), cv2.LINE_AA, 4)
-        pastel = [(200, 225, 205), (225, 205, 220), (190, 215, 240), (215, 235, 240),
-                  (235, 220, 195), (205, 205, 235), (180, 220, 225)]
+        pastel = [
+            (200, 225, 205),
+            (225, 205, 220),
+            (190, 215, 240),
+            (215, 235, 240),
+            (235, 220, 195),
+            (205, 205, 235),
+            (180, 220, 225),
+        ]
         area = b.width_mm * b.height_mm
         for _ in range(int(area / 4000) + 6):
             cx, cy = rng.uniform(0, b.width_mm), rng.uniform(0, b.height_mm)
@@ -120,22 +127,42 @@ class BoardArt:
             color = pastel[int(rng.integers(len(pastel)))]
             cv2.fillPoly(img, [self._pts(poly)], color, cv2.LINE_AA, 4)
         river = np.stack(
-            [np.linspace(0, b.width_mm, 12), b.height_mm * (0.6 + 0.15 * np.sin(np.linspace(0, 5, 12)))],
+            [
+                np.linspace(0, b.width_mm, 12),
+                b.height_mm * (0.6 + 0.15 * np.sin(np.linspace(0, 5, 12))),
+            ],
             1,
         )
-        cv2.polylines(img, [self._pts(river)], False, (225, 200, 150), round(6 * self.scale), cv2.LINE_AA, 4)
+        cv2.polylines(
+            img, [self._pts(river)], False, (225, 200, 150), round(6 * self.scale), cv2.LINE_AA, 4
+        )
         for _ in range(int(area / 900)):
             x, y = rng.uniform(0, b.width_mm), rng.uniform(0, b.height_mm)
             text = "".join(chr(int(c)) for c in rng.integers(65, 91, int(rng.integers(3, 8))))
             o = self.px(x, y)
-            cv2.putText(img, text, (round(o[0]), round(o[1])), cv2.FONT_HERSHEY_SIMPLEX,
-                        0.09 * self.scale, (110, 110, 120), 1, cv2.LINE_AA)
+            cv2.putText(
+                img,
+                text,
+                (round(o[0]), round(o[1])),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                0.09 * self.scale,
+                (110, 110, 120),
+                1,
+                cv2.LINE_AA,
+            )
         for _ in range(int(area / 1500)):
             x, y = rng.uniform(0, b.width_mm), rng.uniform(0, b.height_mm)
             r = rng.uniform(1.5, 4)
             color = tuple(int(v) for v in rng.integers(60, 230, 3))
-            cv2.circle(img, (round(self.px(x, y)[0] * s16), round(self.px(x, y)[1] * s16)),
-                       round(r * self.scale * s16), color, -1, cv2.LINE_AA, 4)
+            cv2.circle(
+                img,
+                (round(self.px(x, y)[0] * s16), round(self.px(x, y)[1] * s16)),
+                round(r * self.scale * s16),
+                color,
+                -1,
+                cv2.LINE_AA,
+                4,
+            )
         g = b.grid
         grid_color = (150, 160, 165)
         for col in range(g.columns + 1):
@@ -149,7 +176,9 @@ class BoardArt:
         for line in b.lines.values():
             r, gg, bb = hex_to_rgb(line.color)
             pts = [[s.x_mm, s.y_mm] for s in line.stops]
-            cv2.polylines(img, [self._pts(pts)], False, (bb, gg, r), round(2.5 * self.scale), cv2.LINE_AA, 4)
+            cv2.polylines(
+                img, [self._pts(pts)], False, (bb, gg, r), round(2.5 * self.scale), cv2.LINE_AA, 4
+            )
         for line in b.lines.values():
             r, gg, bb = hex_to_rgb(line.color)
             for stop in line.stops:
@@ -157,15 +186,35 @@ class BoardArt:
                 cc = (round(c[0] * s16), round(c[1] * s16))
                 rad = stop.radius_mm * self.scale * s16
                 cv2.circle(img, cc, round(rad), (250, 250, 250), -1, cv2.LINE_AA, 4)
-                cv2.circle(img, cc, round(rad), (bb, gg, r), max(1, round(0.8 * self.scale)), cv2.LINE_AA, 4)
+                cv2.circle(
+                    img,
+                    cc,
+                    round(rad),
+                    (bb, gg, r),
+                    max(1, round(0.8 * self.scale)),
+                    cv2.LINE_AA,
+                    4,
+                )
         for station in b.stations.values():
             stops = [b.stop(s) for s in station.stops]
             xs = [s.x_mm for s in stops]
             ys = [s.y_mm for s in stops]
             rad = max(s.radius_mm for s in stops) + 1.5
-            rect = [[min(xs) - rad, min(ys) - rad], [max(xs) + rad, min(ys) - rad],
-                    [max(xs) + rad, max(ys) + rad], [min(xs) - rad, max(ys) + rad]]
-            cv2.polylines(img, [self._pts(rect)], True, (40, 40, 40), max(1, round(0.5 * self.scale)), cv2.LINE_AA, 4)
+            rect = [
+                [min(xs) - rad, min(ys) - rad],
+                [max(xs) + rad, min(ys) - rad],
+                [max(xs) + rad, max(ys) + rad],
+                [min(xs) - rad, max(ys) + rad],
+            ]
+            cv2.polylines(
+                img,
+                [self._pts(rect)],
+                True,
+                (40, 40, 40),
+                max(1, round(0.5 * self.scale)),
+                cv2.LINE_AA,
+                4,
+            )
         for m in self.layout.markers:
             x0, y0 = self.px(*m.corners_mm[0])
             side = round(m.size_mm * self.scale)
@@ -185,7 +234,8 @@ def camera_model(art: BoardArt, pose: Pose, jitter: np.ndarray) -> tuple[np.ndar
     cx = (x0 + x1) / 2 + pose.shift_mm[0] + jitter[0] * 10
     cy = (y0 + y1) / 2 + pose.shift_mm[1] + jitter[1] * 10
     pitch, roll, yaw = (
-        math.radians(a + j) for a, j in zip((pose.pitch_deg, pose.roll_deg, pose.yaw_deg), jitter[2:5], strict=True)
+        math.radians(a + j)
+        for a, j in zip((pose.pitch_deg, pose.roll_deg, pose.yaw_deg), jitter[2:5], strict=True)
     )
     rx = cv2.Rodrigues(np.array([pitch, 0.0, 0.0]))[0]
     ry = cv2.Rodrigues(np.array([0.0, roll, 0.0]))[0]
@@ -223,7 +273,9 @@ def _capsule(length: float, depth: float, n: int = 10) -> np.ndarray:
     return np.concatenate([right, left])
 
 
-def place_pieces(board: BoardMap, pieces: list[Piece], rng: np.random.Generator) -> list[tuple[Piece, float]]:
+def place_pieces(
+    board: BoardMap, pieces: list[Piece], rng: np.random.Generator
+) -> list[tuple[Piece, float]]:
     """Jitter pieces the way hands set them down; meeples step aside from pyramids in their
     square so no two pieces stand inside each other."""
     out: list[tuple[Piece, float]] = []
@@ -252,8 +304,15 @@ def _shade(color: tuple[int, int, int], k: float) -> tuple[int, int, int]:
     return tuple(int(min(255, max(0, c * k))) for c in color)  # type: ignore[return-value]
 
 
-def _draw_piece(img: np.ndarray, shadow: np.ndarray, art: BoardArt, cam: np.ndarray, piece: Piece,
-                angle: float, light: np.ndarray) -> None:
+def _draw_piece(
+    img: np.ndarray,
+    shadow: np.ndarray,
+    art: BoardArt,
+    cam: np.ndarray,
+    piece: Piece,
+    angle: float,
+    light: np.ndarray,
+) -> None:
     r, g, b = PLAYER_COLORS[piece.color]
     base_col = (b, g, r)
     ca, sa = math.cos(angle), math.sin(angle)
@@ -288,8 +347,15 @@ def _draw_piece(img: np.ndarray, shadow: np.ndarray, art: BoardArt, cam: np.ndar
         for k, tri in faces:
             cv2.fillPoly(img, [art._pts(tri)], _shade(base_col, k), cv2.LINE_AA, 4)
         for i in range(4):
-            cv2.polylines(img, [art._pts(np.stack([base[i], apex]))], False,
-                          _shade(base_col, 0.5), 1, cv2.LINE_AA, 4)
+            cv2.polylines(
+                img,
+                [art._pts(np.stack([base[i], apex]))],
+                False,
+                _shade(base_col, 0.5),
+                1,
+                cv2.LINE_AA,
+                4,
+            )
     else:
         tx, ty = _lean(cam, bx, by, height)
         top = np.stack([tx, ty], 1)
@@ -298,11 +364,20 @@ def _draw_piece(img: np.ndarray, shadow: np.ndarray, art: BoardArt, cam: np.ndar
         cv2.fillPoly(img, [art._pts(top)], _shade(base_col, 1.05), cv2.LINE_AA, 4)
         hx, hy = _lean(cam, np.array([piece.x_mm]), np.array([piece.y_mm]), height + 1)
         c = art.px(hx[0], hy[0])
-        cv2.circle(img, (round(c[0] * 16), round(c[1] * 16)), round(2.6 * art.scale * 16),
-                   _shade(base_col, 1.2), -1, cv2.LINE_AA, 4)
+        cv2.circle(
+            img,
+            (round(c[0] * 16), round(c[1] * 16)),
+            round(2.6 * art.scale * 16),
+            _shade(base_col, 1.2),
+            -1,
+            cv2.LINE_AA,
+            4,
+        )
 
 
-def _draw_hand(img: np.ndarray, shadow: np.ndarray, art: BoardArt, rng: np.random.Generator) -> None:
+def _draw_hand(
+    img: np.ndarray, shadow: np.ndarray, art: BoardArt, rng: np.random.Generator
+) -> None:
     b = art.board
     edge = int(rng.integers(4))
     reach = rng.uniform(0.25, 0.45) * (b.height_mm if edge in (0, 2) else b.width_mm)
@@ -310,23 +385,43 @@ def _draw_hand(img: np.ndarray, shadow: np.ndarray, art: BoardArt, rng: np.rando
     if edge == 0:
         start, direction = np.array([along * b.width_mm, -art.margin]), np.array([0.0, 1.0])
     elif edge == 2:
-        start, direction = np.array([along * b.width_mm, b.height_mm + art.margin]), np.array([0.0, -1.0])
+        start, direction = (
+            np.array([along * b.width_mm, b.height_mm + art.margin]),
+            np.array([0.0, -1.0]),
+        )
     elif edge == 1:
-        start, direction = np.array([b.width_mm + art.margin, along * b.height_mm]), np.array([-1.0, 0.0])
+        start, direction = (
+            np.array([b.width_mm + art.margin, along * b.height_mm]),
+            np.array([-1.0, 0.0]),
+        )
     else:
         start, direction = np.array([-art.margin, along * b.height_mm]), np.array([1.0, 0.0])
     rot = rng.uniform(-0.35, 0.35)
-    direction = np.array([direction[0] * math.cos(rot) - direction[1] * math.sin(rot),
-                          direction[0] * math.sin(rot) + direction[1] * math.cos(rot)])
+    direction = np.array(
+        [
+            direction[0] * math.cos(rot) - direction[1] * math.sin(rot),
+            direction[0] * math.sin(rot) + direction[1] * math.cos(rot),
+        ]
+    )
     normal = np.array([-direction[1], direction[0]])
     end = start + direction * (reach + art.margin)
     width = rng.uniform(60, 80)
     skin = (int(rng.integers(120, 160)), int(rng.integers(150, 185)), int(rng.integers(200, 235)))
-    arm = np.stack([start + normal * width / 2, end + normal * width / 2.4,
-                    end - normal * width / 2.4, start - normal * width / 2])
+    arm = np.stack(
+        [
+            start + normal * width / 2,
+            end + normal * width / 2.4,
+            end - normal * width / 2.4,
+            start - normal * width / 2,
+        ]
+    )
     palm_c = end + direction * 25
-    palm = np.array([palm_c + 45 * math.cos(t) * direction * 0.8 + 40 * math.sin(t) * normal
-                     for t in np.linspace(0, 2 * math.pi, 24)])
+    palm = np.array(
+        [
+            palm_c + 45 * math.cos(t) * direction * 0.8 + 40 * math.sin(t) * normal
+            for t in np.linspace(0, 2 * math.pi, 24)
+        ]
+    )
     fingers = []
     for k in range(4):
         base_pt = palm_c + direction * 30 + normal * (k - 1.5) * 17
@@ -336,19 +431,37 @@ def _draw_hand(img: np.ndarray, shadow: np.ndarray, art: BoardArt, rng: np.rando
     for poly in (arm, palm):
         cv2.fillPoly(shadow, [art._pts(poly + sh)], 1.0, cv2.LINE_AA, 4)
     for p0, p1 in fingers:
-        cv2.line(shadow, tuple(np.round(np.array(art.px(*(p0 + sh))) * 16).astype(int)),
-                 tuple(np.round(np.array(art.px(*(p1 + sh))) * 16).astype(int)), 1.0,
-                 round(14 * art.scale), cv2.LINE_AA, 4)
+        cv2.line(
+            shadow,
+            tuple(np.round(np.array(art.px(*(p0 + sh))) * 16).astype(int)),
+            tuple(np.round(np.array(art.px(*(p1 + sh))) * 16).astype(int)),
+            1.0,
+            round(14 * art.scale),
+            cv2.LINE_AA,
+            4,
+        )
     sleeve = tuple(int(v) for v in rng.integers(30, 200, 3))
     cv2.fillPoly(img, [art._pts(arm)], skin, cv2.LINE_AA, 4)
-    sleeve_poly = np.stack([start + normal * width / 2, start + normal * width / 2 + direction * art.margin * 1.3,
-                            start - normal * width / 2 + direction * art.margin * 1.3, start - normal * width / 2])
+    sleeve_poly = np.stack(
+        [
+            start + normal * width / 2,
+            start + normal * width / 2 + direction * art.margin * 1.3,
+            start - normal * width / 2 + direction * art.margin * 1.3,
+            start - normal * width / 2,
+        ]
+    )
     cv2.fillPoly(img, [art._pts(sleeve_poly)], sleeve, cv2.LINE_AA, 4)
     cv2.fillPoly(img, [art._pts(palm)], _shade(skin, 1.05), cv2.LINE_AA, 4)
     for p0, p1 in fingers:
-        cv2.line(img, tuple(np.round(np.array(art.px(*p0)) * 16).astype(int)),
-                 tuple(np.round(np.array(art.px(*p1)) * 16).astype(int)), _shade(skin, 0.95),
-                 round(14 * art.scale), cv2.LINE_AA, 4)
+        cv2.line(
+            img,
+            tuple(np.round(np.array(art.px(*p0)) * 16).astype(int)),
+            tuple(np.round(np.array(art.px(*p1)) * 16).astype(int)),
+            _shade(skin, 0.95),
+            round(14 * art.scale),
+            cv2.LINE_AA,
+            4,
+        )
 
 
 @dataclass
@@ -378,9 +491,17 @@ def board_art(board: BoardMap, layout: MarkerLayout) -> BoardArt:
     return _ART_CACHE[key]
 
 
-def render(board: BoardMap, layout: MarkerLayout, pieces: list[Piece], *, seed: int = 0,
-           lighting: str = "daylight", pose: str = "overhead", hand: bool = False,
-           exposure: float = 1.0) -> Shot:
+def render(
+    board: BoardMap,
+    layout: MarkerLayout,
+    pieces: list[Piece],
+    *,
+    seed: int = 0,
+    lighting: str = "daylight",
+    pose: str = "overhead",
+    hand: bool = False,
+    exposure: float = 1.0,
+) -> Shot:
     """Photograph the board with these pieces. The ground truth keeps the pieces' own places."""
     if lighting not in LIGHTINGS:
         raise ValueError(f"unknown lighting {lighting!r}; known: {', '.join(LIGHTINGS)}")
@@ -407,10 +528,18 @@ def render(board: BoardMap, layout: MarkerLayout, pieces: list[Piece], *, seed: 
         hs = np.zeros_like(shadow)
         _draw_hand(img, hs, art, rng)
         hs = cv2.GaussianBlur(hs, (0, 0), 6 * art.scale)
-    to_canvas = np.array([[art.scale, 0, art.margin * art.scale], [0, art.scale, art.margin * art.scale], [0, 0, 1]])
+    to_canvas = np.array(
+        [[art.scale, 0, art.margin * art.scale], [0, art.scale, art.margin * art.scale], [0, 0, 1]]
+    )
     cam_from_canvas = hom @ np.linalg.inv(to_canvas)
-    frame = cv2.warpPerspective(img, cam_from_canvas, FRAME_SIZE, flags=cv2.INTER_AREA,
-                                borderMode=cv2.BORDER_CONSTANT, borderValue=(70, 90, 110))
+    frame = cv2.warpPerspective(
+        img,
+        cam_from_canvas,
+        FRAME_SIZE,
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(70, 90, 110),
+    )
     f = frame.astype(np.float32)
     if hand:
         hs_cam = cv2.warpPerspective(hs, cam_from_canvas, FRAME_SIZE)
@@ -418,10 +547,17 @@ def render(board: BoardMap, layout: MarkerLayout, pieces: list[Piece], *, seed: 
     w, h = FRAME_SIZE
     xs = np.linspace(-1, 1, w, dtype=np.float32)[None, :]
     ys = np.linspace(-1, 1, h, dtype=np.float32)[:, None]
-    field = 1 - light_cfg.vignette * (xs**2 + ys**2) / 2 + light_cfg.gradient[0] * xs + light_cfg.gradient[1] * ys
+    field = (
+        1
+        - light_cfg.vignette * (xs**2 + ys**2) / 2
+        + light_cfg.gradient[0] * xs
+        + light_cfg.gradient[1] * ys
+    )
     sx, sy, strength = light_cfg.spot
     if strength:
-        field = field + strength * np.exp(-(((xs + 1) / 2 - sx) ** 2 + ((ys + 1) / 2 - sy) ** 2) / 0.12)
+        field = field + strength * np.exp(
+            -(((xs + 1) / 2 - sx) ** 2 + ((ys + 1) / 2 - sy) ** 2) / 0.12
+        )
     field = field / field.mean()
     gain = np.array(light_cfg.rgb_gain[::-1], np.float32) * light_cfg.exposure * exposure
     f = f * field[..., None] * gain

@@ -44,18 +44,35 @@ class Session:
     calibration: Calibration
 
 
-def calibrate_session(board: BoardMap, layout: MarkerLayout, lighting: str, pose: str,
-                      seed: int) -> Session:
+def calibrate_session(
+    board: BoardMap, layout: MarkerLayout, lighting: str, pose: str, seed: int
+) -> Session:
     empty = render(board, layout, [], seed=seed, lighting=lighting, pose=pose)
     spots = [Piece(s.kind, s.color, s.x_mm, s.y_mm) for s in default_spots(board)]
     photo = render(board, layout, spots, seed=seed + 1, lighting=lighting, pose=pose)
     return Session(lighting, pose, calibrate(board, layout, empty.image, photo.image))
 
 
-def shoot(board: BoardMap, layout: MarkerLayout, state: MetroState, *, seed: int, lighting: str,
-          pose: str, hand: bool = False) -> Shot:
-    return render(board, layout, pieces_of_state(board, state), seed=seed, lighting=lighting,
-                  pose=pose, hand=hand, exposure=float(np.random.default_rng(seed).uniform(0.93, 1.07)))
+def shoot(
+    board: BoardMap,
+    layout: MarkerLayout,
+    state: MetroState,
+    *,
+    seed: int,
+    lighting: str,
+    pose: str,
+    hand: bool = False,
+) -> Shot:
+    return render(
+        board,
+        layout,
+        pieces_of_state(board, state),
+        seed=seed,
+        lighting=lighting,
+        pose=pose,
+        hand=hand,
+        exposure=float(np.random.default_rng(seed).uniform(0.93, 1.07)),
+    )
 
 
 def score(truth: list[Piece], read: list[Piece]) -> tuple[int, int, int]:

@@ -42,8 +42,14 @@ class Status:
 class CameraService:
     """`start()`, then poll `status`, `accepted` and `version` from the UI loop."""
 
-    def __init__(self, open_source: Callable[[], FrameSource], reader: Reader,
-                 stable_frames: int = 3, interval: float = 0.1, retry: float = 2.0) -> None:
+    def __init__(
+        self,
+        open_source: Callable[[], FrameSource],
+        reader: Reader,
+        stable_frames: int = 3,
+        interval: float = 0.1,
+        retry: float = 2.0,
+    ) -> None:
         self._open = open_source
         self.reader = reader
         self.tracker = Tracker(stable_frames)

@@ -82,11 +82,15 @@ class PiCameraSource:
     def lock_exposure(self) -> None:
         """Freeze exposure and white balance (after calibration), so light stays comparable."""
         meta = self.cam.capture_metadata()
-        self.cam.set_controls({
-            "AeEnable": False, "AwbEnable": False,
-            "ExposureTime": meta["ExposureTime"], "AnalogueGain": meta["AnalogueGain"],
-            "ColourGains": meta["ColourGains"],
-        })
+        self.cam.set_controls(
+            {
+                "AeEnable": False,
+                "AwbEnable": False,
+                "ExposureTime": meta["ExposureTime"],
+                "AnalogueGain": meta["AnalogueGain"],
+                "ColourGains": meta["ColourGains"],
+            }
+        )
 
     def close(self) -> None:
         try:
@@ -124,8 +128,16 @@ class SyntheticSource:
     """The renderer as a camera: each read draws what `scene()` returns: a MetroState (the
     demo's game), a list of Pieces, or either in a (scene, hand) tuple."""
 
-    def __init__(self, board: Any, layout: Any, scene: Callable[[], Any], *, lighting: str = "daylight",
-                 pose: str = "overhead", seed: int = 0) -> None:
+    def __init__(
+        self,
+        board: Any,
+        layout: Any,
+        scene: Callable[[], Any],
+        *,
+        lighting: str = "daylight",
+        pose: str = "overhead",
+        seed: int = 0,
+    ) -> None:
         from companion.vision.render import render
 
         self._render = render
@@ -141,15 +153,24 @@ class SyntheticSource:
         what, hand = got if isinstance(got, tuple) else (got, False)
         pieces = pieces_of_state(self.board, what) if isinstance(what, MetroState) else what
         self.count += 1
-        shot = self._render(self.board, self.layout, list(pieces), seed=self.seed + self.count,
-                            lighting=self.lighting, pose=self.pose, hand=hand)
+        shot = self._render(
+            self.board,
+            self.layout,
+            list(pieces),
+            seed=self.seed + self.count,
+            lighting=self.lighting,
+            pose=self.pose,
+            hand=hand,
+        )
         return shot.image
 
     def close(self) -> None:
         pass
 
 
-def open_source(spec: str | int, *, synthetic: Callable[[], FrameSource] | None = None) -> FrameSource:
+def open_source(
+    spec: str | int, *, synthetic: Callable[[], FrameSource] | None = None
+) -> FrameSource:
     """A source from its config string (see the module docstring). "synthetic" needs the
     `synthetic` factory, since only the caller knows the board and the game."""
     if isinstance(spec, int):
