@@ -23,7 +23,7 @@ from companion.metro.board import BoardMap
 from companion.vision.colormodel import ColorModel
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID
-from companion.vision.reader import Reader, warp_to_board
+from companion.vision.reader import Reader, board_scale, warp_to_board
 
 REFERENCE_FORMAT = "companion/vision-reference@1"
 
@@ -183,7 +183,7 @@ def calibrate(
 ) -> Calibration:
     """Everything the reader needs, from an empty-board photo and (optionally) a pieces photo."""
     hom = locate_reference(reference, layout)
-    scale = max(1.0, min(2.0, 500.0 / max(board.width_mm, board.height_mm)))
+    scale = board_scale(board)
     size = (round(board.width_mm * scale), round(board.height_mm * scale))
     warnings = light_warnings(warp_to_board(reference, hom, scale, size))
     colors = (

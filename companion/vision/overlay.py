@@ -18,7 +18,7 @@ def draw_overlay(
     scale: float,
     zoom: float = 2.0,
 ) -> np.ndarray:
-    img = warped.copy()
+    img = np.clip(warped, 0, 255).astype(np.uint8)
     img = cv2.resize(img, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_LINEAR)
     if mask is not None:
         big = cv2.resize(mask, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_NEAREST)

@@ -34,21 +34,35 @@ class Settings:
     """Changed share of the board above which the frame is rejected outright."""
     hand_pieces: float = 4.5
     """A changed blob this many pyramids big that touches the board edge is a hand or an arm."""
+    hand_diff: float = 16.0
+    """Mean colour change of a 4x4 cell that counts towards a hand (low: skin under warm light
+    is close to the map's cream)."""
+    hand_mm2: float = 2500.0
+    """A coarse changed area this big reaching the board edge (or twice as big anywhere) is an
+    arm: far more than the largest heap of touching pieces."""
     focal_px: float = 1000.0
     """The camera's focal length in pixels at the frame size, to undo the pieces' lean."""
 
 
 @dataclass
 class Frame:
-    """A frame warped into the board frame with its light gain applied, and its changed mask.
+    """A frame warped into the board frame with its light gain applied (float32 BGR, clamped
+    below the clip), and its changed mask.
     Divide by `BoardFrame.illum` for colours independent of where on the board they are."""
 
     image: np.ndarray
     mask: np.ndarray
     stages_ms: dict[str, float] = field(default_factory=dict)
+    diff: np.ndarray | None = None
+    """Per-pixel colour change (float32), for the coarse hand test."""
 
 
 CLAMP = np.float32(238.0)
+
+
+def board_scale(board: BoardMap) -> float:
+    """Board-frame px/mm: about 500 px across, 0.7-2 px/mm (a 13 mm pyramid stays 9 px)."""
+    return max(0.7, min(2.0, 500.0 / max(board.width_mm, board.height_mm)))
 
 
 def _ms(t0: float) -> float:
@@ -79,7 +93,13 @@ class BoardFrame:
         self.illum = (illum / np.median(illum)).astype(np.float32)
         self._sample = (slice(2, None, 5), slice(2, None, 5))
         self._ones = np.ones((1, 3), np.float32)
-        self._lit = self.ref_sum > 60
+        self._clamp = np.full_like(ref, CLAMP)
+        self._zero = np.zeros_like(ref)
+        # Much darker than any shadow: a black piece. Much brighter: a light piece on a dark line.
+        self._dark_below = np.minimum(settings.dark_ratio * self.ref_sum_lo, 260).astype(np.float32)
+        self._bright_above = np.where(self.ref_sum > 60, 1.8 * self.ref_sum_hi, 1e9).astype(
+            np.float32
+        )
         self._kernel = np.ones((3, 3), np.uint8)
 
     @property
@@ -99,23 +119,22 @@ class BoardFrame:
         gain = np.median(rs[ok] / fs[ok], axis=0) if ok.sum() > 50 else np.ones(3)
         f = cv2.transform(f, np.diag(gain).astype(np.float32))
         # Near-clipped channels carry no colour: compare both images clamped below the clip.
-        f = np.minimum(f, CLAMP)
-        f_sum = cv2.transform(f, self._ones) + 1.0
-        alpha = cv2.blur(f_sum, (5, 5)) / self.ref_sum_blur
+        f = cv2.min(f, self._clamp)
+        f_sum = cv2.transform(f, self._ones)
+        alpha = cv2.divide(cv2.blur(f_sum, (5, 5)), self.ref_sum_blur)
         a3 = cv2.merge([alpha, alpha, alpha])
-        below = np.maximum(self.ref_lo * a3 - f, 0)
-        above = np.maximum(f - self.ref_hi * a3, 0)
-        diff = cv2.transform(below + above, self._ones)
-        st = self.settings
-        mask = (diff > st.diff_threshold) | (
-            (f_sum < st.dark_ratio * self.ref_sum_lo) & (f_sum < 260)
+        out = cv2.max(
+            cv2.subtract(cv2.multiply(self.ref_lo, a3), f),
+            cv2.subtract(f, cv2.multiply(self.ref_hi, a3)),
         )
-        mask |= (f_sum > 1.8 * self.ref_sum_hi) & self._lit
-        m8 = mask.view(np.uint8) * np.uint8(255)
+        diff = cv2.transform(cv2.max(out, self._zero), self._ones)
+        m8 = cv2.compare(diff, self.settings.diff_threshold, cv2.CMP_GT)
+        m8 |= cv2.compare(f_sum, self._dark_below, cv2.CMP_LT)
+        m8 |= cv2.compare(f_sum, self._bright_above, cv2.CMP_GT)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
         stages["diff"] = _ms(t0)
-        return Frame(np.clip(f, 0, 255).astype(np.uint8), m8, stages)
+        return Frame(f, m8, stages, diff)
 
 
 def warp_to_board(
@@ -170,6 +189,32 @@ def _kmeans(points: np.ndarray, n: int, iterations: int = 8) -> np.ndarray:
     return labels
 
 
+def _merge_duplicates(pieces: list[Piece]) -> list[Piece]:
+    """One piece per (kind, colour, place): a piece split in two by a highlight is one piece
+    (each player has one meeple and a station holds one pyramid)."""
+    groups: dict[tuple[str, str, str], list[Piece]] = {}
+    for p in pieces:
+        groups.setdefault(p.key(), []).append(p)
+    out = []
+    for group in groups.values():
+        if len(group) == 1:
+            out.append(group[0])
+            continue
+        first = group[0]
+        out.append(
+            Piece(
+                first.kind,
+                first.color,
+                sum(p.x_mm for p in group) / len(group),
+                sum(p.y_mm for p in group) / len(group),
+                first.square,
+                first.station,
+                min(p.confidence for p in group) * 0.9,
+            )
+        )
+    return out
+
+
 def _skin_share(bgr: np.ndarray) -> float:
     """Share of skin-toned pixels (a hand) among the given float BGR pixels."""
     if not len(bgr):
@@ -200,9 +245,7 @@ class Reader:
         self.layout = layout
         self.colors = colors
         self.settings = settings or Settings()
-        s = self.settings.px_per_mm or max(
-            1.0, min(2.0, 500.0 / max(board.width_mm, board.height_mm))
-        )
+        s = self.settings.px_per_mm or board_scale(board)
         self.scale = s
         ref_loc = Locator(layout).locate(cv2.cvtColor(reference, cv2.COLOR_BGR2GRAY))
         if ref_loc is None:
@@ -233,6 +276,7 @@ class Reader:
         h, w = image.shape[:2]
         self._nadir = camera_nadir(loc.homography, (w, h), self.settings.focal_px)
         rejected, pieces = self._pieces(frame)
+        pieces = _merge_duplicates(pieces)
         stages["pieces"] = _ms(t2)
         stages["total"] = _ms(t0)
         self.last_frame = frame
@@ -268,6 +312,8 @@ class Reader:
                 big.append(frame.image[y : y + bh, x : x + bw][comp])
             elif area >= min_px:
                 blobs.append((x, y, comp))
+        if not big and frame.diff is not None and self._arm(frame.diff):
+            big.append(frame.image[mask > 0])
         if big or changed > self.settings.hand_fraction * h * w:
             pix = np.concatenate(big) if big else frame.image[mask > 0]
             return ("hand" if _skin_share(pix.astype(np.float32)) > 0.2 else "large change"), []
@@ -321,6 +367,25 @@ class Reader:
             for g in range(count)
             if (groups == g).sum() >= min_px
         ]
+
+    def _arm(self, diff: np.ndarray) -> bool:
+        """A large, faintly changed region reaching the board's edge: an arm over the board,
+        even where it is too close to the map's colour to pass the piece threshold."""
+        h, w = diff.shape
+        coarse = cv2.resize(diff, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+        cm = cv2.compare(coarse, self.settings.hand_diff, cv2.CMP_GT)
+        cm = cv2.morphologyEx(cm, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        n, _, stats, _ = cv2.connectedComponentsWithStats(cm, connectivity=8)
+        cell_mm2 = (4 / self.scale) ** 2
+        ch, cw = cm.shape
+        m = max(1, round(40 * self.scale / 4))
+        for i in range(1, n):
+            x, y, bw, bh, area = stats[i]
+            touches = x < m or y < m or x + bw > cw - m or y + bh > ch - m
+            mm2 = area * cell_mm2
+            if (touches and mm2 > self.settings.hand_mm2) or mm2 > 2 * self.settings.hand_mm2:
+                return True
+        return False
 
     def _piece(self, pts: np.ndarray, color: str, conf_color: float) -> Piece:
         s = self.scale
