@@ -114,7 +114,7 @@ def test_proposals_compare_the_reading_with_the_game():
 def test_meeples_touching_a_stop():
     reading = _reading(
         Piece(MEEPLE, "red", 90, 30, (4, 1)),
-        Piece(MEEPLE, "blue", 10, 150, (0, 7)),
+        Piece(MEEPLE, "blue", 190, 10, (9, 0)),
         Piece(PYRAMID, "green", 90, 30, station="ginza"),
     )
     assert meeples_touching(reading, MINI, "G3") == ["red"]
