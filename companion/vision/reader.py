@@ -258,6 +258,10 @@ class Reader:
         self._st_xy = np.array(list(self._stations.values()), np.float32).reshape(-1, 2)
         self._st_ids = list(self._stations)
         self._close = np.ones((3, 3), np.uint8)
+        # One pass over the empty board and one colour lookup warm OpenCV up (its first float
+        # Lab conversion builds tables for 0.15 s), so the first frame's timings mean something.
+        self.read(reference)
+        self.colors.classify(np.full((1, 3), 128, np.float32))
 
     def read(self, image: np.ndarray) -> Reading:
         stages: dict[str, float] = {}
