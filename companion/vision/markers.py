@@ -301,6 +301,7 @@ class Locator:
                 else:
                     self._thumbs = []
                 return Location(hom, len(found), ms, False)
-        if self._homography is not None:
+        if self._homography is not None and found:
+            # Some markers hidden (a hand, a cup): the board has not moved, keep the last fit.
             return Location(self._homography, len(found), ms, True)
         return None
