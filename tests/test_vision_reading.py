@@ -79,3 +79,17 @@ def test_a_photo_without_the_board_is_not_read():
     fresh = Reader(BOARD, LAYOUT, cal.reference, cal.colors)
     reading = fresh.read(np.full((720, 1280, 3), 90, np.uint8))
     assert not reading.board_found and reading.rejected == "no board"
+
+
+def test_the_default_tokyo_board_reads_and_rejects_a_hand():
+    board = load_map("tokyo")
+    layout = load_layout(None, board.width_mm, board.height_mm)
+    cal = calibrate_session(board, layout, "warm", "tilted", seed=41).calibration
+    reader = Reader(board, layout, cal.reference, cal.colors)
+    rng = np.random.default_rng(41)
+    state = random_state(board, rng, 40)
+    shot = shoot(board, layout, state, seed=42, lighting="warm", pose="tilted")
+    right, wrong, phantoms = score(shot.pieces, list(reader.read(shot.image).pieces))
+    assert wrong == 0 and phantoms == 0 and right == len(shot.pieces) >= 35
+    hand = shoot(board, layout, state, seed=43, lighting="warm", pose="tilted", hand=True)
+    assert reader.read(hand.image).rejected is not None
