@@ -35,6 +35,7 @@ def main() -> int:
     ap.add_argument("--frames-per-session", type=int, default=4)
     ap.add_argument("--hands-per-session", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=10, help="reads of each frame for timing")
+    ap.add_argument("--dump", help="folder for the photos and overlays of frames read wrong")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     board = load_map(args.map)
@@ -47,6 +48,8 @@ def main() -> int:
     fresh: dict[str, list[float]] = {}
     errors: list[str] = []
     cpu: list[float] = []
+    conf_right: list[float] = []
+    conf_wrong: list[float] = []
     t_start = time.perf_counter()
     seed = 1000
     for lighting in LIGHTINGS:
@@ -68,12 +71,24 @@ def main() -> int:
                     for name, v in again.stages_ms.items():
                         still.setdefault(name, []).append(v)
                 r, w, ph = score(shot.pieces, list(reading.pieces))
+                want_keys = {p.key() for p in shot.pieces}
+                for p in reading.pieces:
+                    (conf_right if p.key() in want_keys else conf_wrong).append(p.confidence)
                 right += r
                 wrong += w
                 phantom += ph
                 total += len(shot.pieces)
                 boards += 1
                 boards_right += int(w == 0 and ph == 0)
+                if (w or ph) and args.dump:
+                    from companion.vision.overlay import draw_overlay
+
+                    Path(args.dump).mkdir(parents=True, exist_ok=True)
+                    stem = f"{args.dump}/{lighting}-{pose}-{k}"
+                    cv2.imwrite(f"{stem}.png", shot.image)
+                    frame = reader.last_frame
+                    overlay = draw_overlay(board, frame.image, frame.mask, reading, reader.scale)
+                    cv2.imwrite(f"{stem}-overlay.png", overlay)
                 if w or ph:
                     want = {p.key() for p in shot.pieces}
                     got = {p.key() for p in reading.pieces}
@@ -116,6 +131,13 @@ def main() -> int:
         f"median CPU ms a frame, still camera: {statistics.median(cpu):.1f} "
         "(wall-clock figures above include waiting for the shared CPU)"
     )
+    if conf_right:
+        low = sorted(conf_right)
+        print(
+            f"confidence of right pieces: 1st percentile {low[len(low) // 100]:.2f}, "
+            f"median {statistics.median(low):.2f}, below 0.5: {sum(c < 0.5 for c in low)}; "
+            f"of wrong pieces: {sorted(round(c, 2) for c in conf_wrong)}"
+        )
     for e in errors[:20]:
         print("  " + e)
     return 0

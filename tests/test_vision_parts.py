@@ -22,7 +22,7 @@ from companion.vision.markers import (
     markers_sheet,
     parse_layout,
 )
-from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading
+from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
 from companion.vision.proposals import Built, Conflict, Missing, Moved, meeples_touching, proposals
 from companion.vision.render import render
 from companion.vision.service import CAMERA_LOST, NO_BOARD, OK, REJECTED, CameraService
@@ -224,3 +224,37 @@ def test_light_warnings_and_default_spots():
     assert "cast" in [w.code for w in light_warnings(cast)]
     spots = default_spots(MINI)
     assert len(spots) == 10 and len({(s.x_mm, s.y_mm) for s in spots}) == 10
+
+
+def test_demo_camera_reads_the_scripted_state():
+    from companion.vision.demo import synthetic_camera
+
+    state = replace(
+        new_state(MINI, ["red", "blue"]),
+        stations={"ginza": "red"},
+        meeples={"blue": Meeple(square=(2, 3))},
+    )
+    camera = synthetic_camera(MINI, lambda: state, stable_frames=2)
+    source = camera._open()
+    for _ in range(2):
+        camera.step(source)
+    assert camera.status.code == OK and camera.version == 1
+    assert proposals(camera.accepted, replace(state, stations={}, meeples={})) == [
+        Built("red", "ginza"),
+        Moved("blue", (2, 3), None),
+    ]
+
+
+def test_reconcile_uses_the_game_to_settle_doubtful_kinds():
+    state = replace(
+        new_state(MINI, ["red", "blue"]),
+        stations={"ginza": "blue"},
+        meeples={"red": Meeple(square=(0, 0))},
+    )
+    gx, gy = station_center(MINI, "ginza")
+    reading = _reading(
+        Piece(PYRAMID, "red", 48, 28, station="shibuya", confidence=0.3),
+        Piece(MEEPLE, "blue", gx + 1, gy + 1, MINI.grid.square_at(gx + 1, gy + 1), confidence=0.4),
+    )
+    assert proposals(reading, state, board=MINI) == [Moved("red", (2, 1), (0, 0))]
+    assert proposals(reading, state)[0] == Built("red", "shibuya")

@@ -6,13 +6,14 @@ on its own (nor during a train phase: the caller checks the phase).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 from companion.colors import color_name
 from companion.i18n import _
 from companion.metro.board import BoardMap, Square
 from companion.metro.state import MetroState
-from companion.vision.model import MEEPLE, PYRAMID, Reading
+from companion.vision.model import MEEPLE, PYRAMID, Reading, station_center
 
 
 @dataclass(frozen=True)
@@ -78,9 +79,51 @@ class Conflict:
 Proposal = Built | Moved | Missing | Conflict
 
 
-def proposals(reading: Reading, state: MetroState, min_confidence: float = 0.3) -> list[Proposal]:
+def reconcile(reading: Reading, state: MetroState, board: BoardMap, doubt: float = 0.6) -> Reading:
+    """Settle doubtful meeple-or-pyramid calls with what the game knows: a player has one
+    meeple, and a pyramid stays where it was built. A doubtful "pyramid" of a colour whose
+    meeple is not seen, on a station that colour does not own, is that meeple; a doubtful
+    "meeple" on a station its colour owns, where no pyramid is seen, is that pyramid."""
+    pieces = list(reading.pieces)
+    sure_meeples = {p.color for p in pieces if p.kind == MEEPLE and p.confidence >= doubt}
+    seen_pyramids = {p.station for p in pieces if p.kind == PYRAMID}
+    players = set(state.colors)
+    out = []
+    for p in pieces:
+        if p.confidence < doubt and p.kind == PYRAMID and p.station is not None:
+            if (
+                state.stations.get(p.station) != p.color
+                and p.color in players
+                and p.color not in sure_meeples
+            ):
+                square = board.grid.square_at(p.x_mm, p.y_mm)
+                if square is not None:
+                    p = replace(p, kind=MEEPLE, station=None, square=square)
+                    sure_meeples.add(p.color)
+        elif p.confidence < doubt and p.kind == MEEPLE:
+            for station_id, owner in state.stations.items():
+                if owner != p.color or station_id in seen_pyramids:
+                    continue
+                x, y = station_center(board, station_id)
+                if math.hypot(x - p.x_mm, y - p.y_mm) < 8.0:
+                    p = replace(p, kind=PYRAMID, station=station_id, square=None)
+                    seen_pyramids.add(station_id)
+                    break
+        out.append(p)
+    return replace(reading, pieces=tuple(out))
+
+
+def proposals(
+    reading: Reading,
+    state: MetroState,
+    min_confidence: float = 0.3,
+    board: BoardMap | None = None,
+) -> list[Proposal]:
     """Differences between an accepted reading and the game, most useful first: builds, moves,
-    conflicts, then pieces the camera lost sight of. Pieces below `min_confidence` are ignored."""
+    conflicts, then pieces the camera lost sight of. Pieces below `min_confidence` are ignored.
+    With the board, doubtful meeple/pyramid calls are first settled by `reconcile`."""
+    if board is not None:
+        reading = reconcile(reading, state, board)
     seen = [p for p in reading.pieces if p.confidence >= min_confidence]
     out: list[Proposal] = []
     pyramids = {p.station: p.color for p in seen if p.kind == PYRAMID and p.station}

@@ -189,6 +189,11 @@ def _kmeans(points: np.ndarray, n: int, iterations: int = 8) -> np.ndarray:
     return labels
 
 
+def _share_conf(share: float) -> float:
+    """Colour confidence from the share of a blob's pixels voting for its colour."""
+    return float(np.clip((share - 0.35) / 0.45, 0.0, 1.0))
+
+
 def _merge_duplicates(pieces: list[Piece]) -> list[Piece]:
     """One piece per (kind, colour, place): a piece split in two by a highlight is one piece
     (each player has one meeple and a station holds one pyramid)."""
@@ -340,7 +345,8 @@ class Reader:
             if len(present) == 1:
                 c = present[0]
                 pts = np.stack([px_ + x, py + y], 1).astype(np.float32)
-                conf = self.colors.confidence(cdist.mean(axis=0))
+                share = counts[c] / len(cidx)
+                conf = min(self.colors.confidence(cdist.mean(axis=0)), _share_conf(share))
                 out.extend(self._split(pts, self.colors.names[c], conf, pyr_px, min_px))
                 continue
             for c in present:
@@ -400,7 +406,7 @@ class Reader:
         d_st = np.hypot(self._st_xy[:, 0] - x_mm, self._st_xy[:, 1] - y_mm)
         k = int(np.argmin(d_st))
         score = (float(d_st[k]) - 5.5) / 1.5 + 1.5 * (aspect - 1.45)
-        kind_conf = float(min(1.0, abs(score) / 1.5))
+        kind_conf = float(min(1.0, abs(score) / 3.0))
         if score >= 0:
             x_mm, y_mm = self._unlean(float(cx) / s, float(cy) / s, MEEPLE_LEAN_MM)
         g = self.board.grid
