@@ -167,12 +167,12 @@ class BoardArt:
         grid_color = (150, 160, 165)
         for col in range(g.columns + 1):
             x = g.origin_x_mm + col * g.square_w_mm
-            line = [[x, g.origin_y_mm], [x, g.origin_y_mm + g.rows * g.square_h_mm]]
-            cv2.polylines(img, [self._pts(line)], False, grid_color, 1, cv2.LINE_AA, 4)
+            seg = [[x, g.origin_y_mm], [x, g.origin_y_mm + g.rows * g.square_h_mm]]
+            cv2.polylines(img, [self._pts(seg)], False, grid_color, 1, cv2.LINE_AA, 4)
         for row in range(g.rows + 1):
             y = g.origin_y_mm + row * g.square_h_mm
-            line = [[g.origin_x_mm, y], [g.origin_x_mm + g.columns * g.square_w_mm, y]]
-            cv2.polylines(img, [self._pts(line)], False, grid_color, 1, cv2.LINE_AA, 4)
+            seg = [[g.origin_x_mm, y], [g.origin_x_mm + g.columns * g.square_w_mm, y]]
+            cv2.polylines(img, [self._pts(seg)], False, grid_color, 1, cv2.LINE_AA, 4)
         for line in b.lines.values():
             r, gg, bb = hex_to_rgb(line.color)
             pts = [[s.x_mm, s.y_mm] for s in line.stops]

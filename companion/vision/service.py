@@ -1,6 +1,7 @@
 """The camera for the app: a background thread that owns a frame source and the reader, and
 keeps the latest accepted reading and a status. Nothing here blocks the caller; a lost camera
-is reopened after a pause while the game goes on with manual entry."""
+is reopened after a pause while the game goes on with manual entry. Any error inside the
+thread is reported as "camera lost" and retried, so the thread never dies silently."""
 
 from __future__ import annotations
 
@@ -123,8 +124,11 @@ class CameraService:
                     source = self._open()
                 self.step(source)
                 self._stop.wait(self.interval)
-            except CameraError as exc:
-                self._set(Status(CAMERA_LOST, str(exc)))
+            except Exception as exc:  # a camera error, or a bad frame OpenCV chokes on
+                detail = (
+                    str(exc) if isinstance(exc, CameraError) else f"{type(exc).__name__}: {exc}"
+                )
+                self._set(Status(CAMERA_LOST, detail))
                 if source is not None:
                     source.close()
                     source = None
