@@ -48,7 +48,7 @@ class StripStatus:
         if self.state == WAITING:
             return _("LED strip: waiting for the controller")
         if self.state == RECONNECTING:
-            return _("LED strip reconnecting: {reason}").format(reason=self.reason)
+            return _("LED strip reconnecting: {reason}").format(reason=_(self.reason))
         if self.state == SIMULATED:
             return _("LED strip simulated")
         return _("LED strip off")

@@ -34,6 +34,7 @@ from companion.devices.leds import (
     StripStatus,
     fit,
 )
+from companion.i18n import N_
 
 RGB = tuple[int, int, int]
 READ_TIMEOUT = 0.05
@@ -79,7 +80,21 @@ class WriterStats:
 
 
 def describe(exc: BaseException) -> str:
+    """A short reason for the screen: a known cause (an English source string, translated when
+    shown), else the error's own text, cut short."""
     text = str(exc).strip() or type(exc).__name__
+    errno_ = getattr(exc, "errno", None)
+    lowered = text.lower()
+    if "timeout" in lowered or "timed out" in lowered:
+        return N_("the controller is not reading")
+    if errno_ == 2 or "no such file" in lowered:
+        return N_("not found")
+    if errno_ == 5 or "input/output error" in lowered or "disconnected" in lowered:
+        return N_("unplugged")
+    if errno_ == 13 or "permission denied" in lowered:
+        return N_("permission denied (is the user in the dialout group?)")
+    if "refused" in lowered:
+        return N_("connection refused")
     return text if len(text) <= 60 else text[:57] + "..."
 
 
