@@ -162,12 +162,18 @@ def _whole(value: Any, file: str | Path | None, where: str, minimum: int) -> int
 
 
 def load_layout(path: str | Path | None = None, board: BoardMap | None = None) -> LedSetup:
-    """Read a layout file (default calibration/leds.toml). A missing default file gives the
-    default layout for the board with default settings."""
+    """Read a layout file. Without a path: calibration/leds.toml, or when that file is missing
+    or made for another map, the board's default layout (with that file's strip settings)."""
     if path is None:
         path = default_layout_path()
-        if not path.exists() and board is not None:
+        if board is not None and not path.exists():
             return LedSetup(default_layout(board), LedConfig())
+        data = read_toml(path)
+        if board is not None and data.get("map", board.id) != board.id:
+            strip = data.get("strip", {})
+            config = LedConfig.from_toml_table(strip if isinstance(strip, dict) else {}, path)
+            return LedSetup(default_layout(board), config)
+        return parse_layout(data, path, board)
     return parse_layout(read_toml(path), path, board)
 
 

@@ -198,10 +198,10 @@ class BrightnessStore:
 
     def save(self, value: float) -> float:
         """Store the setting (clamped) atomically; returns what was stored."""
-        value = clamp_brightness(value)
+        value = round(clamp_brightness(value), 3)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps({"brightness": round(value, 3)}) + "\n", encoding="utf-8")
+        tmp.write_text(json.dumps({"brightness": value}) + "\n", encoding="utf-8")
         os.replace(tmp, self.path)
         return value
 
