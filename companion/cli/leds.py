@@ -41,7 +41,7 @@ def chase(count: int, index: int, tail: int = 4) -> list[RGB]:
     return out
 
 
-def test_pattern(count: int, chase_frames: int) -> list[tuple[str, list[RGB]]]:
+def wiring_pattern(count: int, chase_frames: int) -> list[tuple[str, list[RGB]]]:
     """The wiring test as (name, frame) pairs: solid colours, then a chase end to end."""
     steps = [(name, [color] * count) for name, color in SOLIDS]
     for f in range(chase_frames):
@@ -80,7 +80,7 @@ def cmd_test(args: argparse.Namespace) -> int:
     strip = open_strip(config, count)
     fps = min(config.fps, wire_fps(config.baud, count))
     chase_frames = max(2, round(args.chase * fps))
-    steps = test_pattern(count, chase_frames)
+    steps = wiring_pattern(count, chase_frames)
     report: dict[str, Any] = {"port": config.port or None, "count": count, "fps": round(fps, 1)}
     ansi = sys.stdout.isatty() and not args.plain
     try:
