@@ -246,3 +246,16 @@ def test_simulated_strip_keeps_the_last_frame_and_remembers_brightness(tmp_path)
     strip.replug()
     assert strip.status.ok
     assert open_strip(LedConfig(), 3, tmp_path).brightness == 0.5
+
+
+def test_a_bad_colour_is_sent_as_black_without_dropping_the_port(firmware):
+    strip = SerialStrip(LedConfig(**FAST), 2, firmware.port)
+    try:
+        strip.show([(300, 0, 0), (1.5, 0, 0)])
+        assert firmware.wait_for(lambda f: any(r.frame.payload == bytes(6) for r in f))
+        strip.show([(255, 0, 0)] * 2)
+        want = expected_payload([(255, 0, 0)] * 2)
+        assert firmware.wait_for(lambda f: any(r.frame.payload == want for r in f))
+        assert strip.stats.bad_frames == 1 and strip.stats.errors == 0
+    finally:
+        strip.close()

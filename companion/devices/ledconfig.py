@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from datetime import time as clock_time
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -166,14 +167,15 @@ class ColorPipeline:
         return table
 
     def payload(self, colors: Sequence[RGB], brightness: float) -> bytes:
-        lut = self.table(brightness)
+        """Raises ValueError/TypeError for a colour that is not three ints 0-255."""
+        flat = bytes(chain.from_iterable(colors)).translate(self.table(brightness))
+        if len(flat) != 3 * len(colors):
+            raise ValueError("every colour must be (r, g, b)")
         a, b, c = self.order
-        out = bytearray(3 * len(colors))
-        for i, rgb in enumerate(colors):
-            j = 3 * i
-            out[j] = lut[rgb[a]]
-            out[j + 1] = lut[rgb[b]]
-            out[j + 2] = lut[rgb[c]]
+        out = bytearray(len(flat))
+        out[0::3] = flat[a::3]
+        out[1::3] = flat[b::3]
+        out[2::3] = flat[c::3]
         return bytes(out)
 
 

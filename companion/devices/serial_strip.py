@@ -75,6 +75,8 @@ class WriterStats:
     bytes: int = 0
     connects: int = 0
     errors: int = 0
+    bad_frames: int = 0
+    """Frames with a colour that is not three ints 0-255, sent as black instead."""
     greeted: bool = False
     """The firmware's `Ada` was seen at the last connect."""
 
@@ -212,8 +214,14 @@ class SerialStrip(LedStrip):
                 if frame is None:
                     frame = self._last
                     self.stats.keepalives += 1
+                try:
+                    data = self.wire_frame(frame)
+                except (TypeError, ValueError):
+                    self.stats.bad_frames += 1
+                    frame = [BLACK] * self.count
+                    data = self.wire_frame(frame)
                 self._last = frame
-                self._write(port, self.wire_frame(frame))
+                self._write(port, data)
                 last_sent = now
                 late = now - next_due
                 next_due = next_due + self.period if 0 <= late < self.period else now + self.period
