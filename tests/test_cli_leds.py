@@ -1,12 +1,11 @@
 import json
 import threading
 
-from led_scenario import scenario
-
 from companion.cli import main
 from companion.cli.leds import wiring_pattern
 from companion.devices.fake_firmware import FakeFirmware
 from companion.metro import format_state
+from tests.led_scenario import scenario
 
 
 def test_pattern_is_red_green_blue_white_then_a_chase():

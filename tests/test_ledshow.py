@@ -1,10 +1,9 @@
-from led_scenario import scenario
-
 from companion.colors import hex_to_rgb
 from companion.devices.led_layout import default_layout
 from companion.ledshow import BLACK, LED_PLAYER_COLORS, ShowOptions, render, train_stops
 from companion.metro.steps import Boarded, Moved, Offered, Paid
 from companion.metro.trains import Prompt
+from tests.led_scenario import scenario
 
 RULES, STATE, PHASE = scenario()
 BOARD = RULES.board

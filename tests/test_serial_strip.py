@@ -7,7 +7,6 @@ import threading
 import time
 
 import pytest
-from led_scenario import scenario
 
 from companion.devices.fake_firmware import FakeFirmware, SocketFirmware
 from companion.devices.led_layout import default_layout
@@ -15,6 +14,7 @@ from companion.devices.ledconfig import LedConfig
 from companion.devices.leds import CONNECTED, RECONNECTING, SimulatedStrip, open_strip
 from companion.devices.serial_strip import SerialStrip
 from companion.ledshow import render
+from tests.led_scenario import scenario
 
 FAST = dict(
     baud=921600,
