@@ -124,3 +124,34 @@ def render(
     if prompt is not None and on_blink:
         put(prompt.stop, player_rgb(prompt.player))
     return out
+
+
+STEP_SECONDS: Mapping[str, float] = {
+    "departed": 0.6,
+    "moved": 0.35,
+    "paid": 1.2,
+    "offered": 0.8,
+    "boarded": 0.8,
+    "left": 0.8,
+    "removed": 1.0,
+}
+"""How long each kind of step stays current when a phase plays by itself (demo, CLI)."""
+
+
+def playback_position(
+    steps: Sequence[Step], elapsed: float, seconds: Mapping[str, float] = STEP_SECONDS
+) -> tuple[int, float]:
+    """Where a self-playing phase is after `elapsed` seconds: (steps shown, seconds into the
+    current one). `render(..., steps[:shown], t)` draws that moment; `shown == len(steps)`
+    with t past the last step's time means the phase has finished playing."""
+    start = 0.0
+    for i, step in enumerate(steps):
+        length = seconds.get(step.kind, 0.5)
+        if elapsed < start + length:
+            return i + 1, elapsed - start
+        start += length
+    return len(steps), elapsed - start + (seconds.get(steps[-1].kind, 0.5) if steps else 0.0)
+
+
+def playback_seconds(steps: Sequence[Step], seconds: Mapping[str, float] = STEP_SECONDS) -> float:
+    return sum(seconds.get(step.kind, 0.5) for step in steps)

@@ -110,3 +110,11 @@ def test_bad_layout_is_one_line_with_file_and_field(tmp_path, capsys):
     assert main(["leds", "test", "--layout", str(bad), "--count", "3"]) == 2
     err = capsys.readouterr().err
     assert str(bad) in err and "color_order" in err and "Traceback" not in err
+
+
+def test_play_runs_a_sample_phase_on_the_simulated_strip(capsys):
+    argv = ["leds", "play", "--map", "tests/data/mini.toml", "--speed", "50", "--json"]
+    assert main(argv) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    kinds = [k for line in lines for k in line["kinds"]]
+    assert kinds[0] == "departed" and "moved" in kinds and "paid" in kinds

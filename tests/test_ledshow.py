@@ -83,3 +83,15 @@ def test_every_step_renders_a_full_frame():
             frame = render(BOARD, LAYOUT, STATE, PHASE.steps[: i + 1], t)
             assert len(frame) == LAYOUT.count
             assert all(len(c) == 3 and all(0 <= v <= 255 for v in c) for c in frame)
+
+
+def test_playback_walks_the_steps_in_order():
+    from companion.ledshow import playback_position, playback_seconds
+
+    steps = PHASE.steps
+    total = playback_seconds(steps)
+    positions = [playback_position(steps, k * total / 200)[0] for k in range(200)]
+    assert positions == sorted(positions) and positions[0] == 1
+    assert playback_position(steps, total + 5)[0] == len(steps)
+    shown, t = playback_position(steps, 0.7)
+    assert (shown, round(t, 6)) == (2, 0.1)

@@ -252,6 +252,86 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0 if status.ok or isinstance(strip, SimulatedStrip) else 1
 
 
+def sample_phase(rules: Any) -> tuple[Any, Any]:
+    """A train on every line, a few owned stations, a meeple waiting to board: the phase a
+    demo plays. Returns (state before, TrainPhase)."""
+    from dataclasses import replace
+
+    from companion.metro import Decision, Prompt, new_state, run_train_phase
+    from companion.metro.state import Meeple, Train
+
+    board = rules.board
+    colors = ["red", "blue", "green"]
+    trains = {
+        line.id: Train(1 + (3 * i) % line.length) for i, line in enumerate(board.lines.values())
+    }
+    owned = {sid: colors[i % 3] for i, sid in enumerate(list(board.stations)[::3])}
+    first = next(iter(board.lines.values()))
+    square = min(board.squares_for_stop(first.stop(min(3, first.length)).id))
+    state = replace(
+        new_state(board, colors),
+        trains=trains,
+        stations=owned,
+        meeples={"green": Meeple(square=square)},
+    )
+
+    def decide(prompt: Prompt) -> Decision:
+        return Decision(prompt.action == "board")
+
+    return state, run_train_phase(rules, state, decide)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from companion.data import load_rules
+    from companion.ledshow import playback_position, playback_seconds, render
+    from companion.narrate import describe_step
+
+    rules = load_rules(args.map)
+    board = rules.board
+    layout_setup = load_layout(args.layout, board)
+    layout, config = layout_setup.layout, layout_setup.config
+    if args.port:
+        config = LedConfig.from_toml_table({"port": args.port}, "command line", config)
+    state, phase = sample_phase(rules)
+    steps = phase.steps
+    strip = open_strip(config, layout.count)
+    ansi = sys.stdout.isatty() and not args.plain and not args.json
+    fps = min(config.fps, wire_fps(config.baud, layout.count))
+    total = playback_seconds(steps)
+    shown_before = 0
+    start = time.monotonic()
+    try:
+        while True:
+            elapsed = (time.monotonic() - start) * args.speed
+            shown, t = playback_position(steps, elapsed)
+            colors = render(board, layout, state, steps[:shown], t)
+            strip.show(colors)
+            if shown != shown_before:
+                if args.json:
+                    lit = {
+                        s: led_text.hex_color(colors[i])
+                        for s, i in _stop_leds(layout)
+                        if max(colors[i])
+                    }
+                    kinds = [step.kind for step in steps[shown_before:shown]]
+                    print(json.dumps({"step": shown, "kinds": kinds, "lit": lit}), flush=True)
+                else:
+                    for k in range(shown_before, shown):
+                        print(f"{k + 1:>4}. {describe_step(steps[k], board)}", flush=True)
+                    print(f"      {led_text.render_segments(layout, colors, ansi)}", flush=True)
+                shown_before = shown
+            if elapsed > total + 1.0:
+                break
+            time.sleep(1.0 / fps)
+        status = strip.status
+    finally:
+        strip.close()
+    if not args.json:
+        where = config.port or "the simulated strip"
+        print(f"{len(steps)} steps played on {where}: {status.state} {status.reason}".rstrip())
+    return 0
+
+
 def _stop_leds(layout: LedLayout) -> list[tuple[str, int]]:
     out = []
     for seg in layout.segments:
@@ -312,6 +392,14 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--dim", type=float, default=0.0, help="light line segments at this level")
     common(s)
     s.set_defaults(run=cmd_show)
+
+    pl = sub.add_parser("play", help="play a sample train phase on the strip, live")
+    pl.add_argument("--map", default="tokyo")
+    pl.add_argument("--layout", help="LED layout file (default calibration/leds.toml)")
+    pl.add_argument("--port", help="serial port or URL; none: a simulated strip, printed")
+    pl.add_argument("--speed", type=float, default=1.0, help="faster (2) or slower (0.5)")
+    common(pl)
+    pl.set_defaults(run=cmd_play)
     return p
 
 

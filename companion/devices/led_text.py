@@ -18,7 +18,8 @@ def letter(color: RGB) -> str:
     top = max(color)
     if top < 8:
         return "."
-    on = tuple(c >= top * 0.5 for c in color)
+    half = top * 0.5
+    on = (color[0] >= half, color[1] >= half, color[2] >= half)
     name = {
         (True, False, False): "R",
         (False, True, False): "G",

@@ -39,7 +39,7 @@ class NightSchedule:
         parts = text.replace(" ", "").split("-")
         if len(parts) != 2 or not all(_HHMM.match(p) for p in parts):
             raise ValueError(f"expected a window like '22:00-07:00', got {text!r}")
-        start, end = (clock_time(*map(int, p.split(":"))) for p in parts)
+        start, end = (clock_time(int(p.split(":")[0]), int(p.split(":")[1])) for p in parts)
         return cls(start, end)
 
     def contains(self, now: clock_time) -> bool:

@@ -57,7 +57,7 @@ Opener = Callable[[str, int, float], Port]
 
 
 def serial_opener(url: str, baud: int, write_timeout: float) -> Port:
-    import serial  # imported only when a real port is used
+    import serial  # type: ignore[import-untyped]  # imported only when a real port is used
 
     port: Port = serial.serial_for_url(
         url, baudrate=baud, timeout=READ_TIMEOUT, write_timeout=write_timeout
