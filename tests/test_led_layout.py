@@ -89,3 +89,11 @@ def test_without_a_board_stops_must_be_given():
     with pytest.raises(UserError) as err:
         parse_layout({"segments": [{"line": "G", "first_led": 0}]}, "x.toml")
     assert err.value.field == "segments[0].stops"
+
+
+def test_the_shipped_layout_fits_the_shipped_map():
+    board = load_map("tokyo")
+    setup = load_layout(None, board)
+    assert setup.layout.map == "tokyo"
+    assert [s.line for s in setup.layout.segments] == list(board.track_order)
+    assert setup.config.night is not None
