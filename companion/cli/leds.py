@@ -137,7 +137,7 @@ def cmd_emulate(args: argparse.Namespace) -> int:
         times.append(received.at)
         while times and received.at - times[0] > 1.0:
             times.pop(0)
-        fps = len(times) / max(1e-6, times[-1] - times[0]) if len(times) > 1 else 0.0
+        fps = (len(times) - 1) / max(1e-6, times[-1] - times[0]) if len(times) > 1 else 0.0
         changed = frame.payload != last[0]
         last[0] = frame.payload
         due = received.at >= quiet_until[0]
