@@ -125,12 +125,15 @@ def main() -> int:
         ("still camera (markers cached)", still),
         ("fresh frames (markers detected)", fresh),
     ):
+        if not stages:
+            continue
         figures = ", ".join(f"{k} {statistics.median(v):.1f}" for k, v in stages.items())
         print(f"median ms, {title}: {figures}")
-    print(
-        f"median CPU ms a frame, still camera: {statistics.median(cpu):.1f} "
-        "(wall-clock figures above include waiting for the shared CPU)"
-    )
+    if cpu:
+        print(
+            f"median CPU ms a frame, still camera: {statistics.median(cpu):.1f} "
+            "(wall-clock figures above include waiting for the shared CPU)"
+        )
     if conf_right:
         low = sorted(conf_right)
         print(

@@ -368,7 +368,7 @@ class Reader:
     ) -> list[Piece]:
         """One blob of one colour -> pieces; touching pieces are told apart by size."""
         r = len(pts) / pyr_px
-        count = 1 if r < 1.4 else 2 if r < 2.3 else 3 if r < 3.2 else round(r / 0.95)
+        count = 1 if r < 1.55 else 2 if r < 2.45 else 3 if r < 3.3 else round(r / 0.95)
         if count == 1:
             return [self._piece(pts, color, conf)]
         groups = _kmeans(pts, count)
