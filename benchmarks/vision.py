@@ -131,7 +131,8 @@ def main() -> int:
         print(f"median ms, {title}: {figures}")
     if cpu:
         print(
-            f"median CPU ms a frame, still camera: {statistics.median(cpu):.1f} "
+            f"CPU ms a frame, still camera: median {statistics.median(cpu):.1f}, "
+            f"best {min(cpu):.1f} "
             "(wall-clock figures above include waiting for the shared CPU)"
         )
     if conf_right:
