@@ -161,7 +161,8 @@ class Calibration:
     @classmethod
     def load(cls, folder: str | Path) -> Calibration:
         folder = Path(folder)
-        ref = cv2.imread(str(folder / "reference.png"))
+        path = folder / "reference.png"
+        ref = cv2.imread(str(path)) if path.is_file() else None
         if ref is None:
             raise UserError("no reference.png (run `companion vision calibrate`)", folder)
         warnings: list[LightWarning] = []
