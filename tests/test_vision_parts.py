@@ -258,3 +258,17 @@ def test_reconcile_uses_the_game_to_settle_doubtful_kinds():
     )
     assert proposals(reading, state, board=MINI) == [Moved("red", (2, 1), (0, 0))]
     assert proposals(reading, state)[0] == Built("red", "shibuya")
+
+
+def test_render_is_deterministic_for_a_seed_and_writes_truth():
+    layout = load_layout(None, MINI.width_mm, MINI.height_mm)
+    pieces = [
+        Piece(PYRAMID, "black", 10, 30, station="shibuya"),
+        Piece(MEEPLE, "red", 50, 70, (2, 3)),
+    ]
+    a = render(MINI, layout, pieces, seed=5, lighting="warm", pose="tilted", hand=True)
+    b = render(MINI, layout, pieces, seed=5, lighting="warm", pose="tilted", hand=True)
+    c = render(MINI, layout, pieces, seed=6, lighting="warm", pose="tilted", hand=True)
+    assert np.array_equal(a.image, b.image) and not np.array_equal(a.image, c.image)
+    truth = a.truth()
+    assert truth["hand"] is True and [p["kind"] for p in truth["pieces"]] == ["pyramid", "meeple"]
