@@ -56,6 +56,7 @@ class App:
         self.screenshot_dir: Path | None = None
         self.screenshots: list[Path] = []
         self._shot_pending = False
+        self._shot_tag = ""
         self.tickers: list[Callable[[App, float], None]] = []
         self.on_screen_change: list[Callable[[Screen], None]] = []
         self.gpio: Any = None
@@ -170,7 +171,9 @@ class App:
         self.frames += 1
         if self._shot_pending and self.screenshot_dir is not None and self.top is not None:
             self._shot_pending = False
-            name = f"{len(self.screenshots) + 1:03d}-{self.top.name}.png"
+            tag = f"-{self._shot_tag}" if self._shot_tag else ""
+            self._shot_tag = ""
+            name = f"{len(self.screenshots) + 1:03d}-{self.top.name}{tag}.png"
             self.screenshots.append(self.screenshot(self.screenshot_dir / name))
 
     def draw(self) -> None:
@@ -197,6 +200,12 @@ class App:
                 clock.tick(self.fps)
             else:
                 self._virtual += 1.0 / self.fps
+
+    def request_screenshot(self, tag: str = "") -> None:
+        """Save the next frame into the screenshot folder, if there is one."""
+        if self.screenshot_dir is not None:
+            self._shot_pending = True
+            self._shot_tag = tag
 
     def advance(self, seconds: float) -> None:
         """Move the virtual clock on (headless runs)."""

@@ -130,7 +130,7 @@ class GamePlaceholder(Screen):
         if state.phase == "ended":
             title = _("Game over")
         blit_text(surface, theme.font("big"), title, accent, (2 * m, m))
-        font = theme.font("small")
+        font = theme.font("medium")
         x = 2 * m
         y = m + theme.font("big").get_linesize() + m
         for p in state.players:
@@ -163,7 +163,8 @@ class GamePlaceholder(Screen):
             area.top = m + theme.font("big").get_linesize()
             view = services.board_view(area)
             view.draw(surface, phase.state)
-            last = [describe_step(s) for s in phase.steps[max(0, phase.acked - 2) : phase.acked]]
+            font = theme.font("small")
+            last = [describe_step(s) for s in phase.steps[max(0, phase.acked - 3) : phase.acked]]
             ty = area.bottom + m
             for line in last:
                 blit_text(surface, font, line, fg, (w // 2, ty), max_width=w // 2 - m)
