@@ -92,14 +92,17 @@ class _Reader:
     def fail(self, where: str, message: str) -> UserError:
         return UserError(message, self.file, where)
 
-    def table(self, data: dict[str, Any], key: str, known: tuple[str, ...] = ()) -> dict[str, Any]:
+    def table(
+        self, data: dict[str, Any], key: str, known: tuple[str, ...] = (), parent: str = ""
+    ) -> dict[str, Any]:
+        where = f"{parent}.{key}" if parent else key
         value = data.get(key, {})
         if not isinstance(value, dict):
-            raise self.fail(key, "expected a table")
+            raise self.fail(where, "expected a table")
         if known:
             for name in value:
                 if name not in known:
-                    raise self.fail(f"{key}.{name}", f"unknown setting; known: {', '.join(known)}")
+                    raise self.fail(f"{where}.{name}", f"unknown setting; known: {', '.join(known)}")
         return value
 
     def int_(self, value: Any, where: str, lo: int, hi: int) -> int:
@@ -140,7 +143,7 @@ def parse_config(data: dict[str, Any], file: Path | None = None) -> Config:
         gpio = "on" if gpio else "off"
     if gpio not in ("on", "off", "mock"):
         raise r.fail("input.gpio", f"expected 'on', 'off' or 'mock', got {gpio!r}")
-    pins_table = r.table(inp, "pins", NAV) if "pins" in inp else {}
+    pins_table = r.table(inp, "pins", NAV, "input") if "pins" in inp else {}
     pins = {name: r.pin(v, f"input.pins.{name}") for name, v in pins_table.items()}
     encoder: tuple[int, int] | None = None
     if "encoder" in inp:
@@ -161,7 +164,7 @@ def parse_config(data: dict[str, Any], file: Path | None = None) -> Config:
         raise r.fail("input", f"pin {dupes[0]} is used twice")
     bounce = inp.get("bounce_time", 0.02)
     keys = dict(DEFAULT_KEYS)
-    for name, value in r.table(inp, "keys", NAV).items():
+    for name, value in r.table(inp, "keys", NAV, "input").items():
         if isinstance(value, str):
             value = [value]
         if not (isinstance(value, list) and all(isinstance(k, str) for k in value)):

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import i18n
+from companion.i18n import _
 from companion.app.core import App
 from companion.app.inputs import KeyMap, open_gpio
 from companion.app.services import Services, Settings, Theme
@@ -29,6 +30,8 @@ class Options:
     screenshot_dir: Path | None = None
     resume: bool = True
     """Open the unfinished game at start, as after a power cut."""
+    simulated_devices: bool = False
+    """Simulated sound backend (tests); the demo plays real sound when it can."""
 
 
 def use_dummy_drivers() -> None:
@@ -45,9 +48,14 @@ def open_store(data_dir: Path) -> tuple[Store, str | None]:
         return Store.open(data_dir), exc.line()
 
 
-def make_devices(config: Config, settings: Settings) -> dict[str, Any]:
+def make_devices(config: Config, settings: Settings, simulated: bool) -> dict[str, Any]:
     """Sound, LEDs and camera from their parts when present, stand-ins otherwise."""
-    return {}
+    from companion.devices.sound import Sound, SoundConfig
+
+    devices: dict[str, Any] = {}
+    sound_config = SoundConfig.from_toml_table(config.sound, config.path)
+    devices["sound"] = Sound(sound_config, backend="simulated" if simulated else None)
+    return devices
 
 
 def build_app(config: Config, options: Options | None = None) -> App:
@@ -59,10 +67,14 @@ def build_app(config: Config, options: Options | None = None) -> App:
     data_dir = Path(opts.data_dir or config.data_dir or default_data_dir())
     store, warning = open_store(data_dir)
     settings = Settings.load(store.path.parent)
-    if config.language and not (store.path.parent / "settings.json").exists():
-        settings.language = config.language
+    if not (store.path.parent / "settings.json").exists():
+        settings.language = config.language or settings.language
+        volume = config.sound.get("volume")
+        if isinstance(volume, int) and not isinstance(volume, bool) and 0 <= volume <= 100:
+            settings.volume = volume
     i18n.set_language(settings.language)
 
+    devices = make_devices(config, settings, opts.simulated_devices)
     pygame.display.init()
     pygame.font.init()
     size = opts.size or config.screen.size
@@ -72,9 +84,7 @@ def build_app(config: Config, options: Options | None = None) -> App:
     pygame.display.set_caption("Companion")
     if fullscreen:
         pygame.mouse.set_visible(False)
-    services = Services(
-        store, settings, Theme(surface.get_size()), **make_devices(config, settings)
-    )
+    services = Services(store, settings, Theme(surface.get_size()), **devices)
     services.apply_settings()
     app = App(
         surface,
@@ -89,7 +99,7 @@ def build_app(config: Config, options: Options | None = None) -> App:
     if warning:
         app.toast(warning, "bad", 10.0)
     if app.gpio is None and config.input.gpio == "on" and "not available" in app.input_status:
-        app.toast(i18n._("Buttons not available: using the keyboard"), "bad", 6.0)
+        app.toast(_("Buttons not available: using the keyboard"), "bad", 6.0)
 
     from companion.ui.menu import MainMenu
 
@@ -110,4 +120,7 @@ def shutdown(app: App) -> None:
     if gpio is not None:
         gpio.close()
     app.services.store.close()
+    sound = app.services.sound
+    if hasattr(sound, "close"):
+        sound.close()
     pygame.display.quit()

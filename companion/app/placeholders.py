@@ -13,7 +13,7 @@ import pygame
 from companion.colors import color_letter, hex_to_rgb, rgb, text_color_on
 from companion.i18n import _
 from companion.metro import BoardMap, MetroState
-from companion.metro.steps import Boarded, Departed, Left, Moved, Paid, Removed, Step
+from companion.narrate import describe_step
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.widgets import blit_text, draw_hint
 
@@ -71,32 +71,6 @@ def board_view(board: BoardMap, rect: Any) -> Any:
     except ImportError:
         return PlainBoardView(board, rect)
     return BoardView(board, rect)
-
-
-def describe_step(step: Step) -> str:
-    match step:
-        case Departed(line, stop, moves):
-            return _("Line {line} leaves {stop}: {moves} moves").format(
-                line=line, stop=stop, moves=moves
-            )
-        case Moved(line, _from, to_stop):
-            return _("Line {line} moves to {stop}").format(line=line, stop=to_stop)
-        case Paid(line, stop, _station, owner, owner_gain, line_gain):
-            return _("{stop}: {owner} gets ¥{owner_gain}, line {line} +¥{line_gain}").format(
-                stop=stop, owner=color_letter(owner), owner_gain=owner_gain, line=line,
-                line_gain=line_gain,
-            )
-        case Boarded(player, line, stop, fee):
-            return _("{player} boards line {line} at {stop}").format(
-                player=color_letter(player), line=line, stop=stop
-            )
-        case Left(player, line, stop):
-            return _("{player} leaves line {line} at {stop}").format(
-                player=color_letter(player), line=line, stop=stop
-            )
-        case Removed(line, stop):
-            return _("Line {line} leaves the map at {stop}").format(line=line, stop=stop)
-    return ""
 
 
 class GamePlaceholder(Screen):
@@ -164,7 +138,7 @@ class GamePlaceholder(Screen):
             view = services.board_view(area)
             view.draw(surface, phase.state)
             font = theme.font("small")
-            last = [describe_step(s) for s in phase.steps[max(0, phase.acked - 3) : phase.acked]]
+            last = [describe_step(s, session.rules.board) for s in phase.steps[max(0, phase.acked - 3) : phase.acked]]
             ty = area.bottom + m
             for line in last:
                 blit_text(surface, font, line, fg, (w // 2, ty), max_width=w // 2 - m)

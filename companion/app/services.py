@@ -128,15 +128,12 @@ class SilentSound:
 
     def __init__(self) -> None:
         self.played: list[str] = []
-        self.volume = 70
+        self.volume = 0.7
         self.muted = False
 
     def play(self, cue: str) -> None:
         self.played.append(cue)
         del self.played[:-50]
-
-    def set_volume(self, volume: int, muted: bool) -> None:
-        self.volume, self.muted = volume, muted
 
 
 class MemoryLeds:
@@ -179,7 +176,8 @@ class Services:
         s = self.settings
         i18n.set_language(s.language)
         for target, call in (
-            (self.sound, lambda: self.sound.set_volume(s.volume, s.muted)),
+            (self.sound, lambda: setattr(self.sound, "volume", s.volume / 100)),
+            (self.sound, lambda: setattr(self.sound, "muted", s.muted)),
             (self.leds, lambda: setattr(self.leds, "brightness", s.led_brightness)),
         ):
             try:
