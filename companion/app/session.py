@@ -156,6 +156,11 @@ class MetroSession:
     def entry_count(self) -> int:
         return len(self._entries)
 
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """The game's log as saved (kind and data of each entry)."""
+        return tuple(self._entries)
+
     def record(self, event: Event) -> MetroState:
         """Validate, save, apply. Raises `IllegalEvent` (nothing saved) if the rules forbid it."""
         if self._fold.in_phase:
