@@ -102,7 +102,9 @@ class _Reader:
         if known:
             for name in value:
                 if name not in known:
-                    raise self.fail(f"{where}.{name}", f"unknown setting; known: {', '.join(known)}")
+                    raise self.fail(
+                        f"{where}.{name}", f"unknown setting; known: {', '.join(known)}"
+                    )
         return value
 
     def int_(self, value: Any, where: str, lo: int, hi: int) -> int:

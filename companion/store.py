@@ -8,6 +8,7 @@ aside under a timestamped name (never deleted) and reported with `CorruptStore`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -124,10 +125,8 @@ class Store:
                 raise sqlite3.DatabaseError(str(row[0]) if row else "integrity check failed")
             conn.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
-            try:
+            with contextlib.suppress(Exception):
                 conn.close()
-            except Exception:
-                pass
             if not path.exists():
                 raise UserError(f"cannot create the database ({exc})", path) from None
             raise CorruptStore(path, _move_aside(path), str(exc)) from None

@@ -1,8 +1,8 @@
 """Fakes of the app for screen tests: a real store and session in a temp folder, no display.
 
-    app = FakeApp.with_game(tmp_path, mini_rules, ["red", "blue", "green"])
-    screen = MetroHome(app); app.push(screen); screen.handle(Input(Action.OK))
-    app.draw()  # renders the stack onto an off-screen surface
+app = FakeApp.with_game(tmp_path, mini_rules, ["red", "blue", "green"])
+screen = MetroHome(app); app.push(screen); screen.handle(Input(Action.OK))
+app.draw()  # renders the stack onto an off-screen surface
 """
 
 from __future__ import annotations
@@ -35,7 +35,9 @@ class FakeApp:
     @classmethod
     def make(cls, folder: Path, size: tuple[int, int] = (800, 480)) -> FakeApp:
         store = Store.open(folder)
-        services = Services(store, Settings(language="en"), Theme(size), SilentSound(), MemoryLeds())
+        services = Services(
+            store, Settings(language="en"), Theme(size), SilentSound(), MemoryLeds()
+        )
         return cls(services, size)
 
     @classmethod

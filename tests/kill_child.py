@@ -7,11 +7,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.app.session import MetroSession  # noqa: E402
-from companion.data import load_rules  # noqa: E402
-from companion.metro import Decision  # noqa: E402
-from companion.metro.events import AdjustCash, BuildStation, EndGame, Invest, MoveMeeple  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.app.session import MetroSession
+from companion.data import load_rules
+from companion.metro import Decision
+from companion.metro.events import AdjustCash, BuildStation, EndGame, Invest, MoveMeeple
+from companion.store import Store
 
 COLORS = ["red", "blue", "green"]
 ROUNDS = 3

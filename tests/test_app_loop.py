@@ -176,3 +176,19 @@ def test_without_gpio_the_keyboard_still_works(tmp_path, monkeypatch):
         assert app.top.name == "setup"
     finally:
         shutdown(app)
+
+
+def test_rotary_encoder_and_push_navigate(tmp_path, mock_pins):
+    inputs = InputConfig(gpio="mock", encoder=(20, 21), encoder_push=16)
+    app = make_app(tmp_path, inputs=inputs, resume=False)
+    try:
+        rec = Recorder(app)
+        app.push(rec)
+        a, b = mock_pins.pin(20), mock_pins.pin(21)
+        a.drive_low(), b.drive_low(), a.drive_high(), b.drive_high()
+        b.drive_low(), a.drive_low(), b.drive_high(), a.drive_high()
+        mock_pins.pin(16).drive_low()
+        app.run(max_frames=app.frames + 1)
+        assert [e.action for e in rec.seen] == [Action.DOWN, Action.UP, Action.OK]
+    finally:
+        shutdown(app)

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from companion import i18n
-from companion.i18n import _
 from companion.app.core import App
 from companion.app.inputs import KeyMap, open_gpio
 from companion.app.services import Services, Settings, Theme
 from companion.config import Config
+from companion.i18n import _
 from companion.store import CorruptStore, Store, default_data_dir
 
 log = logging.getLogger(__name__)

@@ -53,7 +53,7 @@ def step_text(step: Step) -> str | None:
         case Left(player, line, stop, square, forced):
             how = "is put down" if forced else "gets off"
             return f"  {player} {how} at {stop} onto square {list(square)}"
-        case Removed(line, stop, lost):
+        case Removed(line, stop, _lost):
             return f"  line {line}'s train leaves the map at {stop}"
     return None
 
@@ -186,8 +186,9 @@ class DemoScript:
                 asked += 1
                 verb = "boards" if prompt.action == "board" else "gets off"
                 answer = "yes" if accept else "no"
-                self.say(f"  ask {prompt.player}: {verb} line {prompt.line} at {prompt.stop}? "
-                         f"{answer}")
+                self.say(
+                    f"  ask {prompt.player}: {verb} line {prompt.line} at {prompt.stop}? {answer}"
+                )
                 self.app.play("prompt")
                 s.answer(Decision(accept))
                 yield 0.5
@@ -206,8 +207,9 @@ class DemoScript:
         self.app.play("fanfare")
         self.say("End of the game")
         for p in result.players:
-            self.say(f"  {p.color}: shares ¥{p.shares}, speculation ¥{p.speculation}, "
-                     f"total ¥{p.total}")
+            self.say(
+                f"  {p.color}: shares ¥{p.shares}, speculation ¥{p.speculation}, total ¥{p.total}"
+            )
         self.say("Ranking: " + ", ".join(f"{i}. {c}" for i, c in enumerate(result.ranking, 1)))
         self.app.request_screenshot("end")
         yield 2.0

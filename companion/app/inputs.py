@@ -11,6 +11,7 @@ import logging
 import queue
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from companion.config import InputConfig
@@ -71,7 +72,7 @@ class GpioInputs:
     """gpiozero devices for the navigation buttons, encoder and player buttons."""
 
     def __init__(self, cfg: InputConfig, out: InputQueue, clock: Callable[[], float]) -> None:
-        from gpiozero import Button, RotaryEncoder
+        from gpiozero import Button, RotaryEncoder  # type: ignore[import-untyped]
 
         self.devices: list[Any] = []
         self.out = out
@@ -83,29 +84,30 @@ class GpioInputs:
         for name, pin in cfg.pins.items():
             action = Action(name)
             button = Button(pin, pull_up=True, bounce_time=cfg.bounce_time)
-            button.when_pressed = _safe(lambda a=action: self.put(Input(a, t=self.clock())))
+            button.when_pressed = _safe(partial(self._nav, action))
             self.nav_buttons[action] = button
             self.devices.append(button)
         if cfg.encoder is not None:
             enc = RotaryEncoder(cfg.encoder[0], cfg.encoder[1], bounce_time=None, max_steps=0)
-            enc.when_rotated_clockwise = _safe(lambda: self.put(Input(Action.DOWN, t=clock())))
-            enc.when_rotated_counter_clockwise = _safe(
-                lambda: self.put(Input(Action.UP, t=clock()))
-            )
+            enc.when_rotated_clockwise = _safe(partial(self._nav, Action.DOWN))
+            enc.when_rotated_counter_clockwise = _safe(partial(self._nav, Action.UP))
             self.devices.append(enc)
         if cfg.encoder_push is not None:
             push = Button(cfg.encoder_push, pull_up=True, bounce_time=cfg.bounce_time)
-            push.when_pressed = _safe(lambda: self.put(Input(Action.OK, t=self.clock())))
+            push.when_pressed = _safe(partial(self._nav, Action.OK))
             self.devices.append(push)
         for index, pin in enumerate(cfg.players):
             button = Button(pin, pull_up=True, bounce_time=cfg.bounce_time)
-            button.when_pressed = _safe(lambda i=index: self._press(i))
-            button.when_released = _safe(lambda i=index: self._release(i))
+            button.when_pressed = _safe(partial(self._press, index))
+            button.when_released = _safe(partial(self._release, index))
             self.player_buttons.append(button)
             self.devices.append(button)
 
     def put(self, event: Input) -> None:
         self.out.put(event)
+
+    def _nav(self, action: Action) -> None:
+        self.put(Input(action, t=self.clock()))
 
     def _press(self, index: int) -> None:
         self._pressed_at[index] = self.clock()
@@ -123,9 +125,9 @@ class GpioInputs:
                 log.exception("closing %s", device)
 
 
-def open_gpio(cfg: InputConfig, out: InputQueue, clock: Callable[[], float] = time.monotonic) -> (
-    tuple[GpioInputs | None, str]
-):
+def open_gpio(
+    cfg: InputConfig, out: InputQueue, clock: Callable[[], float] = time.monotonic
+) -> tuple[GpioInputs | None, str]:
     """The GPIO inputs and a status line. Never raises: without GPIO the keyboard still works."""
     if cfg.gpio == "off":
         return None, "keyboard only (GPIO off)"
@@ -134,7 +136,7 @@ def open_gpio(cfg: InputConfig, out: InputQueue, clock: Callable[[], float] = ti
     try:
         if cfg.gpio == "mock":
             from gpiozero import Device
-            from gpiozero.pins.mock import MockFactory
+            from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
             if not isinstance(Device.pin_factory, MockFactory):
                 Device.pin_factory = MockFactory()

@@ -111,7 +111,11 @@ class GamePlaceholder(Screen):
             chip = pygame.Rect(x, y, font.get_linesize() * 2, font.get_linesize())
             pygame.draw.rect(surface, rgb(p.color), chip, border_radius=4)
             blit_text(
-                surface, font, color_letter(p.color), text_color_on(rgb(p.color)), chip.center,
+                surface,
+                font,
+                color_letter(p.color),
+                text_color_on(rgb(p.color)),
+                chip.center,
                 "center",
             )
             cash = "" if p.cash is None else f"¥{p.cash:,}"
@@ -138,7 +142,10 @@ class GamePlaceholder(Screen):
             view = services.board_view(area)
             view.draw(surface, phase.state)
             font = theme.font("small")
-            last = [describe_step(s, session.rules.board) for s in phase.steps[max(0, phase.acked - 3) : phase.acked]]
+            last = [
+                describe_step(s, session.rules.board)
+                for s in phase.steps[max(0, phase.acked - 3) : phase.acked]
+            ]
             ty = area.bottom + m
             for line in last:
                 blit_text(surface, font, line, fg, (w // 2, ty), max_width=w // 2 - m)

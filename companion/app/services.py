@@ -12,7 +12,7 @@ import os
 import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion import i18n
 
@@ -90,7 +90,7 @@ class Settings:
 class Theme:
     """Fonts and sizes from the screen height: 800x480 and 1920x1080 both read from afar."""
 
-    SCALE = {"huge": 0.16, "big": 0.10, "medium": 0.068, "small": 0.048}
+    SCALE: ClassVar[dict[str, float]] = {"huge": 0.16, "big": 0.10, "medium": 0.068, "small": 0.048}
 
     def __init__(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -175,15 +175,16 @@ class Services:
         """Hand the current settings to the devices (after a change in the settings screen)."""
         s = self.settings
         i18n.set_language(s.language)
-        for target, call in (
-            (self.sound, lambda: setattr(self.sound, "volume", s.volume / 100)),
-            (self.sound, lambda: setattr(self.sound, "muted", s.muted)),
-            (self.leds, lambda: setattr(self.leds, "brightness", s.led_brightness)),
-        ):
+        changes: list[tuple[Any, str, Any]] = [
+            (self.sound, "volume", s.volume / 100),
+            (self.sound, "muted", s.muted),
+            (self.leds, "brightness", s.led_brightness),
+        ]
+        for target, name, value in changes:
             try:
-                call()
+                setattr(target, name, value)
             except Exception:
-                log.exception("applying settings to %s", target)
+                log.exception("applying %s to %s", name, target)
 
     def led_update(self, phase_view: Any, now: float) -> None:
         """Screens call this during a train phase; a no-op until the LED part lands."""

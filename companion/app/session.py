@@ -84,7 +84,12 @@ class MetroSession:
 
     @classmethod
     def new(
-        cls, store: Store, rules: MetroRules, colors: list[str], cash: int | None = 2000, **extra: Any
+        cls,
+        store: Store,
+        rules: MetroRules,
+        colors: list[str],
+        cash: int | None = 2000,
+        **extra: Any,
     ) -> MetroSession:
         setup = {"map": rules.board.id, "colors": list(colors), "cash": cash, **extra}
         game_id = store.new_game(KIND, setup)

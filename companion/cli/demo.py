@@ -56,9 +56,11 @@ def main(argv: list[str]) -> int:
         if headless or not args.json:
             print(text, file=out, flush=True)
 
-    say(f"Demo: {args.rounds} rounds, {'headless' if headless else 'in a window'}; "
+    say(
+        f"Demo: {args.rounds} rounds, {'headless' if headless else 'in a window'}; "
         f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
-        f"LEDs: {app.services.leds.status}")
+        f"LEDs: {app.services.leds.status}"
+    )
     script = start_demo(app, args.rounds, say, pace=1.0)
     try:
         app.run()
@@ -70,13 +72,17 @@ def main(argv: list[str]) -> int:
     say(f"Saved game in {data_dir}; {elapsed:.1f} s")
     if args.json:
         result = script.log.result
-        print(json.dumps({
-            "rounds": args.rounds,
-            "entries": script.log.entries,
-            "train_phases": script.log.phases,
-            "ranking": list(result.ranking) if result else None,
-            "screenshots": [str(p) for p in app.screenshots],
-            "data_dir": str(data_dir),
-            "seconds": round(elapsed, 2),
-        }))
+        print(
+            json.dumps(
+                {
+                    "rounds": args.rounds,
+                    "entries": script.log.entries,
+                    "train_phases": script.log.phases,
+                    "ranking": list(result.ranking) if result else None,
+                    "screenshots": [str(p) for p in app.screenshots],
+                    "data_dir": str(data_dir),
+                    "seconds": round(elapsed, 2),
+                }
+            )
+        )
     return 0 if script.done else 1

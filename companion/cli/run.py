@@ -13,7 +13,9 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise UserError(f"expected WIDTHxHEIGHT such as 800x480, got {text!r}", None, "--size")
+        raise UserError(
+            f"expected WIDTHxHEIGHT such as 800x480, got {text!r}", None, "--size"
+        ) from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise UserError(f"size out of range: {text}", None, "--size")
     return w, h

@@ -47,9 +47,7 @@ class GameActions(ListMenu):
         super().__init__(app, lambda: describe(info))
         self.info = info
         self.items = [
-            MenuItem(
-                lambda: _("Resume") if info.finished is None else _("Open"), self.resume
-            ),
+            MenuItem(lambda: _("Resume") if info.finished is None else _("Open"), self.resume),
             MenuItem(lambda: _("Export as JSON"), self.export),
         ]
 

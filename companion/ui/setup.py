@@ -30,7 +30,9 @@ class SetupScreen(ListMenu):
 
     def _rebuild(self) -> None:
         items = [
-            MenuItem(lambda: _("Map"), value=lambda: self.maps[self.map_index], on_change=self._map),
+            MenuItem(
+                lambda: _("Map"), value=lambda: self.maps[self.map_index], on_change=self._map
+            ),
             MenuItem(
                 lambda: _("Players"), value=lambda: str(len(self.colors)), on_change=self._count
             ),

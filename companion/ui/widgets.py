@@ -243,7 +243,9 @@ class ConfirmDialog(Dialog):
             fill = theme.colors["selected"] if chosen else theme.colors["background"]
             pygame.draw.rect(surface, fill, box, border_radius=theme.margin)
             if chosen:
-                pygame.draw.rect(surface, theme.colors["accent"], box, 4, border_radius=theme.margin)
+                pygame.draw.rect(
+                    surface, theme.colors["accent"], box, 4, border_radius=theme.margin
+                )
             blit_text(surface, font, label, theme.colors["foreground"], box.center, "center")
 
 
