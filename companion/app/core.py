@@ -128,6 +128,10 @@ class App:
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT:
                 self.running = False
+            elif ev.type == pygame.KEYDOWN and ev.key in (pygame.K_F12, pygame.K_PRINTSCREEN):
+                folder = self.screenshot_dir or Path(self.services.data_dir) / "screenshots"
+                name = time.strftime("shot-%Y%m%d-%H%M%S.png")
+                self.toast(str(self.screenshot(folder / name)))
             elif self.keymap is not None and ev.type in (pygame.KEYDOWN, pygame.KEYUP):
                 t = self.now()
                 down = ev.type == pygame.KEYDOWN

@@ -27,6 +27,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--windowed", action="store_true", help="a window, not full screen")
     parser.add_argument("--size", type=parse_size, help="screen size WIDTHxHEIGHT")
     parser.add_argument("--data-dir", type=Path, help="where saved games go")
+    parser.add_argument("--screenshots", type=Path, help="save a PNG of every screen here")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
 
@@ -38,6 +39,7 @@ def main(argv: list[str]) -> int:
         size=args.size,
         fullscreen=False if args.windowed else None,
         data_dir=args.data_dir,
+        screenshot_dir=args.screenshots,
     )
     app = build_app(config, options)
     try:
