@@ -13,6 +13,7 @@ from companion.app.core import App
 from companion.app.inputs import KeyMap, open_gpio
 from companion.app.services import Services, Settings, Theme
 from companion.config import Config
+from companion.errors import UserError
 from companion.i18n import _
 from companion.store import CorruptStore, Store, default_data_dir
 
@@ -75,12 +76,20 @@ def build_app(config: Config, options: Options | None = None) -> App:
     i18n.set_language(settings.language)
 
     devices = make_devices(config, settings, opts.simulated_devices)
-    pygame.display.init()
-    pygame.font.init()
     size = opts.size or config.screen.size
     fullscreen = config.screen.fullscreen if opts.fullscreen is None else opts.fullscreen
     flags = pygame.FULLSCREEN if fullscreen else 0
-    surface = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        surface = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+    except pygame.error as exc:
+        driver = os.environ.get("SDL_VIDEODRIVER", "default")
+        raise UserError(
+            f"cannot open the screen ({exc}); on a Pi without a desktop set SDL_VIDEODRIVER=kmsdrm",
+            None,
+            f"SDL video driver {driver}",
+        ) from None
     pygame.display.set_caption("Companion")
     if fullscreen:
         pygame.mouse.set_visible(False)

@@ -78,6 +78,7 @@ class MetroSession:
         self.setup = setup
         self._initial = new_state(rules.board, list(setup["colors"]), setup.get("cash", 2000))
         self._entries: list[Entry] = []
+        self._finished = store.game(game_id).finished is not None
         self._refold()
 
     # --- creating and resuming ------------------------------------------------------------
@@ -147,8 +148,6 @@ class MetroSession:
 
     @property
     def finished(self) -> bool:
-        if not hasattr(self, "_finished"):
-            self._finished = self.store.game(self.game_id).finished is not None
         return self._finished
 
     # --- what the screens use -------------------------------------------------------------------
