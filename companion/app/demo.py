@@ -44,10 +44,8 @@ def step_text(step: Step) -> str | None:
             return f"  line {line} departs from {stop} with {moves} moves"
         case Paid(line, stop, station, owner, owner_gain, line_gain, drinks):
             extra = f" + ¥{drinks} drinks" if drinks else ""
-            return (
-                f"  {line} stops at {stop} ({station}): {owner} earns ¥{owner_gain}{extra}, "
-                f"line {line} +¥{line_gain}"
-            )
+            who = f"{owner} earns ¥{owner_gain}{extra}" if owner_gain else f"{owner} holds a share"
+            return f"  {line} stops at {stop} ({station}): {who}, line {line} +¥{line_gain}"
         case Boarded(player, line, stop, fee):
             return f"  {player} boards line {line} at {stop} (fee ¥{fee})"
         case Left(player, line, stop, square, forced):
