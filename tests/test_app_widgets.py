@@ -1,3 +1,5 @@
+import pytest
+
 from companion.ui.screen import Action, Input
 from companion.ui.widgets import ConfirmDialog, ListMenu, MenuItem, NumberEntry
 from tests.fakes import FakeApp
@@ -37,23 +39,23 @@ def test_confirm_dialog_defaults_to_no(tmp_path):
     assert said == ["no", "yes"]
 
 
-def test_list_menu_moves_changes_and_draws_at_both_sizes(tmp_path):
-    for size in ((800, 480), (1920, 1080)):
-        app = FakeApp.make(tmp_path / f"{size[0]}", size)
-        values = [0]
-        chosen = []
-        items = [MenuItem(lambda i=i: f"item {i}", lambda i=i: chosen.append(i)) for i in range(20)]
-        items.insert(
-            0,
-            MenuItem(
-                lambda: "value",
-                value=lambda: str(values[0]),
-                on_change=lambda d: values.__setitem__(0, values[0] + d),
-                swatch=lambda: "red",
-            ),
-        )
-        menu = ListMenu(app, lambda: "menu", items)
-        app.push(menu)
-        press(app, Action.RIGHT, Action.RIGHT, Action.LEFT, Action.UP, Action.OK)
-        assert values == [1] and chosen == [19]
-        assert app.draw().get_size() == size
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_list_menu_moves_changes_and_draws_at_both_sizes(tmp_path, size):
+    app = FakeApp.make(tmp_path, size)
+    values = [0]
+    chosen = []
+    items = [MenuItem(lambda i=i: f"item {i}", lambda i=i: chosen.append(i)) for i in range(20)]
+    items.insert(
+        0,
+        MenuItem(
+            lambda: "value",
+            value=lambda: str(values[0]),
+            on_change=lambda d: values.__setitem__(0, values[0] + d),
+            swatch=lambda: "red",
+        ),
+    )
+    menu = ListMenu(app, lambda: "menu", items)
+    app.push(menu)
+    press(app, Action.RIGHT, Action.RIGHT, Action.LEFT, Action.UP, Action.OK)
+    assert values == [1] and chosen == [19]
+    assert app.draw().get_size() == size
