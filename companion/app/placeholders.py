@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from companion.colors import color_letter, hex_to_rgb, rgb, text_color_on
+from companion.colors import color_letter, color_name, hex_to_rgb, rgb, text_color_on
 from companion.i18n import _
 from companion.metro import BoardMap, MetroState
 from companion.narrate import describe_step
@@ -136,6 +136,9 @@ class GamePlaceholder(Screen):
             y += font.get_linesize()
             if y > h - 3 * font.get_linesize():
                 break
+        if state.phase == "ended":
+            area = pygame.Rect(2 * m, y + m, w // 2, h // 2)
+            self.draw_ranking(surface, session, area)
         if phase is not None:
             area = pygame.Rect(w // 2, y - 0, w // 2 - m, h // 2)
             area.top = m + theme.font("big").get_linesize()
@@ -151,3 +154,25 @@ class GamePlaceholder(Screen):
                 blit_text(surface, font, line, fg, (w // 2, ty), max_width=w // 2 - m)
                 ty += font.get_linesize()
         draw_hint(surface, theme, _("The game screens arrive soon · Back: menu"))
+
+    def draw_ranking(self, surface: pygame.Surface, session: Any, area: pygame.Rect) -> None:
+        theme = self.app.services.theme
+        font = theme.font("medium")
+        result = session.end_game()
+        totals = {p.color: p.total if p.total is not None else p.earnings for p in result.players}
+        y = area.y
+        for place, color in enumerate(result.ranking, start=1):
+            chip = pygame.Rect(area.x, y, font.get_linesize() * 3, font.get_linesize())
+            pygame.draw.rect(surface, rgb(color), chip, border_radius=4)
+            blit_text(
+                surface,
+                theme.font("small"),
+                color_name(color),
+                text_color_on(rgb(color)),
+                chip.center,
+                "center",
+                chip.width - 4,
+            )
+            text = f"{place}.  ¥{totals[color]:,}"
+            blit_text(surface, font, text, theme.colors["foreground"], (chip.right + 8, y))
+            y += font.get_linesize() + theme.margin // 2
