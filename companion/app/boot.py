@@ -31,6 +31,8 @@ class Options:
     screenshot_dir: Path | None = None
     resume: bool = True
     """Open the unfinished game at start, as after a power cut."""
+    strip_band: int = 0
+    """Pixels under the screen where the simulated LED strip is drawn (the demo)."""
     simulated_devices: bool = False
     """Simulated sound backend (tests); the demo plays real sound when it can."""
 
@@ -49,13 +51,15 @@ def open_store(data_dir: Path) -> tuple[Store, str | None]:
         return Store.open(data_dir), exc.line()
 
 
-def make_devices(config: Config, settings: Settings, simulated: bool) -> dict[str, Any]:
+def make_devices(config: Config, data_dir: Path, simulated: bool) -> dict[str, Any]:
     """Sound, LEDs and camera from their parts when present, stand-ins otherwise."""
+    from companion.app.ledlink import LedLink
     from companion.devices.sound import Sound, SoundConfig
 
     devices: dict[str, Any] = {}
     sound_config = SoundConfig.from_toml_table(config.sound, config.path)
     devices["sound"] = Sound(sound_config, backend="simulated" if simulated else None)
+    devices["leds"] = LedLink(config.leds, config.path, data_dir)
     return devices
 
 
@@ -75,14 +79,15 @@ def build_app(config: Config, options: Options | None = None) -> App:
             settings.volume = volume
     i18n.set_language(settings.language)
 
-    devices = make_devices(config, settings, opts.simulated_devices)
+    devices = make_devices(config, store.path.parent, opts.simulated_devices)
     size = opts.size or config.screen.size
     fullscreen = config.screen.fullscreen if opts.fullscreen is None else opts.fullscreen
     flags = pygame.FULLSCREEN if fullscreen else 0
     try:
         pygame.display.init()
         pygame.font.init()
-        surface = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        window_size = (size[0], size[1] + opts.strip_band)
+        window = pygame.display.set_mode((0, 0) if fullscreen else window_size, flags)
     except pygame.error as exc:
         driver = os.environ.get("SDL_VIDEODRIVER", "default")
         raise UserError(
@@ -93,6 +98,8 @@ def build_app(config: Config, options: Options | None = None) -> App:
     pygame.display.set_caption("Companion")
     if fullscreen:
         pygame.mouse.set_visible(False)
+    width, height = window.get_size()
+    surface = window.subsurface((0, 0, width, height - opts.strip_band))
     services = Services(store, settings, Theme(surface.get_size()), **devices)
     services.apply_settings()
     app = App(
@@ -103,6 +110,10 @@ def build_app(config: Config, options: Options | None = None) -> App:
         keymap=KeyMap(config.input),
         strict=opts.strict,
     )
+    app.window = window
+    if opts.strip_band:
+        band = (0, height - opts.strip_band, width, opts.strip_band)
+        app.overlays.append(lambda win: services.leds.draw_view(win, band))
     app.screenshot_dir = Path(opts.screenshot_dir) if opts.screenshot_dir else None
     app.gpio, app.input_status = open_gpio(config.input, app.inputs, app.now)
     if warning:
@@ -129,7 +140,7 @@ def shutdown(app: App) -> None:
     if gpio is not None:
         gpio.close()
     app.services.store.close()
-    sound = app.services.sound
-    if hasattr(sound, "close"):
-        sound.close()
+    for device in (app.services.sound, app.services.leds):
+        if hasattr(device, "close"):
+            device.close()
     pygame.display.quit()

@@ -59,6 +59,9 @@ class App:
         self._shot_tag = ""
         self.tickers: list[Callable[[App, float], None]] = []
         self.on_screen_change: list[Callable[[Screen], None]] = []
+        self.window: pygame.Surface = surface
+        """The whole window: `surface` (what screens draw on) may be a part of it."""
+        self.overlays: list[Callable[[pygame.Surface], None]] = []
         self.gpio: Any = None
         self.input_status = "keyboard"
 
@@ -171,6 +174,11 @@ class App:
         if top is not None:
             self._guard(top.update, now)
             self.draw()
+        after = getattr(self.services, "after_frame", None)
+        if after is not None:
+            after(now)
+        for overlay in self.overlays:
+            overlay(self.window)
         pygame.display.flip()
         self.frames += 1
         if self._shot_pending and self.screenshot_dir is not None and self.top is not None:
@@ -220,5 +228,5 @@ class App:
 
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.surface, os.fspath(path))
+        pygame.image.save(self.window, os.fspath(path))
         return path

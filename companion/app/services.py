@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 RGB = tuple[int, int, int]
 SETTINGS_FILE = "settings.json"
+_DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+FONT_PATH: str | None = str(_DEJAVU) if _DEJAVU.exists() else None
+"""DejaVu (on Pi OS by default) covers arrows and accents; pygame's own font otherwise."""
 
 
 @dataclass
@@ -90,7 +93,12 @@ class Settings:
 class Theme:
     """Fonts and sizes from the screen height: 800x480 and 1920x1080 both read from afar."""
 
-    SCALE: ClassVar[dict[str, float]] = {"huge": 0.16, "big": 0.10, "medium": 0.068, "small": 0.048}
+    SCALE: ClassVar[dict[str, float]] = {
+        "huge": 0.14,
+        "big": 0.085,
+        "medium": 0.058,
+        "small": 0.042,
+    }
 
     def __init__(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -117,7 +125,7 @@ class Theme:
 
             if not pygame.font.get_init():
                 pygame.font.init()
-            self._fonts[size_name] = pygame.font.Font(None, self.px(size_name))
+            self._fonts[size_name] = pygame.font.Font(FONT_PATH, self.px(size_name))
         return self._fonts[size_name]
 
 
@@ -165,7 +173,7 @@ class Services:
         self.settings = settings
         self.theme = theme
         self.sound = sound if sound is not None else SilentSound()
-        self.leds = leds if leds is not None else MemoryLeds()
+        self.leds: Any = leds if leds is not None else MemoryLeds()
         self.camera = camera
         self.session: MetroSession | None = None
         self.rules_loader = rules_loader
@@ -186,14 +194,29 @@ class Services:
             except Exception:
                 log.exception("applying %s to %s", name, target)
 
-    def led_update(self, phase_view: Any, now: float) -> None:
-        """Screens call this during a train phase; a no-op until the LED part lands."""
-        frame_fn = getattr(self.leds, "led_frame", None)
-        if frame_fn is not None and self.session is not None and phase_view is not None:
-            try:
-                frame_fn(self.session.state, phase_view.steps, phase_view.acked, now)
-            except Exception:
-                log.exception("LED update failed")
+    def led_update(self, phase_view: Any, now: float, shown: int | None = None) -> None:
+        """Screens call this each frame of a train phase: `shown` steps are on screen (default:
+        the acknowledged ones). The strip lights the trains, payouts and pending question."""
+        if self.session is None or phase_view is None or not hasattr(self.leds, "phase"):
+            return
+        try:
+            self.leds.use_board(self.session.rules.board)
+            self.leds.phase(self.session.state, phase_view, now, shown)
+        except Exception:
+            log.exception("LED update failed")
+
+    def after_frame(self, now: float) -> None:
+        """Called by the app once a frame: keeps the strip in step with the game."""
+        if self.session is None or not hasattr(self.leds, "idle"):
+            return
+        try:
+            self.leds.use_board(self.session.rules.board)
+            phase = self.session.phase
+            if phase is not None and not self.leds.phase_frame:
+                self.leds.phase(self.session.state, phase, now)
+            self.leds.idle(self.session.state)
+        except Exception:
+            log.exception("LED update failed")
 
     def board_view(self, rect: Any) -> Any:
         from companion.app.placeholders import board_view

@@ -45,6 +45,7 @@ def main(argv: list[str]) -> int:
         data_dir=data_dir,
         screenshot_dir=shots,
         resume=False,
+        strip_band=max(60, parse_size(args.size)[1] // 6),
     )
     app = build_app(config, options)
     if args.language:
