@@ -178,6 +178,7 @@ class Services:
         self.session: MetroSession | None = None
         self.rules_loader = rules_loader
         self.data_dir = store.path.parent
+        self._views: dict[tuple[Any, ...], Any] = {}
 
     def apply_settings(self) -> None:
         """Hand the current settings to the devices (after a change in the settings screen)."""
@@ -219,7 +220,14 @@ class Services:
             log.exception("LED update failed")
 
     def board_view(self, rect: Any) -> Any:
+        """The map drawing for the current game, cached per size (its static layer is costly)."""
         from companion.app.placeholders import board_view
 
         assert self.session is not None, "board_view needs a game"
-        return board_view(self.session.rules.board, rect)
+        board = self.session.rules.board
+        key = (board.id, tuple(rect))
+        if key not in self._views:
+            if len(self._views) > 8:
+                self._views.clear()
+            self._views[key] = board_view(board, rect)
+        return self._views[key]
