@@ -72,6 +72,8 @@ def test_a_whole_scripted_game_headless(tmp_path):
         assert all(p.stat().st_size > 1000 for p in app.screenshots)
         store = app.services.store
         assert store.unfinished("metro") is None and len(store.games()) == 1
+        leds = app.services.leds
+        assert leds.strip is not None and any(c != (0, 0, 0) for c in leds.frame)
     finally:
         shutdown(app)
 
