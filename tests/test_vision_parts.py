@@ -107,6 +107,7 @@ def test_proposals_compare_the_reading_with_the_game():
     ]
     assert got[0].text(MINI) == "Blue built at Shibuya"
     assert got[2].text(MINI) == "Blue moved to [3,7]"
+    assert proposals(reading, replace(state, phase="train")) == []
     gone = proposals(_reading(), state)
     assert Missing(PYRAMID, "red", "ginza") in gone and Missing(MEEPLE, "green", "[5,5]") in gone
 

@@ -121,7 +121,10 @@ def proposals(
 ) -> list[Proposal]:
     """Differences between an accepted reading and the game, most useful first: builds, moves,
     conflicts, then pieces the camera lost sight of. Pieces below `min_confidence` are ignored.
-    With the board, doubtful meeple/pyramid calls are first settled by `reconcile`."""
+    With the board, doubtful meeple/pyramid calls are first settled by `reconcile`. Outside the
+    action phase there are none."""
+    if state.phase != "action":
+        return []  # never during a train phase (pieces move by the rules then) or after the end
     if board is not None:
         reading = reconcile(reading, state, board)
     seen = [p for p in reading.pieces if p.confidence >= min_confidence]
