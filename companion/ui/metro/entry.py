@@ -217,7 +217,7 @@ class EntryScreen(Screen):
         else:
             self._draw_square(surface, theme, area)
             hints = [
-                ("lr", _("Move")),
+                ("lr", ""),
                 ("ud", _("Move")),
                 ("ok", _("Confirm")),
                 ("back", _("Back")),
@@ -281,12 +281,15 @@ class EntryScreen(Screen):
         self._board.draw(surface, self.session.state, cursor=self.square)
         fnt = c.font(theme, "medium")
         col, row = self.square
-        stops = self.session.rules.board.stops_touching_square(self.square)
+        board = self.session.rules.board
+        stops = board.stops_touching_square(self.square)
+        names = dict.fromkeys(st.name for sid in stops if (st := board.station_of(sid)) is not None)
         y = side.y
         for line in (
             _("Column {col}").format(col=col + 1),
             _("Row {row}").format(row=row + 1),
             " ".join(stops),
+            *names,
         ):
             y = (
                 c.blit_text(
