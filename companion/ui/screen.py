@@ -1,0 +1,75 @@
+"""Screens and the abstract inputs that drive them.
+
+The app keeps a stack of screens; only the top one gets input and is drawn (it may draw the one
+below it first, for dialogs). Keys, GPIO buttons, a rotary encoder and test scripts all become
+the same `Input` values, so a button press and a key take exactly the same path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import pygame
+
+
+class Action(Enum):
+    UP = "up"
+    DOWN = "down"
+    LEFT = "left"
+    RIGHT = "right"
+    OK = "ok"
+    BACK = "back"
+
+
+@dataclass(frozen=True)
+class Input:
+    """One press: a navigation action, or player button `player` (0-based, in seat order)."""
+
+    action: Action | None = None
+    player: int | None = None
+    long: bool = False
+    """Held past the long-press time (a player button held: take one back in Countdown)."""
+    t: float = 0.0
+    """Monotonic seconds when it happened."""
+
+
+class AppContext(Protocol):
+    """What a screen may use of the app. Implemented by `companion.app`."""
+
+    def push(self, screen: Screen) -> None: ...
+    def pop(self) -> None: ...
+    def replace(self, screen: Screen) -> None: ...
+    def play(self, cue: str) -> None: ...
+    def now(self) -> float: ...
+
+    @property
+    def services(self) -> Any:
+        """Session, settings, fonts, LED strip, camera: see `companion.app`."""
+
+
+class Screen:
+    """Base screen: override what you need. `name` is used for screenshots and tests."""
+
+    name = "screen"
+    opaque = True
+    """False for dialogs: the app draws the screen below first."""
+
+    def __init__(self, app: AppContext) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Became the top screen (pushed, or uncovered by a pop)."""
+
+    def handle(self, event: Input) -> None:
+        """One input; the default BACK pops the screen."""
+        if event.action is Action.BACK:
+            self.app.pop()
+
+    def update(self, now: float) -> None:
+        """Advance animations and timers to `now` (monotonic seconds)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
