@@ -158,3 +158,12 @@ def test_long_press_detected_at_release_when_not_polled():
     b, _ = Buttons().feed(Press(3, 0.0))
     b, g = b.feed(Release(3, 2.0))
     assert g == [Hold(3, 0.8, 0.0)] and dict(b.down) == {}
+
+
+def test_next_due_points_at_each_cue_then_settling():
+    s = play(game(), C.StartFloor(100.0))
+    assert C.next_due(s, 101.0) == 150.0
+    assert C.next_due(s, 150.0) == 155.0
+    assert C.next_due(s, 159.5) == 160.0
+    s = C.tick(s, 160.0)
+    assert C.next_due(s, 160.0) == 160.0 + s.options.grace

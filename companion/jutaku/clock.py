@@ -101,3 +101,19 @@ def countdown_cues(
         at = clock.moment_of(duration)
         cues.append(Cue("buzzer", at if at is not None else now, 0))
     return cues
+
+
+def next_cue_at(
+    clock: Clock, duration: float, now: float, beeps: tuple[int, ...] = BEEP_AT
+) -> float | None:
+    """The monotonic moment of the next beep or buzzer after `now`, while the clock runs.
+
+    A frame loop sleeps until min(next frame, this moment) so the buzzer sounds on time
+    instead of up to a frame late."""
+    if not clock.running:
+        return None
+    left = remaining(clock, duration, now)
+    marks = [float(b) for b in beeps if b < left] + ([0.0] if left > 0 else [])
+    if not marks:
+        return None
+    return clock.moment_of(duration - max(marks))

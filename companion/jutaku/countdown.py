@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from companion.jutaku.buttons import HOLD_S
-from companion.jutaku.clock import Clock, Cue, countdown_cues
+from companion.jutaku.clock import Clock, Cue, countdown_cues, next_cue_at
 from companion.jutaku.players import Seat, check_seats, ranks
 
 Phase = Literal["ready", "running", "paused", "closing", "between", "over"]
@@ -209,3 +209,12 @@ def floor_count(state: CountdownState, player: int) -> int:
     """Pieces counted on the current floor (0 for a player who did not play it)."""
     row = state.counts[player]
     return row[-1] if state.floor and len(row) == state.floor else 0
+
+
+def next_due(state: CountdownState, now: float) -> float | None:
+    """When the next cue or state change is due (monotonic), for a loop to wake up on time."""
+    if state.phase == "running":
+        return next_cue_at(state.clock, state.duration, now)
+    if state.phase == "closing" and state.ended_at is not None:
+        return state.ended_at + state.options.grace
+    return None

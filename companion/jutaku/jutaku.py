@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from companion.jutaku.clock import Clock, Cue, countdown_cues
+from companion.jutaku.clock import Clock, Cue, countdown_cues, next_cue_at
 from companion.jutaku.players import Seat, check_seats, ranks
 
 Phase = Literal["ready", "building", "paused", "checking", "moving", "over"]
@@ -397,3 +397,11 @@ def cues(state: JutakuState, prev: float, now: float) -> list[Cue]:
     if state.round and state.options.round_limit is not None:
         out += countdown_cues(state.clock, state.options.round_limit, prev, now)
     return sorted(out, key=lambda c: c.at)
+
+
+def next_due(state: JutakuState, now: float) -> float | None:
+    """When the next time-limit cue is due (monotonic), for a loop to wake up on time."""
+    limit = state.options.round_limit
+    if state.phase != "building" or limit is None:
+        return None
+    return next_cue_at(state.clock, limit, now)
