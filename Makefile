@@ -26,6 +26,9 @@ test: $(STAMP) lint
 bench: $(STAMP)
 	for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
+sounds: $(STAMP)
+	$(BIN)/python tools/make_sounds.py
+
 map: $(STAMP)
 	$(BIN)/python tools/build_tokyo_map.py
 

@@ -140,6 +140,7 @@ class BoardMap:
     _stop_index: dict[str, Stop] = field(default_factory=dict, repr=False, compare=False)
     _station_of: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     _touching: dict[str, frozenset[Square]] = field(default_factory=dict, repr=False, compare=False)
+    _for_stop: dict[str, frozenset[Square]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for line in self.lines.values():
@@ -153,6 +154,11 @@ class BoardMap:
                 sq
                 for sq in self.grid.squares()
                 if circle_touches_rect(stop.x_mm, stop.y_mm, stop.radius_mm, self.grid.rect(sq))
+            )
+        for stop_id in self._stop_index:
+            station_id = self._station_of.get(stop_id)
+            self._for_stop[stop_id] = (
+                self.squares_touching_station(station_id) if station_id else self._touching[stop_id]
             )
 
     @property
@@ -184,10 +190,7 @@ class BoardMap:
     def squares_for_stop(self, stop_id: str) -> frozenset[Square]:
         """Squares from which a meeple may board at (or leave to) this stop: those touching any
         circle of the stop's station, or the stop itself when it is not part of a station."""
-        station = self.station_of(stop_id)
-        if station is None:
-            return self._touching[stop_id]
-        return self.squares_touching_station(station.id)
+        return self._for_stop[stop_id]
 
     def stops_touching_square(self, square: Square) -> tuple[str, ...]:
         return tuple(sid for sid, squares in self._touching.items() if square in squares)

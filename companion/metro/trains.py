@@ -127,12 +127,36 @@ def drink_bonus(state: MetroState, station_id: str) -> int:
 
 
 class _Run:
+    """One phase in progress. Works on plain dicts (the immutable state is built once, at the
+    end or at a pending prompt): the phase runs inside the 1 ms budget for 12 trains."""
+
     def __init__(self, rules: MetroRules, state: MetroState, decide: Decider) -> None:
         self.board = rules.board
-        self.state = state
+        self.start = state
         self.decide = decide
         self.steps: list[Step] = []
         self.left_lines: set[tuple[str, str]] = set()
+        self.order = state.colors
+        self.values = {line_id: ls.value for line_id, ls in state.lines.items()}
+        self.cash = {p.color: p.cash for p in state.players}
+        self.trains = dict(state.trains)
+        self.meeples = dict(state.meeples)
+
+    def snapshot(self, phase: str) -> MetroState:
+        s = self.start
+        lines = {
+            line_id: ls
+            if ls.value == self.values[line_id]
+            else replace(ls, value=self.values[line_id])
+            for line_id, ls in s.lines.items()
+        }
+        players = tuple(
+            p if p.cash == self.cash[p.color] else replace(p, cash=self.cash[p.color])
+            for p in s.players
+        )
+        return replace(
+            s, players=players, lines=lines, trains=self.trains, meeples=self.meeples, phase=phase
+        )
 
     def emit(self, step: Step) -> None:
         self.steps.append(step)
@@ -143,8 +167,16 @@ class _Run:
             raise _Pending(prompt)
         return decision
 
+    def add_cash(self, color: str, amount: int) -> None:
+        cash = self.cash[color]
+        if cash is not None:
+            self.cash[color] = cash + amount
+
+    def taken(self) -> set[Square]:
+        return {m.square for m in self.meeples.values() if m.square is not None}
+
     def free_squares(self, stop_id: str) -> tuple[Square, ...]:
-        taken = {m.square for m in self.state.meeples.values() if m.square is not None}
+        taken = self.taken()
         return tuple(
             sorted(
                 (sq for sq in self.board.squares_for_stop(stop_id) if sq not in taken),
@@ -152,19 +184,15 @@ class _Run:
             )
         )
 
-    def set_meeple(self, color: str, meeple: Meeple) -> None:
-        self.state = replace(self.state, meeples={**self.state.meeples, color: meeple})
-
-    def add_value(self, line_id: str, amount: int) -> None:
-        ls = self.state.lines[line_id]
-        self.state = self.state.with_line(line_id, replace(ls, value=ls.value + amount))
-
     def riders_and_boarders(self, line_id: str, stop_id: str, can_leave: bool) -> None:
         """Offer leaving (riders) and boarding (meeples touching the stop), in turn order.
         Each player gets one offer a stop, so nobody leaves where they boarded."""
         touching = self.board.squares_for_stop(stop_id)
-        for color in self.state.colors:
-            meeple = self.state.meeples.get(color)
+        if not any(m.riding == line_id or m.square in touching for m in self.meeples.values()):
+            return
+        shares = self.start.lines[line_id].shares
+        for color in self.order:
+            meeple = self.meeples.get(color)
             if meeple is None:
                 continue
             if meeple.riding == line_id and can_leave:
@@ -175,37 +203,36 @@ class _Run:
                 self.emit(Offered(color, line_id, stop_id, "leave", decision.accept))
                 if decision.accept:
                     square = decision.square if decision.square in squares else squares[0]
-                    self.set_meeple(color, Meeple(square=square))
+                    self.meeples[color] = Meeple(square=square)
                     self.left_lines.add((color, line_id))
                     self.emit(Left(color, line_id, stop_id, square))
             elif meeple.square in touching and (
                 rulings.REBOARD_SAME_LINE_IN_PHASE or (color, line_id) not in self.left_lines
             ):
-                fee = 0 if color in self.state.lines[line_id].shares else rulings.RIDE_FEE
-                cash = self.state.player(color).cash
+                fee = 0 if color in shares else rulings.RIDE_FEE
+                cash = self.cash[color]
                 if cash is not None and cash < fee:
                     continue
                 decision = self.ask(Prompt("board", color, line_id, stop_id, fee=fee))
                 self.emit(Offered(color, line_id, stop_id, "board", decision.accept))
                 if decision.accept:
-                    self.set_meeple(color, Meeple(riding=line_id, boarded_at=stop_id))
-                    if fee:
-                        self.state = self.state.with_cash(color, -fee)
-                        self.add_value(line_id, fee)
+                    self.meeples[color] = Meeple(riding=line_id, boarded_at=stop_id)
+                    self.add_cash(color, -fee)
+                    self.values[line_id] += fee
                     self.emit(Boarded(color, line_id, stop_id, fee))
 
     def pay(self, line_id: str, stop_id: str) -> None:
         station = self.board.station_of(stop_id)
-        if station is None or station.id not in self.state.stations:
+        if station is None or station.id not in self.start.stations:
             return
-        owner = self.state.stations[station.id]
-        drinks = drink_bonus(self.state, station.id)
-        if owner in self.state.lines[line_id].shares:
+        owner = self.start.stations[station.id]
+        drinks = drink_bonus(self.start, station.id)
+        if owner in self.start.lines[line_id].shares:
             owner_gain, line_gain = 0, rulings.PAYOUT_SHARE_LINE
         else:
             owner_gain, line_gain = rulings.PAYOUT_NO_SHARE_OWNER, rulings.PAYOUT_NO_SHARE_LINE
-        self.add_value(line_id, line_gain)
-        self.state = self.state.with_cash(owner, owner_gain + drinks)
+        self.values[line_id] += line_gain
+        self.add_cash(owner, owner_gain + drinks)
         self.emit(Paid(line_id, stop_id, station.id, owner, owner_gain, line_gain, drinks))
 
     def put_down(self, color: str, line_id: str, stop_id: str) -> None:
@@ -213,56 +240,52 @@ class _Run:
         squares = self.free_squares(stop_id)
         if not squares:
             stop = self.board.stop(stop_id)
-            taken = {m.square for m in self.state.meeples.values() if m.square is not None}
+            taken = self.taken()
+            grid = self.board.grid
             squares = tuple(
                 sorted(
-                    (sq for sq in self.board.grid.squares() if sq not in taken),
+                    (sq for sq in grid.squares() if sq not in taken),
                     key=lambda sq: (
-                        (self.board.grid.center(sq)[0] - stop.x_mm) ** 2
-                        + (self.board.grid.center(sq)[1] - stop.y_mm) ** 2,
+                        (grid.center(sq)[0] - stop.x_mm) ** 2
+                        + (grid.center(sq)[1] - stop.y_mm) ** 2,
                         sq[1],
                         sq[0],
                     ),
                 )
             )
         square = squares[0]
-        self.set_meeple(color, Meeple(square=square))
+        self.meeples[color] = Meeple(square=square)
         self.emit(Left(color, line_id, stop_id, square, forced=True))
 
     def run_line(self, line_id: str) -> None:
-        train = self.state.trains[line_id]
+        train = self.trains[line_id]
         line = self.board.lines[line_id]
-        moves = moves_for(self.state, line_id)
+        moves = moves_for(self.start, line_id)
         stop, direction = train.stop, train.direction
         self.emit(Departed(line_id, f"{line_id}{stop}", moves))
         self.riders_and_boarders(line_id, f"{line_id}{stop}", can_leave=False)
+        leaves_at_1 = (
+            train.started
+            and self.board.rules == "tokyo"
+            and rulings.START_TRAIN_LEAVES_AT_STOP_1
+            and not self.start.lines[line_id].shares
+        )
         for move in range(1, moves + 1):
             turned = (direction == 1 and stop == line.length) or (direction == -1 and stop == 1)
             if turned:
                 direction = -direction
             before = stop
             stop += direction
-            self.state = replace(
-                self.state,
-                trains={**self.state.trains, line_id: Train(stop, direction, train.started)},
-            )
             stop_id = f"{line_id}{stop}"
+            self.trains[line_id] = Train(stop, direction, train.started)
             self.emit(Moved(line_id, f"{line_id}{before}", stop_id, direction, move, turned))
             self.pay(line_id, stop_id)
-            if (
-                stop == 1
-                and train.started
-                and self.board.rules == "tokyo"
-                and rulings.START_TRAIN_LEAVES_AT_STOP_1
-                and not self.state.lines[line_id].shares
-            ):
-                for color in self.state.colors:
-                    m = self.state.meeples.get(color)
+            if stop == 1 and leaves_at_1:
+                for color in self.order:
+                    m = self.meeples.get(color)
                     if m is not None and m.riding == line_id:
                         self.put_down(color, line_id, stop_id)
-                trains = dict(self.state.trains)
-                del trains[line_id]
-                self.state = replace(self.state, trains=trains)
+                del self.trains[line_id]
                 self.emit(Removed(line_id, stop_id, moves - move))
                 return
             self.riders_and_boarders(line_id, stop_id, can_leave=True)
@@ -272,14 +295,14 @@ def run_train_phase(
     rules: MetroRules, state: MetroState, decide: Decider = decline_all
 ) -> TrainPhase:
     """Move every train on the map, in track order. Pure and deterministic."""
-    run = _Run(rules, replace(state, phase="train"), decide)
+    run = _Run(rules, state, decide)
     try:
         for line_id in rules.board.track_order:
-            if line_id in run.state.trains:
+            if line_id in run.trains:
                 run.run_line(line_id)
     except _Pending as pending:
-        return TrainPhase(tuple(run.steps), run.state, pending.prompt)
-    return TrainPhase(tuple(run.steps), replace(run.state, phase="action"))
+        return TrainPhase(tuple(run.steps), run.snapshot("train"), pending.prompt)
+    return TrainPhase(tuple(run.steps), run.snapshot("action"))
 
 
 def plan_from_steps(steps: Iterable[Step]) -> list[Decision]:

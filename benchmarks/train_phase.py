@@ -1,0 +1,69 @@
+"""Train phases a second on a full map: every line's train running, a pyramid on every station.
+
+    python benchmarks/train_phase.py [--map tokyo] [--seconds 3]
+
+Budget (DESIGN.md): one train phase for 12 trains in under 1 ms on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.data import load_rules
+from companion.metro import new_state, run_train_phase
+from companion.metro.state import Meeple, Train
+
+
+def full_state(rules):
+    board = rules.board
+    colors = ["red", "blue", "green", "yellow", "black"]
+    state = new_state(board, colors)
+    lines = {}
+    for i, (line_id, ls) in enumerate(state.lines.items()):
+        lines[line_id] = type(ls)(value=1000, shares=(colors[i % 5],), speed=i % 3, speculations=())
+    trains = {
+        line_id: Train(1 + (i * 3) % line.length, 1 if i % 2 else -1, False)
+        for i, (line_id, line) in enumerate(board.lines.items())
+    }
+    stations = {sid: colors[i % 5] for i, sid in enumerate(board.stations)}
+    free = iter(board.grid.squares())
+    meeples = {c: Meeple(square=next(free)) for c in colors}
+    return type(state)(
+        map=board.id,
+        players=state.players,
+        lines=lines,
+        trains=trains,
+        stations=stations,
+        meeples=meeples,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--map", default="tokyo")
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    rules = load_rules(args.map)
+    state = full_state(rules)
+    phase = run_train_phase(rules, state)
+    payouts = sum(1 for s in phase.steps if s.kind == "paid")
+    count = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < args.seconds:
+        run_train_phase(rules, state)
+        count += 1
+    elapsed = time.perf_counter() - start
+    print(
+        f"map {rules.board.id}: {len(state.trains)} trains, {len(state.stations)} pyramids, "
+        f"{len(phase.steps)} steps ({payouts} payouts) per phase"
+    )
+    print(f"{count / elapsed:,.0f} train phases a second ({elapsed / count * 1000:.3f} ms each)")
+
+
+if __name__ == "__main__":
+    main()

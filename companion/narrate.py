@@ -1,0 +1,100 @@
+"""Train-phase steps and end-of-game results as sentences, for the terminal and the screen."""
+
+from __future__ import annotations
+
+from companion.colors import color_name
+from companion.i18n import _
+from companion.metro.board import BoardMap
+from companion.metro.endgame import EndGameResult
+from companion.metro.steps import Boarded, Departed, Left, Moved, Offered, Paid, Removed, Step
+
+
+def yen(amount: int) -> str:
+    return f"¥{amount:,}"
+
+
+def station_name(board: BoardMap, station_id: str) -> str:
+    station = board.stations.get(station_id)
+    return station.name if station else station_id
+
+
+def describe_step(step: Step, board: BoardMap) -> str:
+    match step:
+        case Departed(line, stop, moves):
+            return _("Line {line} departs from {stop}: {moves} stops").format(
+                line=line, stop=stop, moves=moves
+            )
+        case Moved(line, from_stop, to_stop, _direction, _move, turned):
+            text = _("Line {line}: {a} → {b}").format(line=line, a=from_stop, b=to_stop)
+            return f"{text} ({_('turns at the terminus')})" if turned else text
+        case Paid(line, stop, station, owner, owner_gain, line_gain, drinks):
+            where = station_name(board, station)
+            if owner_gain:
+                text = _(
+                    "{owner} takes {gain} from the bank at {station} ({stop}); line {line} +{lg}"
+                )
+            else:
+                text = _("{station} ({stop}) belongs to {owner}, a shareholder: line {line} +{lg}")
+            text = text.format(
+                owner=color_name(owner),
+                gain=yen(owner_gain),
+                station=where,
+                stop=stop,
+                line=line,
+                lg=yen(line_gain),
+            )
+            if drinks:
+                text += " " + _("(+{drinks} for the drink)").format(drinks=yen(drinks))
+            return text
+        case Offered(player, line, stop, action, accepted):
+            if action == "board":
+                text = _("{player} may board line {line} at {stop}")
+            else:
+                text = _("{player} may leave line {line} at {stop}")
+            answer = _("yes") if accepted else _("no")
+            return f"{text.format(player=color_name(player), line=line, stop=stop)}: {answer}"
+        case Boarded(player, line, stop, fee):
+            text = _("{player} boards line {line} at {stop}").format(
+                player=color_name(player), line=line, stop=stop
+            )
+            if fee:
+                text += " " + _("(pays {fee}; line +{fee})").format(fee=yen(fee))
+            return text
+        case Left(player, line, stop, square, forced):
+            text = _("{player} leaves line {line} at {stop} onto square {square}").format(
+                player=color_name(player), line=line, stop=stop, square=list(square)
+            )
+            return f"{text} ({_('the train left the map')})" if forced else text
+        case Removed(line, stop, lost):
+            return _(
+                "The train of line {line} is back at {stop} with no share held: "
+                "it leaves the map ({lost} moves lost)"
+            ).format(line=line, stop=stop, lost=lost)
+    raise TypeError(step)
+
+
+def describe_end_game(result: EndGameResult) -> list[str]:
+    lines: list[str] = []
+    for lp in result.lines:
+        parts = []
+        for s in lp.speculations:
+            parts.append(
+                _("{player} speculated {stake}: paid {paid}").format(
+                    player=color_name(s.player), stake=yen(s.stake), paid=yen(s.paid)
+                )
+                + (" " + _("(holds a share too: ¥0)") if s.violation else "")
+            )
+        for sh in lp.shares:
+            parts.append(
+                _("share #{n} {player}: {paid}").format(
+                    n=sh.share, player=color_name(sh.player), paid=yen(sh.paid)
+                )
+                + (" " + _("(speculated too: ¥0)") if sh.violation else "")
+            )
+        if parts:
+            lines.append(f"{lp.line} {yen(lp.value)}: " + "; ".join(parts))
+    for i, color in enumerate(result.ranking, start=1):
+        pr = next(p for p in result.players if p.color == color)
+        total = yen(pr.total) if pr.total is not None else yen(pr.earnings)
+        lines.append(f"{i}. {color_name(color)} {total}")
+    return lines
