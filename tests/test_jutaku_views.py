@@ -55,3 +55,13 @@ def test_views_in_spanish():
         assert v.rows[0].name == "Rojo" and "Planta 1" in v.headline
     finally:
         set_language("en")
+
+
+def test_letters_stay_distinct_at_the_table():
+    set_language("fr")
+    try:
+        s = C.new_game(default_seats(8, architects=False))
+        letters = [r.letter for r in countdown_view(s, 0.0, _).rows]
+        assert len(set(letters)) == 8 and "Ve" in letters and "Vi" in letters
+    finally:
+        set_language("en")

@@ -68,9 +68,14 @@ class Clock:
         return at
 
 
+EPSILON = 1e-6
+"""Differences of monotonic timestamps carry rounding errors; closer than this is 'now'."""
+
+
 def remaining(clock: Clock, duration: float, now: float) -> float:
-    """Seconds left of a countdown of `duration`: never negative."""
-    return max(0.0, duration - clock.elapsed(now))
+    """Seconds left of a countdown of `duration`: never negative, exactly 0.0 when over."""
+    left = duration - clock.elapsed(now)
+    return left if left > EPSILON else 0.0
 
 
 def format_seconds(seconds: float, countdown: bool) -> str:

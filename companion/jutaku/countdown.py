@@ -22,6 +22,7 @@ from typing import Literal
 
 from companion.jutaku.buttons import HOLD_S
 from companion.jutaku.clock import Clock, Cue, countdown_cues, next_cue_at
+from companion.jutaku.clock import remaining as _left
 from companion.jutaku.players import Seat, check_seats, ranks
 
 Phase = Literal["ready", "running", "paused", "closing", "between", "over"]
@@ -109,12 +110,12 @@ def new_game(seats: Sequence[Seat], options: CountdownOptions | None = None) -> 
 
 def remaining(state: CountdownState, now: float) -> float:
     """Seconds left on the current floor's clock (the full time before it starts)."""
-    return max(0.0, state.duration - state.clock.elapsed(now))
+    return _left(state.clock, state.duration, now)
 
 
 def tick(state: CountdownState, now: float) -> CountdownState:
     """Apply what time decides by `now`: the buzzer, settling the floor, an automatic start."""
-    if state.phase == "running" and state.clock.elapsed(now) >= state.duration:
+    if state.phase == "running" and remaining(state, now) == 0.0:
         at = state.clock.moment_of(state.duration)
         at = now if at is None else at
         state = replace(state, phase="closing", clock=state.clock.stop(at), ended_at=at)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from companion.jutaku.clock import Clock, Cue, countdown_cues, next_cue_at
+from companion.jutaku.clock import Clock, Cue, countdown_cues, next_cue_at, remaining
 from companion.jutaku.players import Seat, check_seats, ranks
 
 Phase = Literal["ready", "building", "paused", "checking", "moving", "over"]
@@ -197,7 +197,9 @@ def elapsed(state: JutakuState, now: float) -> float:
 
 def deadline_passed(state: JutakuState, now: float) -> bool:
     limit = state.options.round_limit
-    return limit is not None and state.phase == "building" and state.clock.elapsed(now) >= limit
+    if limit is None or state.phase != "building":
+        return False
+    return remaining(state.clock, limit, now) == 0.0
 
 
 def tick(state: JutakuState, now: float) -> JutakuState:

@@ -93,6 +93,16 @@ def _identity(seat: Seat, index: int, tr: Translate) -> tuple[str, str, str]:
     return seat.name or seat.architect or color_name, color_name, letter
 
 
+def _letters(seats: tuple[Seat, ...], tr: Translate) -> list[str]:
+    """The swatch letters, two letters where one would be shared at this table (Vert/Violet)."""
+    names = [tr(COLOR_NAMES.get(s.color, s.color)) for s in seats]
+    letters = [_identity(s, i, tr)[2] for i, s in enumerate(seats)]
+    return [
+        name[:2] if len(letter) == 1 and letters.count(letter) > 1 else letter
+        for name, letter in zip(names, letters, strict=True)
+    ]
+
+
 def _who(state_seats: tuple[Seat, ...], player: int, tr: Translate) -> str:
     return _identity(state_seats[player], player, tr)[0]
 
@@ -114,9 +124,11 @@ def jutaku_view(state: J.JutakuState, now: float, tr: Translate = _same) -> View
     completed = {v.player: v.value for v in state.last_completed}
 
     rows = []
+    letters = _letters(state.seats, tr)
     for i, seat in enumerate(state.seats):
         rec = state.records[i]
-        name, color_name, letter = _identity(seat, i, tr)
+        name, color_name, _letter = _identity(seat, i, tr)
+        letter = letters[i]
         plots = len(rec.plots)
         detail = tr(N_("{n} of {total} plots")).format(n=plots, total=opts.plots_to_end)
         if rec.blue_kept:
@@ -237,8 +249,10 @@ def countdown_view(state: C.CountdownState, now: float, tr: Translate = _same) -
     standings = C.standings(state)
     running = state.phase == "running"
     rows = []
+    letters = _letters(state.seats, tr)
     for i, seat in enumerate(state.seats):
-        name, color_name, letter = _identity(seat, i, tr)
+        name, color_name, _letter = _identity(seat, i, tr)
+        letter = letters[i]
         here = C.floor_count(state, i)
         out = state.out_on[i]
         if state.phase == "over":
@@ -259,16 +273,17 @@ def countdown_view(state: C.CountdownState, now: float, tr: Translate = _same) -
                 color_name=color_name,
                 letter=letter,
                 main=str(here),
-                detail=tr(N_("{n} pieces in all")).format(n=scores[i]),
+                detail=tr(N_("total {n}")).format(n=scores[i]),
                 status=status,
                 highlight=(running and out is None and here == 0)
                 or (state.phase == "over" and standings[i] == 1),
                 dimmed=out is not None and state.phase != "over",
             )
         )
+    hints: tuple[str, ...] = ()
     if state.phase == "ready":
         headline = tr(N_("Floor {n}: press OK to start")).format(n=1)
-        hints: tuple[str, ...] = (tr(N_("OK: start")),)
+        hints = (tr(N_("OK: start")),)
     elif state.phase == "running":
         headline = tr(N_("Place pieces! Tap your button for each one"))
         hints = (tr(N_("Hold your button: take one back")), tr(N_("OK: pause")))

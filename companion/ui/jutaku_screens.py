@@ -1,0 +1,301 @@
+"""TOKYO JUTAKU screens: the setup list (`JutakuHome`) and the referee screen (`JutakuScreen`).
+
+Inputs (`companion.ui.screen.Input`): a player's button calls «¡alto!» while building; OK starts
+the round, pauses/resumes, confirms a good building, ticks off the move checklist; Back marks a
+building not good (and, pressed twice, leaves); Up/Down (or the caller's own button: short +,
+long -) set the plot's yen value; Left opens the BOTTLE BONUS drinks panel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.colors import color_name
+from companion.i18n import _
+from companion.jutaku import jutaku as J
+from companion.jutaku.players import ARCHITECTS, SEAT_COLORS, Seat
+from companion.jutaku.views import DRINK_POWERS, jutaku_view
+from companion.ui.jutaku_common import (
+    Fonts,
+    Option,
+    blit,
+    colors_of,
+    draw_options,
+    draw_view,
+    play_cues,
+)
+from companion.ui.screen import Action, AppContext, Input, Screen
+
+LIMITS = (None, 60.0, 90.0, 120.0, 180.0, 240.0, 300.0, 420.0, 600.0)
+DRINK_RGB = {
+    "black": (30, 30, 30),
+    "white": (240, 240, 240),
+    "mint": (140, 230, 190),
+    "blue": (40, 100, 210),
+    "red": (215, 40, 40),
+    "purple": (140, 70, 190),
+}
+LEAVE_WINDOW = 3.0
+
+
+def _limit_text(limit: float | None) -> str:
+    if limit is None:
+        return _("no limit")
+    return f"{int(limit) // 60}:{int(limit) % 60:02d}"
+
+
+class JutakuHome(Screen):
+    """Setup: players (2-8) with colour and architect, optional round limit, BOTTLE BONUS."""
+
+    name = "jutaku-setup"
+
+    def __init__(self, app: AppContext) -> None:
+        super().__init__(app)
+        self.fonts = Fonts()
+        self.seats: list[Seat] = [Seat(SEAT_COLORS[i], ARCHITECTS[i]) for i in range(3)]
+        self.limit = 0
+        self.bottle = False
+        self.index = 0
+
+    def options(self) -> list[Option]:
+        opts = [Option(lambda: _("Players"), lambda: str(len(self.seats)), self._count)]
+        for i in range(len(self.seats)):
+            opts.append(
+                Option(
+                    lambda i=i: f"{i + 1}. {color_name(self.seats[i].color)}",  # type: ignore[misc]
+                    lambda i=i: self.seats[i].architect,  # type: ignore[misc]
+                    lambda d, i=i: self._architect(i, d),  # type: ignore[misc]
+                    lambda i=i: self._recolor(i),  # type: ignore[misc]
+                )
+            )
+        opts.append(
+            Option(
+                lambda: _("Round time limit"), lambda: _limit_text(LIMITS[self.limit]), self._lim
+            )
+        )
+        opts.append(
+            Option(
+                lambda: "BOTTLE BONUS",
+                lambda: _("on") if self.bottle else _("off"),
+                self._bottle,
+            )
+        )
+        opts.append(Option(lambda: _("Start the game"), on_ok=self.start))
+        return opts
+
+    def _count(self, delta: int) -> None:
+        count = min(8, max(2, len(self.seats) + delta))
+        while len(self.seats) < count:
+            color = next(c for c in SEAT_COLORS if c not in {s.color for s in self.seats})
+            arch = next(a for a in ARCHITECTS if a not in {s.architect for s in self.seats})
+            self.seats.append(Seat(color, arch))
+        del self.seats[count:]
+
+    def _architect(self, seat: int, delta: int) -> None:
+        taken = {s.architect for j, s in enumerate(self.seats) if j != seat}
+        k = ARCHITECTS.index(self.seats[seat].architect)
+        for _step in ARCHITECTS:
+            k = (k + delta) % len(ARCHITECTS)
+            if ARCHITECTS[k] not in taken:
+                break
+        self.seats[seat] = Seat(self.seats[seat].color, ARCHITECTS[k])
+
+    def _recolor(self, seat: int) -> None:
+        taken = {s.color for j, s in enumerate(self.seats) if j != seat}
+        k = SEAT_COLORS.index(self.seats[seat].color)
+        for _step in SEAT_COLORS:
+            k = (k + 1) % len(SEAT_COLORS)
+            if SEAT_COLORS[k] not in taken:
+                break
+        self.seats[seat] = Seat(SEAT_COLORS[k], self.seats[seat].architect)
+
+    def _lim(self, delta: int) -> None:
+        self.limit = (self.limit + delta) % len(LIMITS)
+
+    def _bottle(self, _delta: int) -> None:
+        self.bottle = not self.bottle
+
+    def start(self) -> None:
+        options = J.JutakuOptions(round_limit=LIMITS[self.limit], bottle_bonus=self.bottle)
+        self.app.replace(JutakuScreen(self.app, tuple(self.seats), options))
+
+    def handle(self, event: Input) -> None:
+        opts = self.options()
+        self.index = min(self.index, len(opts) - 1)
+        opt = opts[self.index]
+        if event.action is Action.UP:
+            self.index = (self.index - 1) % len(opts)
+        elif event.action is Action.DOWN:
+            self.index = (self.index + 1) % len(opts)
+        elif event.action in (Action.LEFT, Action.RIGHT) and opt.on_change is not None:
+            opt.on_change(-1 if event.action is Action.LEFT else 1)
+            self.app.play("beep")
+        elif event.action is Action.OK:
+            if opt.on_ok is not None:
+                opt.on_ok()
+            elif opt.on_change is not None:
+                opt.on_change(1)
+        elif event.action is Action.BACK:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        colors = colors_of(self.app)
+        surface.fill(colors["background"])
+        hint = _("Up/down: choose · Left/right: change · OK on a player: colour")
+        draw_options(surface, "TOKYO JUTAKU", self.options(), self.index, hint, self.fonts, colors)
+
+
+class JutakuScreen(Screen):
+    name = "jutaku"
+
+    def __init__(
+        self, app: AppContext, seats: tuple[Seat, ...], options: J.JutakuOptions | None = None
+    ) -> None:
+        super().__init__(app)
+        self.state = J.new_game(seats, options)
+        self.fonts = Fonts()
+        self.prev = app.now()
+        self.now = self.prev
+        self.leave_asked: float | None = None
+        self.drinks_open = False
+        self.drink_player = 0
+        self.drink_index = 0
+        self.fanfare = False
+
+    def apply(self, event: J.Event) -> None:
+        self.state = J.apply(self.state, event)
+
+    def handle(self, event: Input) -> None:
+        t = max(event.t or self.app.now(), self.prev + 1e-6)
+        # (an input is never earlier than the frame already shown: its sound plays next frame)
+        s = self.state
+        if self.drinks_open:
+            self._handle_drinks(event, t)
+            return
+        if event.player is not None:
+            caller = s.current_caller
+            if s.phase == "building" or (s.phase == "checking" and event.player != caller):
+                self.apply(J.Call(event.player, t))
+            elif s.phase == "checking":
+                self.apply(J.Adjust(-1 if event.long else 1, t))
+            return
+        action = event.action
+        if action is Action.BACK and s.phase != "checking":
+            if s.phase == "building":
+                self.apply(J.Pause(t))
+                self.app.play("prompt")
+            elif s.phase == "over" or (
+                self.leave_asked is not None and t - self.leave_asked <= LEAVE_WINDOW
+            ):
+                self.app.pop()
+            else:
+                self.leave_asked = t
+            return
+        if action is Action.LEFT and s.options.bottle_bonus and s.phase in ("ready", "moving"):
+            self.drinks_open = True
+            return
+        match s.phase, action:
+            case "ready", Action.OK:
+                self.apply(J.Start(t))
+            case "building", Action.OK:
+                self.apply(J.Pause(t))
+                self.app.play("prompt")
+            case "paused", Action.OK:
+                self.apply(J.Resume(t))
+            case "checking", Action.UP | Action.RIGHT:
+                self.apply(J.Adjust(1, t))
+            case "checking", Action.DOWN | Action.LEFT:
+                self.apply(J.Adjust(-1, t))
+            case "checking", Action.OK:
+                self.apply(J.Judge(True, t))
+                self.app.play("coin")
+            case "checking", Action.BACK:
+                self.apply(J.Judge(False, t))
+                self.app.play("error")
+            case "moving", Action.OK:
+                self.apply(J.Next(t))
+            case "over", Action.OK:
+                self.app.pop()
+
+    def _handle_drinks(self, event: Input, t: float) -> None:
+        n = len(self.state.seats)
+        drink = DRINK_POWERS[self.drink_index][0]
+        if event.player is not None:
+            self.apply(J.SpendDrink(event.player, drink, t))
+        elif event.action is Action.UP:
+            self.drink_player = (self.drink_player - 1) % n
+        elif event.action is Action.DOWN:
+            self.drink_player = (self.drink_player + 1) % n
+        elif event.action in (Action.LEFT, Action.RIGHT):
+            step = -1 if event.action is Action.LEFT else 1
+            self.drink_index = (self.drink_index + step) % len(DRINK_POWERS)
+        elif event.action is Action.OK:
+            self.apply(J.TakeDrink(self.drink_player, drink, t))
+        elif event.action is Action.BACK:
+            self.drinks_open = False
+
+    def update(self, now: float) -> None:
+        self.state = J.tick(self.state, now)
+        play_cues(self.app, J.cues(self.state, self.prev, now))
+        if self.state.phase == "over" and not self.fanfare:
+            self.fanfare = True
+            self.app.play("fanfare")
+        self.prev = self.now = now
+
+    def draw(self, surface: pygame.Surface) -> None:
+        colors = colors_of(self.app)
+        surface.fill(colors["background"])
+        if self.drinks_open:
+            self._draw_drinks(surface, colors)
+            return
+        view = jutaku_view(self.state, self.now, _)
+        if self.leave_asked is not None and self.now - self.leave_asked <= LEAVE_WINDOW:
+            view = view.__class__(**{**view.__dict__, "hints": (_("Back again: leave the game"),)})
+        elif self.state.options.bottle_bonus and self.state.phase in ("ready", "moving"):
+            view = view.__class__(**{**view.__dict__, "hints": (*view.hints, _("Left: drinks"))})
+        draw_view(surface, view, self.fonts, colors, self.now)
+
+    def _draw_drinks(self, surface: pygame.Surface, colors: dict[str, Any]) -> None:
+        w, h = surface.get_size()
+        m = max(6, h // 60)
+        font, small = self.fonts.get(h // 16), self.fonts.get(h // 22)
+        y = blit(surface, self.fonts.get(h // 11), "BOTTLE BONUS", colors["accent"], (2 * m, m))
+        y_pos = y.bottom + m
+        line = font.get_linesize()
+        for k, (key, name, power) in enumerate(DRINK_POWERS):
+            chosen = k == self.drink_index
+            row = pygame.Rect(m, y_pos, w - 2 * m, line)
+            if chosen:
+                pygame.draw.rect(surface, colors["selected"], row, border_radius=m)
+            sw = pygame.Rect(2 * m, y_pos + 3, line - 6, line - 6)
+            pygame.draw.rect(surface, DRINK_RGB[key], sw, border_radius=4)
+            pygame.draw.rect(surface, colors["foreground"], sw, 2, border_radius=4)
+            label = f"{_(name)}: {_(power)}"
+            blit(
+                surface,
+                small,
+                label,
+                colors["foreground"],
+                (sw.right + m, y_pos + line // 2),
+                "midleft",
+                w - sw.right - 3 * m,
+            )
+            y_pos += line
+        y_pos += m
+        view = jutaku_view(self.state, self.now, _)
+        for p, row_view in enumerate(view.rows):
+            held = (
+                ", ".join(
+                    _(dict((d[0], d[1]) for d in DRINK_POWERS)[d])
+                    for d in self.state.records[p].drinks
+                )
+                or "-"
+            )
+            text = f"{row_view.key}. {row_view.name} ({row_view.color_name}): {held}"
+            color = colors["accent"] if p == self.drink_player else colors["foreground"]
+            blit(surface, small, text, color, (2 * m, y_pos), max_width=w - 4 * m)
+            y_pos += small.get_linesize()
+        hint = _("Up/down: player · Left/right: drink · OK: takes it · own button: spends it")
+        blit(surface, small, hint, colors["muted"], (w // 2, h - m), "midbottom", w - 2 * m)
