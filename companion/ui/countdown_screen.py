@@ -126,6 +126,10 @@ class CountdownScreen(Screen):
                 self.app.play("fanfare")
         self.prev = self.now = now
 
+    def next_due(self, now: float) -> float | None:
+        """When the next beep/buzzer is due: a frame loop that wakes then plays it on time."""
+        return None if self.state is None else C.next_due(self.state, now)
+
     def draw(self, surface: pygame.Surface) -> None:
         colors = colors_of(self.app)
         surface.fill(colors["background"])

@@ -244,6 +244,10 @@ class JutakuScreen(Screen):
             self.app.play("fanfare")
         self.prev = self.now = now
 
+    def next_due(self, now: float) -> float | None:
+        """When the next beep/buzzer is due: a frame loop that wakes then plays it on time."""
+        return J.next_due(self.state, now)
+
     def draw(self, surface: pygame.Surface) -> None:
         colors = colors_of(self.app)
         surface.fill(colors["background"])
