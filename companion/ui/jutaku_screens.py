@@ -289,14 +289,9 @@ class JutakuScreen(Screen):
             y_pos += line
         y_pos += m
         view = jutaku_view(self.state, self.now, _)
+        names = {key: name for key, name, _power in DRINK_POWERS}
         for p, row_view in enumerate(view.rows):
-            held = (
-                ", ".join(
-                    _(dict((d[0], d[1]) for d in DRINK_POWERS)[d])
-                    for d in self.state.records[p].drinks
-                )
-                or "-"
-            )
+            held = ", ".join(_(names[d]) for d in self.state.records[p].drinks) or "-"
             text = f"{row_view.key}. {row_view.name} ({row_view.color_name}): {held}"
             color = colors["accent"] if p == self.drink_player else colors["foreground"]
             blit(surface, small, text, color, (2 * m, y_pos), max_width=w - 4 * m)
