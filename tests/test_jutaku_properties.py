@@ -111,3 +111,31 @@ def test_jutaku_never_ends_before_four_plots_and_totals_add_up(steps):
         assert (s.phase == "over") == any(len(r.plots) >= 4 for r in s.records)
         assert 0.0 <= J.elapsed(s, t) <= 60.0
         assert J.totals(s) == tuple(sum(r.plots) for r in s.records)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.floats(min_value=0.01, max_value=2.0), st.floats(min_value=0.0, max_value=2.0)
+        ),
+        max_size=30,
+    ),
+    st.lists(st.floats(min_value=0.0, max_value=3.0), max_size=30),
+)
+def test_each_press_gives_exactly_one_gesture(presses, polls):
+    from companion.jutaku.buttons import Buttons, Hold, Press, Release, Tap
+
+    b, t, out = Buttons(hold_s=0.8), 0.0, []
+    for (held, gap), poll in zip(presses, polls + [0.0] * len(presses), strict=False):
+        b, g = b.feed(Press(0, t))
+        out += g
+        if poll < held:
+            b, g = b.poll(t + poll)
+            out += g
+        b, g = b.feed(Release(0, t + held))
+        out += g
+        expected = Tap if held < 0.8 else Hold
+        assert len(out) == 1 and isinstance(out[0], expected), (held, out)
+        out = []
+        t += held + gap

@@ -69,7 +69,7 @@ class Buttons:
         due = sorted(
             (t + self.hold_s, p, t)
             for p, t in self.down.items()
-            if p not in self.held and now - t >= self.hold_s
+            if p not in self.held and now - t >= self.hold_s - 1e-9
         )
         if not due:
             return self, []
