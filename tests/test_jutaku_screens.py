@@ -220,3 +220,25 @@ def test_every_cue_is_a_sound_the_box_has():
     kinds = ["start", "beep", "buzzer", "stop", "resume", "pause"]
     made = {cue_sound(Cue(k, 0.0, r)) for k in kinds for r in (10, 3, None)}
     assert made <= set(CUES)
+
+
+def test_strip_shows_the_callers_colour_at_alto(app):
+    from companion.colors import rgb
+
+    class Strip:
+        count = 4
+        frames = []
+
+        def show(self, colors):
+            self.frames.append(list(colors))
+
+    class Services:
+        leds = Strip()
+
+    app.services = Services()
+    app.push(JutakuScreen(app, default_seats(3)))
+    app.action(Action.OK)
+    app.button(1)
+    assert app.services.leds.frames[-1] == [rgb("blue")] * 4
+    app.action(Action.BACK)
+    assert app.services.leds.frames[-1] == [(0, 0, 0)] * 4

@@ -15,7 +15,15 @@ from companion.i18n import _
 from companion.jutaku import countdown as C
 from companion.jutaku.players import SEAT_COLORS, Seat
 from companion.jutaku.views import countdown_view
-from companion.ui.jutaku_common import Fonts, Option, colors_of, draw_options, draw_view, play_cues
+from companion.ui.jutaku_common import (
+    Fonts,
+    Option,
+    colors_of,
+    draw_options,
+    draw_view,
+    light_strip,
+    play_cues,
+)
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 RELEASE_SLACK = 0.25
@@ -120,7 +128,11 @@ class CountdownScreen(Screen):
     def update(self, now: float) -> None:
         if self.state is not None:
             self.state = C.tick(self.state, now)
-            play_cues(self.app, C.cues(self.state, self.prev, now))
+            cues = C.cues(self.state, self.prev, now)
+            play_cues(self.app, cues)
+            for cue in cues:
+                if cue.kind in ("start", "buzzer"):
+                    light_strip(self.app, (255, 0, 0) if cue.kind == "buzzer" else None)
             if self.state.phase == "over" and not self.fanfare:
                 self.fanfare = True
                 self.app.play("fanfare")

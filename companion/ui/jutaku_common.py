@@ -7,6 +7,7 @@ player with the colour swatch, its letter and its name, never colour alone).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +45,18 @@ def cue_sound(cue: Cue) -> str:
 def play_cues(app: Any, cues: Iterable[Cue]) -> None:
     for cue in cues:
         app.play(cue_sound(cue))
+
+
+def light_strip(app: Any, color: RGB | None) -> None:
+    """Fill the LED strip with one colour (None: dark): the caller's colour at «¡alto!», red at
+    the buzzer. Best effort: a missing or failing strip never stops the game."""
+    leds = getattr(getattr(app, "services", None), "leds", None)
+    if leds is None:
+        return
+    try:
+        leds.show([color or (0, 0, 0)] * int(getattr(leds, "count", 60)))
+    except Exception:
+        logging.getLogger(__name__).exception("LED strip")
 
 
 class Fonts:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from companion.colors import color_name
+from companion.colors import color_name, rgb
 from companion.i18n import _
 from companion.jutaku import jutaku as J
 from companion.jutaku.players import ARCHITECTS, SEAT_COLORS, Seat
@@ -24,6 +24,7 @@ from companion.ui.jutaku_common import (
     colors_of,
     draw_options,
     draw_view,
+    light_strip,
     play_cues,
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
@@ -38,6 +39,7 @@ DRINK_RGB = {
     "purple": (140, 70, 190),
 }
 LEAVE_WINDOW = 3.0
+BUZZER_RGB = (255, 0, 0)
 
 
 def _limit_text(limit: float | None) -> str:
@@ -238,7 +240,15 @@ class JutakuScreen(Screen):
 
     def update(self, now: float) -> None:
         self.state = J.tick(self.state, now)
-        play_cues(self.app, J.cues(self.state, self.prev, now))
+        cues = J.cues(self.state, self.prev, now)
+        play_cues(self.app, cues)
+        for cue in cues:
+            if cue.kind == "stop" and self.state.callers:
+                light_strip(self.app, rgb(self.state.seats[self.state.callers[0]].color))
+            elif cue.kind in ("start", "resume"):
+                light_strip(self.app, None)
+            elif cue.kind == "buzzer":
+                light_strip(self.app, BUZZER_RGB)
         if self.state.phase == "over" and not self.fanfare:
             self.fanfare = True
             self.app.play("fanfare")
