@@ -227,7 +227,9 @@ def test_strip_shows_the_callers_colour_at_alto(app):
 
     class Strip:
         count = 4
-        frames = []
+
+        def __init__(self):
+            self.frames = []
 
         def show(self, colors):
             self.frames.append(list(colors))

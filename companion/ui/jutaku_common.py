@@ -54,7 +54,8 @@ def light_strip(app: Any, color: RGB | None) -> None:
     if leds is None:
         return
     try:
-        leds.show([color or (0, 0, 0)] * int(getattr(leds, "count", 60)))
+        count = len(getattr(leds, "frame", None) or ()) or int(getattr(leds, "count", 60))
+        leds.show([color or (0, 0, 0)] * count)
     except Exception:
         logging.getLogger(__name__).exception("LED strip")
 

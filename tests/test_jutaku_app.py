@@ -1,0 +1,111 @@
+"""Jutaku and Countdown through the real app: main menu, gpiozero MockFactory buttons for the
+players and the navigation, the virtual clock, the simulated sound backend."""
+
+import pytest
+
+from companion.app.boot import Options, build_app, shutdown
+from companion.config import Config, InputConfig
+from companion.jutaku import countdown as C
+from companion.jutaku import jutaku as J
+
+NAV = {"up": 5, "down": 6, "left": 13, "right": 19, "ok": 26, "back": 21}
+PLAYERS = (17, 27, 22)
+
+
+@pytest.fixture
+def pins():
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    Device.pin_factory = MockFactory()
+    try:
+        yield Device.pin_factory
+    finally:
+        Device.pin_factory.reset()
+        Device.pin_factory = None
+
+
+@pytest.fixture
+def app(tmp_path, pins):
+    inputs = InputConfig(gpio="mock", pins=NAV, players=PLAYERS, hold_time=0.8)
+    config = Config(input=inputs, language="es")
+    options = Options(
+        headless=True,
+        realtime=False,
+        strict=True,
+        data_dir=tmp_path / "data",
+        resume=False,
+        simulated_devices=True,
+    )
+    application = build_app(config, options)
+    application.pins = pins
+    try:
+        yield application
+    finally:
+        shutdown(application)
+
+
+def wait(app, seconds):
+    app.run(max_frames=app.frames + max(1, round(seconds * app.fps)))
+
+
+def press(app, pin, held=0.1):
+    app.pins.pin(pin).drive_low()
+    wait(app, held)
+    app.pins.pin(pin).drive_high()
+    wait(app, 1 / app.fps)
+
+
+def nav(app, *names):
+    for name in names:
+        press(app, NAV[name])
+
+
+def played(app):
+    return list(app.services.sound.backend.played)
+
+
+def test_jutaku_from_the_main_menu_to_the_end_with_gpio_buttons(app):
+    assert app.top.name == "main-menu"
+    nav(app, "down", "ok")  # Tokyo Jutaku
+    assert app.top.name == "jutaku-setup"
+    nav(app, *["down"] * 6, "ok")  # 3 players, no limit, no BOTTLE BONUS: start
+    screen = app.top
+    assert screen.name == "jutaku"
+    for round_no in range(4):
+        nav(app, "ok")  # «¡Empezad!»
+        wait(app, 3)
+        press(app, PLAYERS[1])  # ¡alto!
+        assert screen.state.phase == "checking"
+        nav(app, "up", "up", "ok")  # ¥12,000, good
+        if round_no < 3:
+            assert screen.state.phase == "moving"
+            nav(app, "ok", "ok", "ok")
+    assert screen.state.phase == "over"
+    assert J.totals(screen.state) == (0, 48000, 0) and J.winners(screen.state) == (1,)
+    sounds = played(app)
+    assert {"start", "stop", "coin", "fanfare"} <= set(sounds)
+    nav(app, "ok")
+    assert app.top.name == "main-menu"
+
+
+def test_countdown_from_the_main_menu_with_long_presses(app):
+    nav(app, "down", "down", "ok")  # Countdown
+    assert app.top.name == "countdown"
+    nav(app, "left", "left")  # 2 players
+    nav(app, "down", "down", "down", "ok")
+    screen = app.top
+    assert len(screen.state.seats) == 2
+    nav(app, "ok")  # floor 1
+    for _ in range(3):
+        press(app, PLAYERS[0])
+    press(app, PLAYERS[0], held=1.0)  # takes one back
+    press(app, PLAYERS[1])
+    wait(app, 60)
+    assert screen.state.phase == "between" and C.scores(screen.state) == (2, 1)
+    nav(app, "ok")  # floor 2: nobody places: both out
+    wait(app, 47)
+    assert screen.state.phase == "over" and C.standings(screen.state) == (1, 2)
+    sounds = played(app)
+    assert sounds.count("buzzer") == 2 and sounds.count("beep_last") == 10
+    assert "fanfare" in sounds
