@@ -61,17 +61,24 @@ def light_strip(app: Any, color: RGB | None) -> None:
 
 
 class Fonts:
-    """Fonts sized from the surface height, cached; the default pygame font (no files)."""
+    """Fonts by pixel size, cached: the app's font (DejaVu when installed), else pygame's."""
 
     def __init__(self) -> None:
         self._cache: dict[int, pygame.font.Font] = {}
+        try:
+            from companion.app.services import FONT_PATH
+        except ImportError:
+            FONT_PATH = None
+        self.path: str | None = FONT_PATH
+        self.scale = 0.82 if FONT_PATH else 1.0
+        """DejaVu draws larger than pygame's font at the same size."""
 
     def get(self, px: int) -> pygame.font.Font:
-        px = max(10, px)
+        px = max(10, round(px * self.scale))
         if px not in self._cache:
             if not pygame.font.get_init():
                 pygame.font.init()
-            self._cache[px] = pygame.font.Font(None, px)
+            self._cache[px] = pygame.font.Font(self.path, px)
         return self._cache[px]
 
 
@@ -174,20 +181,16 @@ def draw_rows(
         blit(surface, big, row.letter, text_color_on(fill), swatch.center, "center", swatch.width)
         text_x = swatch.right + gap * 2
         name = row.name if row.name == row.color_name else f"{row.name} · {row.color_name}"
-        name_font = fonts.get(int(rect.height * 0.30))
-        name_rect = blit(
-            surface,
-            name_font,
-            name,
-            fg,
-            (text_x, rect.y + gap),
-            max_width=rect.right - text_x - gap,
-        )
-        figure = fonts.get(int(rect.height * (0.85 if len(row.main) <= 3 else 0.55)))
+        short = row.main.isdigit() and len(row.main) <= 3
+        figure = fonts.get(int(rect.height * (0.85 if short else 0.55)))
         main_w = min(figure.size(row.main)[0], int(rect.width * 0.4))
-        short = len(row.main) <= 3
         anchor, y = ("midright", rect.centery) if short else ("bottomright", rect.bottom)
         main_rect = blit(surface, figure, row.main, fg, (rect.right - gap * 2, y), anchor, main_w)
+        name_font = fonts.get(int(rect.height * 0.30))
+        name_right = main_rect.left - gap if short else rect.right - gap
+        name_rect = blit(
+            surface, name_font, name, fg, (text_x, rect.y + gap), max_width=name_right - text_x
+        )
         text_w = main_rect.left - text_x - gap * 2
         texts = []
         if row.status:
