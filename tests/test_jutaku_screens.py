@@ -244,3 +244,19 @@ def test_strip_shows_the_callers_colour_at_alto(app):
     assert app.services.leds.frames[-1] == [rgb("blue")] * 4
     app.action(Action.BACK)
     assert app.services.leds.frames[-1] == [(0, 0, 0)] * 4
+
+
+def test_undo_the_last_verdict_goes_back_to_checking(app):
+    app.push(JutakuScreen(app, default_seats(2)))
+    screen = app.top
+    app.action(Action.OK)
+    app.run(4)
+    app.button(0)
+    app.action(Action.OK)  # good, by mistake
+    assert screen.state.phase == "moving" and screen.state.records[0].plots == (10000,)
+    app.action(Action.UP)
+    assert screen.state.phase == "checking" and screen.state.records[0].plots == ()
+    shown = screen.state.clock.elapsed(app.t)
+    app.action(Action.BACK)  # not good after all: the round goes on from the same time
+    assert screen.state.phase == "building"
+    assert abs(screen.state.clock.elapsed(app.t) - shown) < 0.1

@@ -174,6 +174,8 @@ def jutaku_view(state: J.JutakuState, now: float, tr: Translate = _same) -> View
     if state.phase == "ready":
         headline = tr(N_("Press OK and shout «¡Empezad!»"))
         hints = (tr(N_("OK: start the round")),)
+        if state.round:
+            hints += (tr(N_("Up: undo the last verdict")),)
     elif state.phase == "building":
         headline = tr(N_("Build! Press your button to call «¡alto!»"))
         hints = (tr(N_("OK: pause")),)
@@ -205,14 +207,18 @@ def jutaku_view(state: J.JutakuState, now: float, tr: Translate = _same) -> View
             headline = tr(N_("{name}: move up to 2 spaces, or keep your plot")).format(name=name)
         if state.timed_out and state.step == 0:
             headline = tr(N_("Time is up: nobody scores.")) + " " + headline
-        hints = (tr(N_("OK: next")), tr(N_("Return every piece to the centre of the map.")))
+        hints = (
+            tr(N_("OK: next")),
+            tr(N_("Return every piece to the centre of the map.")),
+            tr(N_("Up: undo the last verdict")),
+        )
     else:
         names = ", ".join(_who(state.seats, p, tr) for p in sorted(winners))
         many = len(winners) > 1
         headline = (tr(N_("Shared win: {names}")) if many else tr(N_("{names} wins!"))).format(
             names=names
         )
-        hints = (tr(N_("Back: main menu")),)
+        hints = (tr(N_("OK: main menu")), tr(N_("Up: undo the last verdict")))
 
     checklist: tuple[tuple[str, str, str], ...] = ()
     if opts.bottle_bonus:
@@ -300,7 +306,7 @@ def countdown_view(state: C.CountdownState, now: float, tr: Translate = _same) -
         names = ", ".join(_who(state.seats, p, tr) for p in best)
         headline = tr(N_("Shared win: {names}")) if len(best) > 1 else tr(N_("{names} wins!"))
         headline = headline.format(names=names)
-        hints = (tr(N_("Back: main menu")),)
+        hints = (tr(N_("OK: main menu")),)
     return View(
         title="COUNTDOWN",
         clock=format_seconds(left, countdown=True),

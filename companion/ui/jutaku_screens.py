@@ -157,6 +157,8 @@ class JutakuScreen(Screen):
     ) -> None:
         super().__init__(app)
         self.state = J.new_game(seats, options)
+        self.first = self.state
+        self.events: list[J.Event] = []
         self.fonts = Fonts()
         self.prev = app.now()
         self.now = self.prev
@@ -168,6 +170,20 @@ class JutakuScreen(Screen):
 
     def apply(self, event: J.Event) -> None:
         self.state = J.apply(self.state, event)
+        self.events.append(event)
+
+    def undo_verdict(self) -> bool:
+        """Take back the last good/not-good verdict (and what followed it): the game is folded
+        again from the start without it, so it is back to checking that caller."""
+        judged = [i for i, e in enumerate(self.events) if isinstance(e, J.Judge)]
+        if not judged:
+            return False
+        self.events = self.events[: judged[-1]]
+        state = self.first
+        for event in self.events:
+            state = J.apply(state, event)
+        self.state = state
+        return True
 
     def handle(self, event: Input) -> None:
         t = max(event.t or self.app.now(), self.prev + 1e-6)
@@ -216,6 +232,8 @@ class JutakuScreen(Screen):
             case "checking", Action.BACK:
                 self.apply(J.Judge(False, t))
                 self.app.play("error")
+            case (("moving" | "ready" | "over"), Action.UP):
+                self.app.play("prompt" if self.undo_verdict() else "error")
             case "moving", Action.OK:
                 self.apply(J.Next(t))
             case "over", Action.OK:
