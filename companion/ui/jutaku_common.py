@@ -43,7 +43,14 @@ def cue_sound(cue: Cue) -> str:
 
 
 def play_cues(app: Any, cues: Iterable[Cue]) -> None:
+    """Play the cues; «¡alto!» first silences whatever is still sounding (everything stops)."""
     for cue in cues:
+        if cue.kind == "stop":
+            sound = getattr(getattr(app, "services", None), "sound", None)
+            try:
+                getattr(sound, "stop_all", lambda: None)()
+            except Exception:
+                logging.getLogger(__name__).exception("sound stop")
         app.play(cue_sound(cue))
 
 
