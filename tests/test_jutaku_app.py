@@ -109,3 +109,43 @@ def test_countdown_from_the_main_menu_with_long_presses(app):
     sounds = played(app)
     assert sounds.count("buzzer") == 2 and sounds.count("beep_last") == 10
     assert "fanfare" in sounds
+
+
+def test_an_unfinished_jutaku_game_resumes_after_a_restart(tmp_path, pins):
+    inputs = InputConfig(gpio="mock", pins=NAV, players=PLAYERS, hold_time=0.8)
+    options = Options(
+        headless=True,
+        realtime=False,
+        strict=True,
+        data_dir=tmp_path / "data",
+        resume=False,
+        simulated_devices=True,
+    )
+    first = build_app(Config(input=inputs, language="en"), options)
+    first.pins = pins
+    try:
+        nav(first, "down", "ok", *["down"] * 6, "ok", "ok")
+        wait(first, 2)
+        press(first, PLAYERS[2])
+        nav(first, "up", "ok")  # seat 3 builds a ¥11,000 plot
+        nav(first, "ok", "ok", "ok", "ok")  # moves done; next round starts
+        wait(first, 5)
+        assert first.top.state.phase == "building"
+    finally:
+        shutdown(first)
+        pins.reset()
+    second = build_app(Config(input=inputs, language="en"), options)
+    second.pins = pins
+    try:
+        nav(second, "down", "ok")
+        assert second.top.name == "jutaku-setup"
+        nav(second, "ok")  # the first line: resume the unfinished game
+        screen = second.top
+        assert screen.name == "jutaku"
+        assert screen.state.records[2].plots == (11000,)
+        assert screen.state.phase == "paused" and screen.state.round == 2
+        nav(second, "ok")  # resume the round
+        press(second, PLAYERS[0])
+        assert screen.state.phase == "checking" and screen.state.callers == (0,)
+    finally:
+        shutdown(second)

@@ -286,7 +286,7 @@ def _call(state: JutakuState, player: int, t: float) -> JutakuState:
         state.phase == "checking"
         and not state.verdicts
         and state.called_at is not None
-        and t - state.called_at <= state.options.call_window
+        and 0.0 <= t - state.called_at <= state.options.call_window
         and player not in state.callers
     ):
         return replace(state, callers=(*state.callers, player))

@@ -8,12 +8,14 @@ long -) set the plot's yen value; Left opens the BOTTLE BONUS drinks panel.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pygame
 
 from companion.colors import color_name, rgb
 from companion.i18n import _
+from companion.jutaku import codec
 from companion.jutaku import jutaku as J
 from companion.jutaku.players import ARCHITECTS, SEAT_COLORS, Seat
 from companion.jutaku.views import DRINK_POWERS, jutaku_view
@@ -61,8 +63,34 @@ class JutakuHome(Screen):
         self.bottle = False
         self.index = 0
 
+    def _unfinished(self) -> int | None:
+        store = getattr(getattr(self.app, "services", None), "store", None)
+        if store is None:
+            return None
+        found: int | None = store.unfinished(codec.KIND)
+        return found
+
+    def resume(self) -> None:
+        """Open the newest unfinished Jutaku game from the store, as it was saved."""
+        store = self.app.services.store
+        game_id = self._unfinished()
+        if game_id is None:
+            return
+        try:
+            seats, options = codec.setup_from_json(store.game(game_id).setup)
+            events = [codec.event_from_json(e.data) for e in store.entries(game_id)]
+        except (ValueError, TypeError) as exc:
+            logging.getLogger(__name__).warning("Jutaku game %s not resumable: %s", game_id, exc)
+            store.set_finished(game_id, True)
+            self.app.play("error")
+            return
+        self.app.replace(JutakuScreen(self.app, seats, options, game_id, events))
+
     def options(self) -> list[Option]:
-        opts = [Option(lambda: _("Players"), lambda: str(len(self.seats)), self._count)]
+        opts: list[Option] = []
+        if self._unfinished() is not None:
+            opts.append(Option(lambda: _("Resume the unfinished game"), on_ok=self.resume))
+        opts.append(Option(lambda: _("Players"), lambda: str(len(self.seats)), self._count))
         for i in range(len(self.seats)):
             opts.append(
                 Option(
@@ -150,15 +178,31 @@ class JutakuHome(Screen):
 
 
 class JutakuScreen(Screen):
+    """The referee screen. With the app's store, every event is saved as it happens (kind
+    "jutaku"), so an unfinished game can be resumed from the Jutaku setup screen."""
+
     name = "jutaku"
 
     def __init__(
-        self, app: AppContext, seats: tuple[Seat, ...], options: J.JutakuOptions | None = None
+        self,
+        app: AppContext,
+        seats: tuple[Seat, ...],
+        options: J.JutakuOptions | None = None,
+        game_id: int | None = None,
+        events: list[J.Event] | None = None,
     ) -> None:
         super().__init__(app)
-        self.state = J.new_game(seats, options)
-        self.first = self.state
-        self.events: list[J.Event] = []
+        self.first = J.new_game(seats, options)
+        self.store = getattr(getattr(app, "services", None), "store", None)
+        self.game_id = game_id
+        if self.store is not None and game_id is None:
+            setup = codec.setup_to_json(self.first.seats, self.first.options)
+            self.game_id = self.store.new_game(codec.KIND, setup)
+        self.events: list[J.Event] = list(events or [])
+        self.state, extra = codec.restore(self.first.seats, self.first.options, self.events)
+        for event in extra:
+            self.events.append(event)
+            self._save(event)
         self.fonts = Fonts()
         self.prev = app.now()
         self.now = self.prev
@@ -168,9 +212,19 @@ class JutakuScreen(Screen):
         self.drink_index = 0
         self.fanfare = False
 
+    def _save(self, event: J.Event) -> None:
+        if self.store is not None and self.game_id is not None:
+            self.store.append(self.game_id, "event", codec.event_to_json(event))
+
     def apply(self, event: J.Event) -> None:
+        before = self.state
         self.state = J.apply(self.state, event)
+        if self.state is before:
+            return
         self.events.append(event)
+        self._save(event)
+        if self.state.phase == "over" and self.store is not None and self.game_id is not None:
+            self.store.set_finished(self.game_id, True)
 
     def undo_verdict(self) -> bool:
         """Take back the last good/not-good verdict (and what followed it): the game is folded
@@ -178,7 +232,12 @@ class JutakuScreen(Screen):
         judged = [i for i, e in enumerate(self.events) if isinstance(e, J.Judge)]
         if not judged:
             return False
+        dropped = len(self.events) - judged[-1]
         self.events = self.events[: judged[-1]]
+        if self.store is not None and self.game_id is not None:
+            for _event in range(dropped):
+                self.store.undo(self.game_id)
+            self.store.set_finished(self.game_id, False)
         state = self.first
         for event in self.events:
             state = J.apply(state, event)
