@@ -149,3 +149,37 @@ def test_an_unfinished_jutaku_game_resumes_after_a_restart(tmp_path, pins):
         assert screen.state.phase == "checking" and screen.state.callers == (0,)
     finally:
         shutdown(second)
+
+
+def test_keyboard_fallback_one_key_per_player(tmp_path):
+    import pygame
+
+    options = Options(
+        headless=True,
+        realtime=False,
+        strict=True,
+        data_dir=tmp_path / "data",
+        resume=False,
+        simulated_devices=True,
+    )
+    app = build_app(Config(input=InputConfig(gpio="off"), language="en"), options)
+
+    def key(code, held=0.1):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))
+        wait(app, held)
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code))
+        wait(app, 1 / app.fps)
+
+    try:
+        for code in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN):  # Countdown
+            key(code)
+        key(pygame.K_UP)  # wraps to "Start the game" (4 players)
+        key(pygame.K_RETURN)
+        key(pygame.K_RETURN)  # floor 1
+        screen = app.top
+        key(pygame.K_3)
+        key(pygame.K_3)
+        key(pygame.K_3, held=1.5)  # long: takes one back
+        assert C.floor_count(screen.state, 2) == 1
+    finally:
+        shutdown(app)
