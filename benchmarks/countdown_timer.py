@@ -54,6 +54,50 @@ def run(seconds: float, fps: float, wake_on_due: bool) -> dict[str, float]:
     }
 
 
+def run_app(seconds: float) -> dict[str, float]:
+    """The same floor inside the real app loop (`App.run`, pygame clock at the app's fps)."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from companion.app.boot import Options, build_app, shutdown
+    from companion.config import Config, InputConfig
+    from companion.ui.countdown_screen import CountdownScreen
+    from companion.ui.screen import Action, Input
+
+    data = Path(tempfile.mkdtemp(prefix="countdown-bench-"))
+    options = Options(headless=True, strict=True, data_dir=data, resume=False)
+    app = build_app(Config(input=InputConfig(gpio="off")), options)
+    heard: list[float] = []
+    play = app.play
+
+    def record(cue: str) -> None:
+        if cue == "buzzer":
+            heard.append(time.monotonic())
+            app.running = False
+        play(cue)
+
+    app.play = record  # type: ignore[method-assign]
+    screen = CountdownScreen(
+        app, default_seats(1, architects=False), C.CountdownOptions(first_floors=(seconds,))
+    )
+    app.push(screen)
+    start = time.monotonic()
+    app.inject(Input(Action.OK, t=start))
+    app.run()
+    shutdown(app)
+    assert screen.state is not None and screen.state.ended_at is not None
+    begun = screen.state.ended_at - seconds
+    return {
+        "seconds": seconds,
+        "fps": float(app.fps),
+        "referee_end_error_ms": (screen.state.ended_at - begun - seconds) * 1000,
+        "buzzer_error_ms": (heard[0] - begun - seconds) * 1000,
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0)
@@ -61,8 +105,23 @@ def main() -> int:
     parser.add_argument(
         "--no-wake", action="store_true", help="sleep whole frames only (to see the difference)"
     )
+    parser.add_argument(
+        "--app", action="store_true", help="run the floor inside the real app loop instead"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.app:
+        result = run_app(args.seconds)
+        ok = abs(result["buzzer_error_ms"]) <= 5.0
+        if args.json:
+            print(json.dumps(result))
+        else:
+            print(
+                f"{args.seconds:g} s floor in the app loop at {result['fps']:g} fps: buzzer "
+                f"{result['buzzer_error_ms']:+.2f} ms from nominal, referee end "
+                f"{result['referee_end_error_ms']:+.3f} ms -> {'OK' if ok else 'OVER BUDGET'}"
+            )
+        return 0
     result = run(args.seconds, args.fps, not args.no_wake)
     if args.json:
         print(json.dumps(result))

@@ -28,6 +28,7 @@ from companion.ui.jutaku_common import (
     draw_view,
     light_strip,
     play_cues,
+    wait_for_due,
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
 
@@ -316,6 +317,7 @@ class JutakuScreen(Screen):
             self.drinks_open = False
 
     def update(self, now: float) -> None:
+        now = wait_for_due(self.app, now, J.next_due(self.state, now))
         self.state = J.tick(self.state, now)
         cues = J.cues(self.state, self.prev, now)
         play_cues(self.app, cues)
