@@ -181,3 +181,10 @@ def test_cues_start_stop_resume_and_limit_beeps():
     assert [c.kind for c in J.cues(s, 11.0, 12.0)] == ["stop"]
     s = J.apply(s, J.Judge(False, 14.0))
     assert [c.kind for c in J.cues(s, 13.0, 14.0)] == ["resume"]
+
+
+def test_unknown_seats_and_drinks_are_ignored():
+    s = game(2, bottle_bonus=True)
+    for event in (J.TakeDrink(5, "blue", 0), J.SpendDrink(-1, "blue", 0), J.TakeDrink(0, "gin", 0)):
+        assert J.apply(s, event) == s
+    assert J.apply(J.apply(s, J.Start(0)), J.Call(9, 1)).phase == "building"

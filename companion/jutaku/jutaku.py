@@ -255,10 +255,12 @@ def apply(state: JutakuState, event: Event) -> JutakuState:
             return replace(state, phase="paused", clock=state.clock.stop(t))
         case Resume(t=t) if state.phase == "paused":
             return replace(state, phase="building", clock=state.clock.start(t))
-        case TakeDrink(player=p, drink=d) if state.options.bottle_bonus and d in DRINKS:
+        case TakeDrink(player=p, drink=d) if (
+            state.options.bottle_bonus and d in DRINKS and 0 <= p < len(state.seats)
+        ):
             rec = state.records[p]
             return _set_record(state, p, replace(rec, drinks=tuple(sorted((*rec.drinks, d)))))
-        case SpendDrink(player=p, drink=d):
+        case SpendDrink(player=p, drink=d) if 0 <= p < len(state.seats):
             return _spend(state, p, d)
     return state
 
