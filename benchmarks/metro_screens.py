@@ -4,8 +4,8 @@
 
 A frame is `update(now)` + `draw(surface)` of the top screen (what the app loop does), headless.
 Budget: 8 ms a frame at 1024x600 (../shared/DESIGN.md). Uses the test fakes for the app and the
-session (a cached fold, like the app's session), the 12-line test map and the board drawing that
-is on the branch (BoardView when present).
+session (a cached fold, like the app's session), a 3-player game on the default Tokyo map after
+three rounds, and the map helper's BoardView.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from screen_fakes import FakeApp, played_session  # noqa: E402
+from screen_fakes import FakeApp, tokyo_session  # noqa: E402
 
 from companion.ui.metro import MetroHome  # noqa: E402
 from companion.ui.metro.train import TrainPhaseScreen  # noqa: E402
@@ -54,7 +54,7 @@ def report(name: str, times: list[float]) -> None:
 
 def main() -> int:
     for size in ((800, 480), (1024, 600), (1920, 1080)):
-        app = FakeApp(played_session(), size)
+        app = FakeApp(tokyo_session(), size)
         app.push(MetroHome(app))
         report(f"income track {size[0]}x{size[1]}", frames(app, 300, answer=False))
         app.push(TrainPhaseScreen(app))
