@@ -98,6 +98,7 @@ class FakeSession:
         self.game_id = 1
         self.log: list[tuple[Any, ...]] = []
         self._cache: tuple[Any, Any] | None = None
+        self._phase_cache: tuple[Any, Any] | None = None
         self.version = 0
         """Bumped by every change of the log (the fold is cached per version)."""
 
@@ -166,11 +167,17 @@ class FakeSession:
 
     @property
     def phase(self) -> PhaseView | None:
+        """The same object until the log changes, like the app's cached view."""
+        key = (self.start, self.version)
+        if self._phase_cache is not None and self._phase_cache[0] == key:
+            return self._phase_cache[1]  # type: ignore[no-any-return]
         state, answers, acked, in_phase, _ = self._fold()
-        if not in_phase:
-            return None
-        tp = run_train_phase(self.rules, state, Answers(answers))
-        return PhaseView(tp.steps, tp.pending, acked, tp.done)
+        view = None
+        if in_phase:
+            tp = run_train_phase(self.rules, state, Answers(answers))
+            view = PhaseView(tp.steps, tp.pending, acked, tp.done)
+        self._phase_cache = (key, view)
+        return view
 
     def answer(self, decision: Decision) -> None:
         self._append(("answer", decision))

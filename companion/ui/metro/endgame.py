@@ -70,17 +70,22 @@ class EndGameScreen(Screen):
             _("Loans"),
             _("Total") if cash_known else _("Earned"),
         ]
-        cols = [area.x + int(area.width * f) for f in (0.36, 0.48, 0.60, 0.71, 0.82, 1.0)]
+        cols = [area.x + int(area.width * f) for f in (0.42, 0.53, 0.64, 0.75, 0.86, 1.0)]
         if not cash_known:
             heads[0] = ""
         gap = cols[1] - cols[0] - 6
+        head_h = 0
         for head, x in zip(heads, cols, strict=True):
-            c.blit_text(surface, small, head, muted, (x, area.y), "topright", gap)
+            words = c.wrap(small, head, gap)[:2]
+            for i, word in enumerate(words):
+                pos = (x, area.y + i * small.get_linesize())
+                c.blit_text(surface, small, word, muted, pos, "topright", gap)
+            head_h = max(head_h, len(words) * small.get_linesize())
         row_h = min(
             big.get_linesize() + 16,
-            (area.height - small.get_linesize()) // max(1, len(self.result.ranking)),
+            (area.height - head_h) // max(1, len(self.result.ranking)),
         )
-        y = area.y + small.get_linesize() + 4
+        y = area.y + head_h + 4
         for place, color in enumerate(self.result.ranking, start=1):
             p = by_color[color]
             cy = y + row_h // 2
@@ -88,10 +93,9 @@ class EndGameScreen(Screen):
             fill = MEDALS[place - 1] if place <= 3 else (70, 74, 86)
             c.badge(surface, big, str(place), fill, medal)
             chip = c.player_chip(surface, big, color, (medal.right + 10, y + 4), row_h - 8)
-            name_w = cols[0] - chip.right - small.size("¥00,000")[0] - 20
-            c.blit_text(
-                surface, small, color_name(color), fg, (chip.right + 8, cy), "midleft", name_w
-            )
+            name_w = cols[0] - chip.right - value_font.size("¥0,000")[0] - 20
+            if small.size(color_name(color))[0] <= name_w:
+                c.blit_text(surface, small, color_name(color), fg, (chip.right + 8, cy), "midleft")
             total = p.total if cash_known and p.total is not None else p.earnings
             cash = c.yen(p.cash) if p.cash is not None and cash_known else ""
             loans = c.signed_yen(-p.loan_cost) if p.loans else "–"

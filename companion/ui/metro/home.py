@@ -74,6 +74,15 @@ class MetroHome(Screen):
             question = _("All {rounds} rounds are played. End the game now?").format(rounds=last)
             confirm(self.app, question, self.end_game)
 
+    def update(self, now: float) -> None:
+        """Follow changes made elsewhere (the demo runner, a resumed log): a train phase that
+        began or a game that ended shows its screen."""
+        session = self.session
+        if session is None:
+            return
+        if session.phase is not None or (session.state.phase == "ended" and not self._shown_end):
+            self.enter()
+
     # --- commands ---
     def say(self, message: str) -> None:
         """A short confirmation: the app's toast banner when it has one."""

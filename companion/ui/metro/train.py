@@ -138,6 +138,13 @@ class TrainPhaseScreen(Screen):
         return station is not None and station.id in self.base.stations
 
     def update(self, now: float) -> None:
+        view = self.session.phase
+        if view is None:  # finished or undone elsewhere
+            self.app.pop()
+            return
+        if view is not self.view and view.steps[: len(self.view.steps)] != self.view.steps:
+            self.shown = min(self.shown, view.acked)
+        self.view = view
         for _i in range(len(self.view.steps) + 1):
             if self.waiting or now - self.started < self.duration:
                 break
