@@ -450,3 +450,22 @@ def test_back_twice_leaves_the_game_which_is_kept():
     app.press("back")
     assert app.top.name == "main-menu"
     assert session.state.lines["G"].shares == ("red",)
+
+
+def test_screens_follow_a_session_driven_from_elsewhere():
+    from screen_fakes import play_phase
+
+    session = _train_game()
+    app = home(session)
+    session.begin_train_phase()
+    app.tick(0.1)
+    assert isinstance(app.top, TrainPhaseScreen)
+    session.undo()  # the runner takes its start back ...
+    app.tick(0.1)
+    assert isinstance(app.top, MetroHome)
+    play_phase(session)  # ... and plays a whole phase itself
+    app.tick(0.1)
+    assert isinstance(app.top, MetroHome)
+    session.record(EndGame())
+    app.tick(0.1)
+    assert isinstance(app.top, EndGameScreen)
