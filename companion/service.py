@@ -7,13 +7,14 @@ alive: a dead thread stops the pings and systemd restarts the service. SIGHUP (`
 sets a flag that the loop checks to re-read the config between frames; SIGTERM asks the loop to
 stop cleanly. Bookworm ships systemd 252, which has no `Type=notify-reload`, hence the SIGHUP.
 
-Wiring it into a frame loop takes three calls (see `ServiceHook`):
+`companion run` wires it with two calls (`attach` below does the rest):
 
-    hook = ServiceHook.from_env(reload=lambda: reload_config(app))
-    hook.add_check("LED writer", lambda: strip.alive)
-    app.tickers.append(hook.ticker)          # every frame: watchdog, reload, stop
-    ... after the first frame: hook.ready("Showing the main menu")
-    ... on the way out: hook.stopping()
+    hook = attach(app, config)     # checks, SIGHUP/SIGTERM, READY=1 after the first frame
+    try: app.run()
+    finally: hook.stopping()
+
+By hand, for another loop: `hook = ServiceHook.from_env(reload=...)`, `hook.add_check(name,
+fn)`, call `hook.ticker(app, now)` every frame, `hook.ready(status)` once something is shown.
 
 Outside systemd ($NOTIFY_SOCKET unset) every call is a cheap no-op.
 """
@@ -234,6 +235,7 @@ class ServiceHook:
         self.signals = signals or Signals()
         self.reload = reload
         self.is_ready = False
+        self.describe: Callable[[Any], str] | None = None
         self.reloads = 0
         self.last_reload_error: str | None = None
 
@@ -259,8 +261,11 @@ class ServiceHook:
             self.notifier.ready(status)
 
     def ticker(self, app: Any, now: float) -> None:
-        """Call once per frame from the main loop."""
+        """Call once per frame from the main loop (an `App.tickers` entry). READY=1 goes out
+        at the start of the second frame, once the first one is on the screen."""
         self.poll(app)
+        if not self.is_ready and getattr(app, "frames", 1) >= 1:
+            self.ready(self.describe(app) if self.describe is not None else "running")
         self.watchdog.tick()
 
     def poll(self, app: Any = None) -> None:
@@ -288,3 +293,94 @@ class ServiceHook:
         self.notifier.stopping()
         self.signals.uninstall()
         self.notifier.close()
+
+
+# --- the table app ------------------------------------------------------------------------------
+
+
+def gpio_callbacks_alive() -> bool:
+    """lgpio (the Pi 5's pin factory) runs every button callback in one Python thread; if it
+    died, presses are silently lost. Other factories have no such thread: nothing to check."""
+    import sys
+
+    lgpio = sys.modules.get("lgpio")
+    thread = getattr(lgpio, "_notify", None) if lgpio is not None else None
+    if isinstance(thread, threading.Thread):
+        return thread.is_alive()
+    return True
+
+
+def leds_alive(app: Any) -> bool:
+    """The LED writer thread (serial strip) is running; a simulated strip has none."""
+    return bool(getattr(app.services.leds, "alive", True))
+
+
+def describe_app(app: Any) -> str:
+    parts = [str(getattr(app, "input_status", "") or "")]
+    for name in ("leds", "sound", "camera"):
+        device = getattr(app.services, name, None)
+        status = getattr(device, "status", None) if device is not None else None
+        text = getattr(status, "text", None)
+        if callable(text):
+            status = text()
+        if isinstance(status, str) and status:
+            parts.append(status)
+    return "; ".join(p for p in parts if p)
+
+
+def needs_restart(old: Any, new: Any) -> list[str]:
+    """What changed in the config that only a restart applies (devices opened at start)."""
+    changed = []
+    if (old.screen.size, old.screen.fullscreen) != (new.screen.size, new.screen.fullscreen):
+        changed.append("screen")
+    pins = ("gpio", "pins", "encoder", "encoder_push", "players", "bounce_time", "hold_time")
+    if any(getattr(old.input, k) != getattr(new.input, k) for k in pins):
+        changed.append("buttons")
+    for key, label in (
+        ("data_dir", "saved games folder"),
+        ("sound", "sound"),
+        ("leds", "LED strip"),
+        ("camera", "camera"),
+    ):
+        if getattr(old, key, None) != getattr(new, key, None):
+            changed.append(label)
+    return changed
+
+
+def reload_config(app: Any, path: Any) -> str:
+    """Re-read the config file (SIGHUP). Applies what can change between frames (keyboard keys,
+    frame rate) and names what needs a restart; the game, the screens and the devices stay.
+    A bad file raises UserError and the old config stays."""
+    from companion.config import find_config, load_config
+
+    new = load_config(path if path is not None else find_config())
+    keymap = None
+    try:
+        from companion.app.inputs import KeyMap
+
+        keymap = KeyMap(new.input)  # raises on an unknown key name: nothing applied yet
+    except ImportError:
+        pass
+    old = getattr(app, "config", None)
+    app.fps = new.screen.fps
+    if keymap is not None:
+        app.keymap = keymap
+    app.config = new
+    changed = needs_restart(old, new) if old is not None else []
+    where = str(new.path) if new.path else "defaults"
+    if changed:
+        return f"config reloaded from {where}; restart to apply: {', '.join(changed)}"
+    return f"config reloaded from {where}"
+
+
+def attach(app: Any, config: Any, env: Mapping[str, str] | None = None) -> ServiceHook:
+    """Hook the app's frame loop to systemd: watchdog with the input and LED checks, READY=1
+    after the first frame, SIGHUP reloads `config.path`, SIGTERM stops the loop."""
+    app.config = config
+    path = getattr(config, "path", None)
+    hook = ServiceHook.from_env(reload=lambda: reload_config(app, path), env=env)
+    hook.add_check("button callbacks", gpio_callbacks_alive)
+    hook.add_check("LED writer", lambda: leds_alive(app))
+    hook.describe = describe_app
+    app.tickers.append(hook.ticker)
+    return hook

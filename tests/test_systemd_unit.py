@@ -51,6 +51,7 @@ def test_notify_and_watchdog(unit: dict[str, dict[str, list[str]]]) -> None:
 
 def test_restart_with_a_start_limit(unit: dict[str, dict[str, list[str]]]) -> None:
     assert one(unit, "Service", "Restart") == "on-failure"
+    assert one(unit, "Service", "RestartPreventExitStatus") == "2"  # bad config: no loop
     assert int(one(unit, "Unit", "StartLimitBurst")) >= 3
     assert int(one(unit, "Unit", "StartLimitIntervalSec")) > 0
 
