@@ -13,10 +13,10 @@ import pytest
 
 pytest.importorskip("companion.config")
 
-from companion import config as config_mod  # noqa: E402
-from companion.cli import main as cli  # noqa: E402
-from companion.config import find_config, load_config  # noqa: E402
-from companion.errors import UserError  # noqa: E402
+from companion import config as config_mod
+from companion.cli import main as cli
+from companion.config import find_config, load_config
+from companion.errors import UserError
 
 BAD = [
     # wrong types

@@ -20,12 +20,12 @@ import pytest
 
 pytest.importorskip("companion.app.boot")
 
-from companion.app.boot import Options, build_app, shutdown  # noqa: E402
-from companion.app.session import MetroSession  # noqa: E402
-from companion.config import Config, InputConfig  # noqa: E402
-from companion.data import load_rules  # noqa: E402
-from companion.metro import Decision, format_state, format_step, parse_state  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.app.boot import Options, build_app, shutdown
+from companion.app.session import MetroSession
+from companion.config import Config, InputConfig
+from companion.data import load_rules
+from companion.metro import Decision, format_state, format_step, parse_state
+from companion.store import Store
 
 CHILD = Path(__file__).parent / "fault_train_child.py"
 MINI = Path(__file__).parent / "data" / "mini.toml"

@@ -15,14 +15,14 @@ import pytest
 
 pytest.importorskip("companion.app.boot")
 
-from companion.app.boot import Options, build_app, shutdown  # noqa: E402
-from companion.app.session import MetroSession  # noqa: E402
-from companion.cli import main as cli  # noqa: E402
-from companion.config import Config, InputConfig  # noqa: E402
-from companion.data import load_rules  # noqa: E402
-from companion.errors import UserError  # noqa: E402
-from companion.metro.events import AdjustCash, Invest  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.app.boot import Options, build_app, shutdown
+from companion.app.session import MetroSession
+from companion.cli import main as cli
+from companion.config import Config, InputConfig
+from companion.data import load_rules
+from companion.errors import UserError
+from companion.metro.events import AdjustCash, Invest
+from companion.store import Store
 
 MINI = Path(__file__).parent / "data" / "mini.toml"
 
