@@ -67,7 +67,8 @@ class Notifier:
         try:
             if self._sock is None:
                 self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC)
-            self._sock.sendto(message.encode(), socket_address(self.address))
+            # never blocks: a full queue at the other end must not freeze the frame loop
+            self._sock.sendto(message.encode(), socket.MSG_DONTWAIT, socket_address(self.address))
         except OSError as exc:
             if not self._warned:
                 log.warning("sd_notify to %s failed: %s", self.address, exc)

@@ -170,6 +170,7 @@ def test_watchdog_off_without_interval(notify_socket: NotifySocket) -> None:
 
 class FakeApp:
     running = True
+    frames = 0  # READY=1 waits for the first frame
 
 
 def test_sighup_reloads_between_frames(notify_socket: NotifySocket) -> None:
@@ -232,3 +233,28 @@ def test_hook_from_env(notify_socket: NotifySocket) -> None:
     assert hook.watchdog.interval == 1.0
     hook.ticker(FakeApp(), 0.0)
     assert notify_socket.receive() == {"WATCHDOG": "1"}
+
+
+def test_a_full_socket_never_blocks_the_loop(tmp_path: Path) -> None:
+    listener = NotifySocket(str(tmp_path / "full.sock"))  # nobody reads it
+    try:
+        n = Notifier(listener.name)
+        results = [n.watchdog() for _ in range(5000)]
+        assert results[0] and not results[-1]  # dropped once the queue filled, never stuck
+    finally:
+        listener.close()
+
+
+def test_ready_after_the_first_frame(notify_socket: NotifySocket) -> None:
+    n = Notifier(notify_socket.name)
+    hook = ServiceHook(n, Watchdog(n, None), Signals())
+    hook.describe = lambda app: "keyboard only; LED strip simulated"
+    app = FakeApp()
+    hook.ticker(app, 0.0)
+    assert notify_socket.pending() == []
+    app.frames = 1
+    hook.ticker(app, 0.1)
+    hook.ticker(app, 0.2)
+    assert notify_socket.pending() == [
+        {"READY": "1", "STATUS": "keyboard only; LED strip simulated"}
+    ]
