@@ -169,3 +169,20 @@ def test_gpio_off_is_not_a_failure(box: Path, capsys: pytest.CaptureFixture[str]
     code, rows = run_json(capsys, "--config", str(path))
     assert rows["buttons"][0] == "n/a"
     assert code == 0
+
+
+def test_camera_from_a_folder_of_images(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("companion.config")
+    pytest.importorskip("companion.vision.sources")
+    import numpy as np
+
+    cv2 = pytest.importorskip("cv2")
+    shots = box / "shots"
+    shots.mkdir()
+    cv2.imwrite(str(shots / "a.png"), np.zeros((48, 64, 3), np.uint8))
+    path = write_config(box, f'[camera]\nsource = "dir:{shots}"\n')
+    code, rows = run_json(capsys, "--config", str(path))
+    assert rows["camera"] == ("ok", f"dir:{shots}: 64x48"), rows["camera"]
+    path = write_config(box, f'[camera]\nsource = "dir:{box / "nothing"}"\n')
+    code, rows = run_json(capsys, "--config", str(path))
+    assert rows["camera"][0] == "FAIL" and code == 1

@@ -256,8 +256,10 @@ class Checker:
         source = table.get("source", "") if isinstance(table, dict) else ""
         if source in ("", None, False):
             raise Skip("no camera configured: entry by buttons only")
-        vision = optional("companion.vision.sources")
-        return with_timeout(lambda: read_one_frame(vision, table), self.timeout, "camera")
+        if source == "synthetic":
+            raise Skip("synthetic camera (demo): no device to check")
+        sources = optional("companion.vision.sources")
+        return with_timeout(lambda: read_one_frame(sources, source), self.timeout, "camera")
 
     def _setting(self, name: str, default: str) -> str:
         value = getattr(self.config, name, None)
@@ -325,17 +327,23 @@ def build_buttons(pins: dict[str, int], mode: str) -> str:
     return f"{len(buttons)} buttons ({factory})"
 
 
-def read_one_frame(vision: Any, table: dict[str, Any]) -> str:
-    """Open the configured source through the camera part and read one frame."""
-    source = vision.open_source(table)
+def read_one_frame(sources: Any, spec: str | int) -> str:
+    """Open the configured source through the camera part and read one frame (a source may
+    give None until its first frame is ready: try a few times)."""
+    source = sources.open_source(spec)
     try:
-        frame = source.read()
+        frame = None
+        for _ in range(50):
+            frame = source.read()
+            if frame is not None:
+                break
+            threading.Event().wait(0.05)
         if frame is None:
-            raise RuntimeError("the camera gave no frame")
+            raise RuntimeError("the camera opened but gave no frame")
         height, width = frame.shape[:2]
     finally:
         source.close()
-    return f"{table.get('source')}: {width}x{height}"
+    return f"{spec}: {width}x{height}"
 
 
 def format_table(rows: list[Row]) -> str:
