@@ -312,8 +312,11 @@ def gpio_callbacks_alive() -> bool:
 
 
 def leds_alive(app: Any) -> bool:
-    """The LED writer thread (serial strip) is running; a simulated strip has none."""
-    return bool(getattr(app.services.leds, "alive", True))
+    """The LED writer thread (serial strip) is running; a simulated strip has none. The app's
+    LED link holds the strip as `.strip` (None before the first game)."""
+    leds = getattr(app.services, "leds", None)
+    strip = getattr(leds, "strip", leds)
+    return strip is None or bool(getattr(strip, "alive", True))
 
 
 def describe_app(app: Any) -> str:

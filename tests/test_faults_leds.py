@@ -86,6 +86,15 @@ def box(tmp_path: Path):  # type: ignore[no-untyped-def]
         shutdown(app)
 
 
+def plug_in(app, strip: SerialStrip) -> None:  # type: ignore[no-untyped-def]
+    """The strip the app would open from `[leds] port` (its LED link holds it as `.strip`)."""
+    leds = app.services.leds
+    if hasattr(leds, "strip"):
+        leds.strip = strip
+    else:
+        app.services.leds = strip
+
+
 def frames(app, n: int = 5) -> None:  # type: ignore[no-untyped-def]
     app.run(max_frames=app.frames + n)
 
@@ -96,7 +105,7 @@ def test_unplugged_and_back_mid_game(box, tmp_path: Path) -> None:  # type: igno
     link = tmp_path / "usb-Arduino_Nano-if00-port0"
     os.symlink(firmware.path, link)
     strip = SerialStrip(FAST, 10, str(link))
-    app.services.leds = strip
+    plug_in(app, strip)
     try:
         strip.show([(255, 0, 0)] * 10)
         assert wait_until(lambda: strip.status.state == CONNECTED)
@@ -129,7 +138,7 @@ def test_dead_writer_thread_stops_the_watchdog(box) -> None:  # type: ignore[no-
     app, hook, notify = box
     firmware = FakeFirmware(greet_every=0.05)
     strip = SerialStrip(FAST, 4, firmware.path)
-    app.services.leds = strip
+    plug_in(app, strip)
     try:
         frames(app)
         assert hook.watchdog.pings >= 1
