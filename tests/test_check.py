@@ -112,6 +112,7 @@ def test_bad_config_value_is_a_failed_row(box: Path, capsys: pytest.CaptureFixtu
 
 
 def test_bad_led_setting_in_config(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("companion.config")
     pytest.importorskip("companion.devices.ledconfig")
     path = write_config(box, "baud = 'quick'\n")
     code, rows = run_json(capsys, "--config", str(path))
