@@ -146,3 +146,73 @@ def test_example_config_mentions_every_section() -> None:
         "language =",
     ):
         assert section in text
+
+
+def test_reload_keeps_the_game_and_refuses_a_bad_file(tmp_path: Path) -> None:
+    """`systemctl reload` (SIGHUP) mid-game: keys and frame rate change at once, pin changes
+    wait for a restart (and the status says so), a bad file is refused, the game is untouched."""
+    import os
+    import signal
+
+    from companion.app.boot import Options, build_app, shutdown
+    from companion.app.session import MetroSession
+    from companion.data import load_rules
+    from companion.metro.events import Invest
+    from companion.service import attach
+
+    path = tmp_path / "config.toml"
+    path.write_text("[screen]\nfps = 30\n[input]\ngpio = 'off'\n")
+    config = load_config(path)
+    app = build_app(
+        config,
+        Options(
+            headless=True,
+            realtime=False,
+            strict=True,
+            data_dir=tmp_path / "data",
+            simulated_devices=True,
+        ),
+    )
+    hook = attach(app, config, env={})
+    try:
+        rules = load_rules(str(Path(__file__).parent / "data" / "mini.toml"))
+        session = MetroSession.new(app.services.store, rules, ["red", "blue"], map_name="mini")
+        app.services.session = session
+        session.record(Invest("red", "G", 300))
+        state = session.state
+
+        path.write_text(
+            "[screen]\nfps = 20\n[input]\ngpio = 'off'\nplayers = [5, 6]\nkeys = { ok = 'k' }\n"
+        )
+        os.kill(os.getpid(), signal.SIGHUP)
+        app.run(max_frames=app.frames + 2)
+        assert hook.reloads == 1 and hook.last_reload_error is None
+        assert app.fps == 20 and app.config.input.keys["ok"] == ["k"]
+        assert app.services.session is session and session.state == state
+
+        path.write_text("[input]\nplayers = [5, 5]\n")
+        os.kill(os.getpid(), signal.SIGHUP)
+        app.run(max_frames=app.frames + 2)
+        assert hook.reloads == 2 and "pin 5 is used twice" in (hook.last_reload_error or "")
+        assert app.fps == 20 and app.config.input.players == (5, 6)  # the old config stays
+        assert app.services.session is session and session.state == state
+    finally:
+        hook.stopping()
+        shutdown(app)
+
+
+def test_reload_names_what_needs_a_restart() -> None:
+    from companion.config import parse_config
+    from companion.service import needs_restart
+
+    old = parse_config({"input": {"gpio": "off"}})
+    new = parse_config(
+        {
+            "input": {"gpio": "off", "players": [5]},
+            "screen": {"size": [1024, 600]},
+            "leds": {"port": "/dev/ttyACM0"},
+        }
+    )
+    assert needs_restart(old, new) == ["screen", "buttons", "LED strip"]
+    keys_only = parse_config({"input": {"gpio": "off", "keys": {"ok": "k"}}, "screen": {"fps": 10}})
+    assert needs_restart(old, keys_only) == []
