@@ -237,6 +237,9 @@ class ServiceHook:
         self.reload = reload
         self.is_ready = False
         self.describe: Callable[[Any], str] | None = None
+        """One line about the devices for STATUS= (see `describe_app`)."""
+        self.last_status = ""
+        self._status_checked = float("-inf")
         self.reloads = 0
         self.last_reload_error: str | None = None
 
@@ -266,8 +269,24 @@ class ServiceHook:
         at the start of the second frame, once the first one is on the screen."""
         self.poll(app)
         if not self.is_ready and getattr(app, "frames", 1) >= 1:
-            self.ready(self.describe(app) if self.describe is not None else "running")
+            self.last_status = self.describe(app) if self.describe is not None else "running"
+            self.ready(self.last_status)
+        elif self.is_ready and self.describe is not None:
+            self.update_status(app)
         self.watchdog.tick()
+
+    def update_status(self, app: Any) -> None:
+        """STATUS= again when the devices' state changed (LED unplugged, camera lost...), looked
+        at no more than once a second, so `systemctl status` shows what is wrong now."""
+        now = self.watchdog.clock()
+        if now - self._status_checked < 1.0:
+            return
+        self._status_checked = now
+        assert self.describe is not None
+        text = self.describe(app)
+        if text != self.last_status and not self.watchdog.failing:
+            self.last_status = text
+            self.notifier.status(text)
 
     def poll(self, app: Any = None) -> None:
         if self.signals.stop.is_set() and app is not None:

@@ -258,3 +258,22 @@ def test_ready_after_the_first_frame(notify_socket: NotifySocket) -> None:
     assert notify_socket.pending() == [
         {"READY": "1", "STATUS": "keyboard only; LED strip simulated"}
     ]
+
+
+def test_status_follows_the_devices(notify_socket: NotifySocket) -> None:
+    clock = [0.0]
+    n = Notifier(notify_socket.name)
+    hook = ServiceHook(n, Watchdog(n, None, clock=lambda: clock[0]), Signals())
+    leds = ["LED strip connected"]
+    hook.describe = lambda app: f"keyboard only; {leds[0]}"
+    app = FakeApp()
+    app.frames = 1
+    hook.ticker(app, 0.0)
+    assert notify_socket.receive() == {"READY": "1", "STATUS": "keyboard only; LED strip connected"}
+    leds[0] = "LED strip reconnecting: unplugged"
+    for t in (0.5, 1.5, 1.6, 3.0):
+        clock[0] = t
+        hook.ticker(app, t)
+    assert notify_socket.pending() == [
+        {"STATUS": "keyboard only; LED strip reconnecting: unplugged"}
+    ]
