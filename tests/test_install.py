@@ -132,3 +132,11 @@ def test_syntax() -> None:
     done = subprocess.run(["bash", "-n", str(SCRIPT)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "set -euo pipefail" in SCRIPT.read_text()
+
+
+def test_shellcheck() -> None:
+    tool = shutil.which("shellcheck")
+    if tool is None:
+        pytest.skip("shellcheck is not installed (apt-get install shellcheck)")
+    done = subprocess.run([tool, str(SCRIPT)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout

@@ -85,10 +85,15 @@ write_file() {
 
 # --- 1. the OS ---------------------------------------------------------------------------
 [[ -r $OS_RELEASE ]] || die "cannot read $OS_RELEASE: is this Raspberry Pi OS or Debian?"
-OS_ID=$(. "$OS_RELEASE" && echo "${ID:-}")
-OS_VERSION=$(. "$OS_RELEASE" && echo "${VERSION_ID:-}")
-OS_CODENAME=$(. "$OS_RELEASE" && echo "${VERSION_CODENAME:-}")
-OS_NAME=$(. "$OS_RELEASE" && echo "${PRETTY_NAME:-$OS_ID $OS_VERSION}")
+# os-release is shell assignments: read them in a subshell, keep only what is needed
+os_field() {
+    # shellcheck source=/dev/null
+    (. "$OS_RELEASE" && eval "printf '%s' \"\${$1:-}\"")
+}
+OS_ID=$(os_field ID)
+OS_VERSION=$(os_field VERSION_ID)
+OS_NAME=$(os_field PRETTY_NAME)
+OS_NAME=${OS_NAME:-$OS_ID $OS_VERSION}
 case $OS_ID in
     debian | raspbian) ;;
     *) die "this installer is for Raspberry Pi OS or Debian; found '$OS_NAME'" ;;
