@@ -77,6 +77,10 @@ def test_bookworm_pi5(tmp_path: Path) -> None:
     assert "systemctl enable companion.service" in cmds
     assert "systemctl daemon-reload" in cmds
     assert "/etc/companion/config.toml" in out
+    assert "/etc/companion/config.toml kept" in out or any(
+        c.startswith("sed -i") and "data_dir" in c and c.endswith("/etc/companion/config.toml")
+        for c in cmds
+    )
     assert "Next steps" in out and "journalctl -u companion" in out
     assert "(dry run: nothing was changed)" in out
 

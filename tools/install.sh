@@ -208,6 +208,9 @@ if [[ -e $ETC_DIR/config.toml ]]; then
     note "$ETC_DIR/config.toml kept as it is (compare with $PREFIX/src/config.example.toml)"
 else
     run install -m 0644 "$SRC/config.example.toml" "$ETC_DIR/config.toml"
+    # the service's StateDirectory, named in the file so `companion check` run by hand agrees
+    run sed -i 's|^# data_dir = "/var/lib/companion"|data_dir = "/var/lib/companion"|' \
+        "$ETC_DIR/config.toml"
 fi
 DEFAULT_LINES=("# Environment for companion.service (written by tools/install.sh; edit freely)")
 if [[ -e $DEFAULTS ]]; then
