@@ -1,54 +1,89 @@
-"""`companion demo`: a scripted train phase on the default map, narrated step by step.
-
-(The table app replaces this with a whole simulated game.)
-"""
+"""`companion demo`: a scripted 3-player Tokyo Metro game with every part simulated."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
 
-from companion.data import load_rules
-from companion.metro import apply, new_state, run_train_phase
-from companion.metro.events import BuildStation, Invest, MoveMeeple, StartTrain
-from companion.metro.trains import Decision, Prompt
-from companion.narrate import describe_step, yen
+
+def has_display() -> bool:
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="companion demo")
-    parser.add_argument("--map", default="tokyo")
+    parser = argparse.ArgumentParser(prog="companion demo", description=__doc__)
+    parser.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
+    parser.add_argument("--screenshots", type=Path, help="save a PNG of every screen here")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds to play (default 3)")
+    parser.add_argument("--size", default="800x480", help="screen size (default 800x480)")
+    parser.add_argument("--language", choices=("es", "fr", "en"), help="screen language")
+    parser.add_argument("--data-dir", type=Path, help="keep the demo's saved game here")
+    parser.add_argument("--json", action="store_true", help="print a summary as JSON at the end")
     args = parser.parse_args(argv)
-    rules = load_rules(args.map)
-    board = rules.board
-    state = new_state(board, ["red", "blue", "green"])
-    lines = list(board.lines)
-    stations = list(board.stations)
-    script = [
-        Invest("red", lines[0], 500),
-        Invest("blue", lines[1], 500),
-        StartTrain(lines[2 % len(lines)], 300),
-        BuildStation("red", stations[len(stations) // 3], 300),
-        BuildStation("blue", stations[len(stations) // 2], 300),
-        BuildStation("green", stations[0], 300),
-    ]
-    first_stop = board.lines[lines[0]].stop(1)
-    square = next(iter(sorted(board.squares_for_stop(first_stop.id))))
-    script.append(MoveMeeple("green", square))
-    print(f"Map: {board.name}. Players: red, blue, green.")
-    for event in script:
-        state = apply(rules, state, event)
-        print(f"  entry: {event}")
 
-    def always_board(prompt: Prompt) -> Decision:
-        return Decision(prompt.action == "board")
+    from companion.app.boot import Options, build_app, shutdown
+    from companion.app.demo import start_demo
+    from companion.cli.run import parse_size
+    from companion.config import Config, InputConfig
 
-    phase = run_train_phase(rules, state, always_board)
-    print("\nTrain phase:")
-    for i, step in enumerate(phase.steps, start=1):
-        print(f"{i:>4}. {describe_step(step, board)}")
-    print(
-        "\nLine values: "
-        + ", ".join(f"{k} {yen(v.value)}" for k, v in phase.state.lines.items() if v.value)
+    headless = args.headless or not has_display()
+    data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="companion-demo-"))
+    shots = args.screenshots
+    if headless and shots is None:
+        shots = data_dir / "screenshots"
+    config = Config(input=InputConfig(gpio="off"), language=args.language)
+    options = Options(
+        size=parse_size(args.size),
+        fullscreen=False,
+        headless=headless,
+        realtime=not headless,
+        data_dir=data_dir,
+        screenshot_dir=shots,
+        resume=False,
+        strip_band=max(60, parse_size(args.size)[1] // 6),
     )
-    print("Cash: " + ", ".join(f"{p.color} {yen(p.cash or 0)}" for p in phase.state.players))
-    return 0
+    app = build_app(config, options)
+    if args.language:
+        app.services.settings.set("language", args.language)
+    out = sys.stderr if args.json else sys.stdout
+    started = time.monotonic()
+
+    def say(text: str) -> None:
+        if headless or not args.json:
+            print(text, file=out, flush=True)
+
+    say(
+        f"Demo: {args.rounds} rounds, {'headless' if headless else 'in a window'}; "
+        f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
+        f"LEDs: {app.services.leds.status}"
+    )
+    script = start_demo(app, args.rounds, say, pace=1.0)
+    try:
+        app.run()
+    finally:
+        shutdown(app)
+    elapsed = time.monotonic() - started
+    if app.screenshots:
+        say(f"Screenshots ({len(app.screenshots)}) saved in {shots}")
+    say(f"Saved game in {data_dir}; {elapsed:.1f} s")
+    if args.json:
+        result = script.log.result
+        print(
+            json.dumps(
+                {
+                    "rounds": args.rounds,
+                    "entries": script.log.entries,
+                    "train_phases": script.log.phases,
+                    "ranking": list(result.ranking) if result else None,
+                    "screenshots": [str(p) for p in app.screenshots],
+                    "data_dir": str(data_dir),
+                    "seconds": round(elapsed, 2),
+                }
+            )
+        )
+    return 0 if script.done else 1

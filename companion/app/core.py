@@ -1,0 +1,232 @@
+"""The main loop: one input queue, a stack of screens, one frame at a time.
+
+Each frame drains the queue into the top screen, lets it update and draw (dialogs draw the screen
+below them first), draws the toast banner, and flips. Nothing here waits on a device: buttons
+arrive on the queue from their own threads, sound and LEDs are fire-and-forget.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.ui.screen import Input, Screen
+
+if TYPE_CHECKING:
+    import pygame
+
+log = logging.getLogger(__name__)
+
+
+class Toast:
+    def __init__(self, text: str, level: str, until: float) -> None:
+        self.text, self.level, self.until = text, level, until
+
+
+class App:
+    def __init__(
+        self,
+        surface: pygame.Surface,
+        services: Any,
+        fps: int = 30,
+        clock: Callable[[], float] | None = None,
+        realtime: bool = True,
+        keymap: Any = None,
+        strict: bool = False,
+    ) -> None:
+        self.surface = surface
+        self.services = services
+        self.fps = fps
+        self.inputs: queue.SimpleQueue[Input] = queue.SimpleQueue()
+        self.stack: list[Screen] = []
+        self.realtime = realtime
+        self._virtual = 0.0
+        self._clock = clock
+        self.keymap = keymap
+        self.strict = strict
+        """Re-raise errors from screens (tests) instead of showing them as a toast."""
+        self.toasts: list[Toast] = []
+        self.running = True
+        self.frames = 0
+        self.screenshot_dir: Path | None = None
+        self.screenshots: list[Path] = []
+        self._shot_pending = False
+        self._shot_tag = ""
+        self.tickers: list[Callable[[App, float], None]] = []
+        self.on_screen_change: list[Callable[[Screen], None]] = []
+        self.window: pygame.Surface = surface
+        """The whole window: `surface` (what screens draw on) may be a part of it."""
+        self.overlays: list[Callable[[pygame.Surface], None]] = []
+        self.gpio: Any = None
+        self.input_status = "keyboard"
+
+    # --- AppContext -------------------------------------------------------------------------
+
+    def now(self) -> float:
+        if self._clock is not None:
+            return self._clock()
+        return time.monotonic() if self.realtime else self._virtual
+
+    def push(self, screen: Screen) -> None:
+        self.stack.append(screen)
+        self._entered()
+
+    def pop(self) -> None:
+        if len(self.stack) > 1:
+            self.stack.pop()
+            self._entered()
+        else:
+            self.running = False
+
+    def replace(self, screen: Screen) -> None:
+        if self.stack:
+            self.stack.pop()
+        self.stack.append(screen)
+        self._entered()
+
+    def pop_to(self, screen_type: type[Screen]) -> None:
+        """Pop until a screen of this type is on top (used to go back to the menu)."""
+        while len(self.stack) > 1 and not isinstance(self.stack[-1], screen_type):
+            self.stack.pop()
+        self._entered()
+
+    def play(self, cue: str) -> None:
+        try:
+            self.services.sound.play(cue)
+        except Exception:
+            log.exception("sound cue %s failed", cue)
+
+    def toast(self, text: str, level: str = "info", seconds: float = 3.0) -> None:
+        self.toasts = [t for t in self.toasts if t.text != text]
+        self.toasts.append(Toast(text, level, self.now() + seconds))
+        del self.toasts[:-3]
+
+    @property
+    def top(self) -> Screen | None:
+        return self.stack[-1] if self.stack else None
+
+    def _entered(self) -> None:
+        top = self.top
+        if top is None:
+            return
+        self._guard(top.enter)
+        self._shot_pending = self.screenshot_dir is not None
+        for fn in self.on_screen_change:
+            fn(top)
+
+    # --- input ------------------------------------------------------------------------------
+
+    def inject(self, event: Input) -> None:
+        """Put an input on the queue as a button would (tests, the demo)."""
+        self.inputs.put(event)
+
+    def _pump_pygame(self) -> None:
+        import pygame
+
+        for ev in pygame.event.get():
+            if ev.type == pygame.QUIT:
+                self.running = False
+            elif ev.type == pygame.KEYDOWN and ev.key in (pygame.K_F12, pygame.K_PRINTSCREEN):
+                folder = self.screenshot_dir or Path(self.services.data_dir) / "screenshots"
+                name = time.strftime("shot-%Y%m%d-%H%M%S.png")
+                self.toast(str(self.screenshot(folder / name)))
+            elif self.keymap is not None and ev.type in (pygame.KEYDOWN, pygame.KEYUP):
+                t = self.now()
+                down = ev.type == pygame.KEYDOWN
+                made = self.keymap.key_down(ev.key, t) if down else self.keymap.key_up(ev.key, t)
+                if made is not None:
+                    self.inputs.put(made)
+
+    def _guard(self, fn: Callable[..., None], *args: Any) -> None:
+        try:
+            fn(*args)
+        except Exception as exc:
+            if self.strict:
+                raise
+            log.exception("screen error")
+            message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+            self.toast(message, "bad", 5.0)
+            self.play("error")
+
+    # --- frames -----------------------------------------------------------------------------
+
+    def step(self) -> None:
+        """One frame: inputs, update, draw, flip."""
+        import pygame
+
+        self._pump_pygame()
+        now = self.now()
+        for ticker in list(self.tickers):
+            ticker(self, now)
+        while True:
+            try:
+                event = self.inputs.get_nowait()
+            except queue.Empty:
+                break
+            if self.top is not None:
+                self._guard(self.top.handle, event)
+        top = self.top
+        if top is not None:
+            self._guard(top.update, now)
+            self.draw()
+        after = getattr(self.services, "after_frame", None)
+        if after is not None:
+            after(now)
+        for overlay in self.overlays:
+            overlay(self.window)
+        pygame.display.flip()
+        self.frames += 1
+        if self._shot_pending and self.screenshot_dir is not None and self.top is not None:
+            self._shot_pending = False
+            tag = f"-{self._shot_tag}" if self._shot_tag else ""
+            self._shot_tag = ""
+            name = f"{len(self.screenshots) + 1:03d}-{self.top.name}{tag}.png"
+            self.screenshots.append(self.screenshot(self.screenshot_dir / name))
+
+    def draw(self) -> None:
+        theme = self.services.theme
+        self.surface.fill(theme.colors["background"])
+        first = len(self.stack) - 1
+        while first > 0 and not self.stack[first].opaque:
+            first -= 1
+        for screen in self.stack[first:]:
+            self._guard(screen.draw, self.surface)
+        from companion.ui.widgets import draw_toasts
+
+        now = self.now()
+        self.toasts = [t for t in self.toasts if t.until > now]
+        draw_toasts(self.surface, theme, self.toasts)
+
+    def run(self, max_frames: int | None = None) -> None:
+        import pygame
+
+        clock = pygame.time.Clock()
+        while self.running and self.stack and (max_frames is None or self.frames < max_frames):
+            self.step()
+            if self.realtime:
+                clock.tick(self.fps)
+            else:
+                self._virtual += 1.0 / self.fps
+
+    def request_screenshot(self, tag: str = "") -> None:
+        """Save the next frame into the screenshot folder, if there is one."""
+        if self.screenshot_dir is not None:
+            self._shot_pending = True
+            self._shot_tag = tag
+
+    def advance(self, seconds: float) -> None:
+        """Move the virtual clock on (headless runs)."""
+        self._virtual += seconds
+
+    def screenshot(self, path: str | Path) -> Path:
+        import pygame
+
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.window, os.fspath(path))
+        return path

@@ -1,0 +1,78 @@
+"""Starting and resuming Metro games from the menus: maps on offer, rules, the first screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.app.session import KIND, MetroSession
+from companion.data import REPO_ROOT, calibration_dir, load_rules
+from companion.metro import MetroRules
+
+MINI_MAP = REPO_ROOT / "tests" / "data" / "mini.toml"
+
+
+def available_maps() -> list[str]:
+    """Map names for the setup screen: the calibrated maps, else the small test map."""
+    names = sorted(p.stem for p in (calibration_dir() / "maps").glob("*.toml"))
+    if "tokyo" in names:
+        names.remove("tokyo")
+        names.insert(0, "tokyo")
+    if not names and MINI_MAP.exists():
+        names.append("mini")
+    return names
+
+
+def rules_for(name: str) -> MetroRules:
+    if name == "mini" and not (calibration_dir() / "maps" / "mini.toml").exists():
+        return load_rules(str(MINI_MAP))
+    return load_rules(name)
+
+
+def metro_home(app: Any) -> Any:
+    """The Metro screens' entry point, or a plain stand-in until they land."""
+    try:
+        from companion.ui.metro import MetroHome  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        from companion.app.placeholders import GamePlaceholder
+
+        return GamePlaceholder(app)
+    return MetroHome(app)
+
+
+def start_game(app: Any, map_name: str, colors: list[str]) -> MetroSession:
+    services = app.services
+    session = MetroSession.new(services.store, rules_for(map_name), colors, map_name=map_name)
+    services.session = session
+    app.push(metro_home(app))
+    app.play("start")
+    return session
+
+
+def load_game(services: Any, game_id: int) -> MetroSession:
+    setup = services.store.game(game_id).setup
+    name = setup.get("map_name", setup.get("map", "tokyo"))
+    return MetroSession.load(services.store, rules_for(name), game_id)
+
+
+def resume_game(app: Any, game_id: int) -> MetroSession:
+    session = load_game(app.services, game_id)
+    app.services.session = session
+    app.push(metro_home(app))
+    return session
+
+
+def unfinished_game(services: Any) -> int | None:
+    game_id: int | None = services.store.unfinished(KIND)
+    return game_id
+
+
+def export_game(services: Any, game_id: int) -> Path:
+    import json
+
+    session = load_game(services, game_id)
+    folder = Path(services.data_dir) / "exports"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"metro-game-{game_id}.json"
+    path.write_text(json.dumps(session.export_json(), indent=1, ensure_ascii=False), "utf-8")
+    return path

@@ -1,0 +1,146 @@
+"""Keyboard and GPIO buttons, both turned into `Input` values on one thread-safe queue.
+
+GPIO handlers run in gpiozero's callback thread (one thread for every pin with lgpio): they only
+put a value on the queue, inside try/except, so a slow or failing handler never loses presses.
+Player buttons report on release, `long` when held past `hold_time` (press/release timestamps).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from companion.config import InputConfig
+from companion.ui.screen import Action, Input
+
+log = logging.getLogger(__name__)
+InputQueue = queue.SimpleQueue[Input]
+
+
+def _safe(fn: Callable[[], None]) -> Callable[..., None]:
+    def handler(*_args: Any) -> None:
+        try:
+            fn()
+        except Exception:  # a raising handler would kill gpiozero's callback thread
+            log.exception("button handler failed")
+
+    return handler
+
+
+class KeyMap:
+    """pygame key events -> inputs, with long presses for player keys (KEYDOWN/KEYUP times)."""
+
+    def __init__(self, cfg: InputConfig) -> None:
+        import pygame
+
+        self.hold_time = cfg.hold_time
+        self.actions: dict[int, Action] = {}
+        for name, keys in cfg.keys.items():
+            for key in keys:
+                self.actions[self._code(pygame, key)] = Action(name)
+        self.players = {self._code(pygame, k): i for i, k in enumerate(cfg.player_keys)}
+        self._down: dict[int, float] = {}
+
+    @staticmethod
+    def _code(pygame: Any, name: str) -> int:
+        try:
+            return int(pygame.key.key_code(name))
+        except ValueError:
+            from companion.errors import UserError
+
+            raise UserError(f"unknown key name {name!r}", None, "input.keys") from None
+
+    def key_down(self, key: int, t: float) -> Input | None:
+        if key in self.actions:
+            return Input(self.actions[key], t=t)
+        if key in self.players:
+            self._down[key] = t
+        return None
+
+    def key_up(self, key: int, t: float) -> Input | None:
+        if key in self.players and key in self._down:
+            held = t - self._down.pop(key)
+            return Input(player=self.players[key], long=held >= self.hold_time, t=t)
+        return None
+
+
+class GpioInputs:
+    """gpiozero devices for the navigation buttons, encoder and player buttons."""
+
+    def __init__(self, cfg: InputConfig, out: InputQueue, clock: Callable[[], float]) -> None:
+        from gpiozero import Button, RotaryEncoder  # type: ignore[import-untyped]
+
+        self.devices: list[Any] = []
+        self.out = out
+        self.clock = clock
+        self.hold_time = cfg.hold_time
+        self.player_buttons: list[Any] = []
+        self.nav_buttons: dict[Action, Any] = {}
+        self._pressed_at: dict[int, float] = {}
+        for name, pin in cfg.pins.items():
+            action = Action(name)
+            button = Button(pin, pull_up=True, bounce_time=cfg.bounce_time)
+            button.when_pressed = _safe(partial(self._nav, action))
+            self.nav_buttons[action] = button
+            self.devices.append(button)
+        if cfg.encoder is not None:
+            enc = RotaryEncoder(cfg.encoder[0], cfg.encoder[1], bounce_time=None, max_steps=0)
+            enc.when_rotated_clockwise = _safe(partial(self._nav, Action.DOWN))
+            enc.when_rotated_counter_clockwise = _safe(partial(self._nav, Action.UP))
+            self.devices.append(enc)
+        if cfg.encoder_push is not None:
+            push = Button(cfg.encoder_push, pull_up=True, bounce_time=cfg.bounce_time)
+            push.when_pressed = _safe(partial(self._nav, Action.OK))
+            self.devices.append(push)
+        for index, pin in enumerate(cfg.players):
+            button = Button(pin, pull_up=True, bounce_time=cfg.bounce_time)
+            button.when_pressed = _safe(partial(self._press, index))
+            button.when_released = _safe(partial(self._release, index))
+            self.player_buttons.append(button)
+            self.devices.append(button)
+
+    def put(self, event: Input) -> None:
+        self.out.put(event)
+
+    def _nav(self, action: Action) -> None:
+        self.put(Input(action, t=self.clock()))
+
+    def _press(self, index: int) -> None:
+        self._pressed_at[index] = self.clock()
+
+    def _release(self, index: int) -> None:
+        now = self.clock()
+        start = self._pressed_at.pop(index, now)
+        self.put(Input(player=index, long=now - start >= self.hold_time, t=now))
+
+    def close(self) -> None:
+        for device in self.devices:
+            try:
+                device.close()
+            except Exception:
+                log.exception("closing %s", device)
+
+
+def open_gpio(
+    cfg: InputConfig, out: InputQueue, clock: Callable[[], float] = time.monotonic
+) -> tuple[GpioInputs | None, str]:
+    """The GPIO inputs and a status line. Never raises: without GPIO the keyboard still works."""
+    if cfg.gpio == "off":
+        return None, "keyboard only (GPIO off)"
+    if not (cfg.pins or cfg.encoder or cfg.players or cfg.encoder_push is not None):
+        return None, "keyboard only (no pins configured)"
+    try:
+        if cfg.gpio == "mock":
+            from gpiozero import Device
+            from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
+
+            if not isinstance(Device.pin_factory, MockFactory):
+                Device.pin_factory = MockFactory()
+        return GpioInputs(cfg, out, clock), f"GPIO buttons ({cfg.gpio})"
+    except Exception as exc:
+        log.warning("GPIO is not available (%s); going on with the keyboard only", exc)
+        return None, f"GPIO not available: {exc}"

@@ -1,0 +1,58 @@
+"""Settings: language (at once), volume, mute, fast trains, LED brightness; saved on change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import LANGUAGE_NAMES, LANGUAGES, _
+from companion.ui.screen import AppContext
+from companion.ui.widgets import ListMenu, MenuItem
+
+
+def _yes_no(value: bool) -> str:
+    return _("Yes") if value else _("No")
+
+
+class SettingsScreen(ListMenu):
+    name = "settings"
+
+    def __init__(self, app: AppContext) -> None:
+        super().__init__(app, lambda: _("Settings"))
+        s = app.services.settings
+        self.hint = lambda: _("Left/right: change · Back: return")
+        self.items = [
+            MenuItem(
+                lambda: _("Language"),
+                value=lambda: LANGUAGE_NAMES[s.language],
+                on_change=lambda d: self._set(
+                    "language", LANGUAGES[(LANGUAGES.index(s.language) + d) % len(LANGUAGES)]
+                ),
+            ),
+            MenuItem(
+                lambda: _("Volume"),
+                value=lambda: f"{s.volume} %",
+                on_change=lambda d: self._set("volume", min(100, max(0, s.volume + 10 * d))),
+            ),
+            MenuItem(
+                lambda: _("Mute"),
+                value=lambda: _yes_no(s.muted),
+                on_change=lambda d: self._set("muted", not s.muted),
+            ),
+            MenuItem(
+                lambda: _("Fast trains"),
+                value=lambda: _yes_no(s.fast_trains),
+                on_change=lambda d: self._set("fast_trains", not s.fast_trains),
+            ),
+            MenuItem(
+                lambda: _("LED brightness"),
+                value=lambda: f"{s.led_brightness} %",
+                on_change=lambda d: self._set(
+                    "led_brightness", min(100, max(0, s.led_brightness + 10 * d))
+                ),
+            ),
+        ]
+
+    def _set(self, name: str, value: Any) -> None:
+        services = self.app.services
+        services.settings.set(name, value)
+        services.apply_settings()

@@ -1,0 +1,196 @@
+import json
+
+import pytest
+
+from companion import i18n
+from companion.app.boot import Options, build_app, shutdown
+from companion.app.demo import start_demo
+from companion.config import Config, InputConfig
+from companion.ui.screen import Action, Input, Screen
+
+PINS = {"up": 5, "down": 6, "left": 13, "right": 19, "ok": 26, "back": 21}
+
+
+@pytest.fixture
+def mock_pins():
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    Device.pin_factory = MockFactory()
+    try:
+        yield Device.pin_factory
+    finally:
+        Device.pin_factory.reset()
+        Device.pin_factory = None
+
+
+def make_app(tmp_path, inputs=None, shots=None, resume=True):
+    config = Config(input=inputs or InputConfig(gpio="off"), language="en")
+    options = Options(
+        headless=True,
+        realtime=False,
+        strict=True,
+        data_dir=tmp_path / "data",
+        screenshot_dir=shots,
+        resume=resume,
+        simulated_devices=True,
+    )
+    return build_app(config, options)
+
+
+def press(app, *actions, frames=2):
+    for action in actions:
+        app.inject(Input(action, t=app.now()))
+        app.run(max_frames=app.frames + frames)
+
+
+class Recorder(Screen):
+    name = "recorder"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.seen: list[Input] = []
+
+    def handle(self, event):
+        self.seen.append(event)
+
+    def draw(self, surface):
+        pass
+
+
+def test_a_whole_scripted_game_headless(tmp_path):
+    app = make_app(tmp_path, shots=tmp_path / "shots")
+    lines: list[str] = []
+    script = start_demo(app, rounds=2, say=lines.append)
+    try:
+        app.run(max_frames=20_000)
+        assert script.done
+        assert script.log.phases == 2 and script.log.result is not None
+        assert any(line.startswith("Ranking: 1.") for line in lines)
+        names = [p.name for p in app.screenshots]
+        assert any("setup" in n for n in names) and any("train-phase" in n for n in names)
+        assert all(p.stat().st_size > 1000 for p in app.screenshots)
+        store = app.services.store
+        assert store.unfinished("metro") is None and len(store.games()) == 1
+        leds = app.services.leds
+        assert leds.strip is not None and any(c != (0, 0, 0) for c in leds.frame)
+    finally:
+        shutdown(app)
+
+
+def test_menus_settings_and_history_export(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        assert app.top.name == "main-menu"
+        press(app, Action.DOWN, Action.DOWN, Action.DOWN, Action.DOWN, Action.OK)
+        assert app.top.name == "settings"
+        press(app, Action.RIGHT, Action.RIGHT)
+        assert i18n.language() == "fr" and i18n._("Settings") == "Réglages"
+        press(app, Action.LEFT, Action.DOWN, Action.LEFT)
+        assert app.services.settings.volume == 60
+        assert json.loads((tmp_path / "data" / "settings.json").read_text())["volume"] == 60
+        press(app, Action.BACK, Action.UP, Action.UP, Action.UP, Action.UP, Action.OK)
+        assert app.top.name == "setup"
+        press(app, Action.DOWN, Action.RIGHT)
+        assert len(app.top.colors) == 4
+        press(app, *[Action.DOWN] * 6, Action.OK)
+        assert app.services.session is not None and app.top.name in ("game", "metro-home")
+        game_id = app.services.session.game_id
+        press(app, Action.BACK)
+        while app.top.name != "main-menu":
+            press(app, Action.BACK)
+        press(app, Action.DOWN, Action.DOWN, Action.DOWN, Action.OK)
+        assert app.top.name == "history"
+        press(app, Action.OK, Action.DOWN, Action.OK)
+        exported = tmp_path / "data" / "exports" / f"metro-game-{game_id}.json"
+        assert json.loads(exported.read_text())["setup"]["colors"][:2] == ["red", "blue"]
+    finally:
+        i18n.set_language("en")
+        shutdown(app)
+
+
+def test_unfinished_game_resumes_at_start(tmp_path):
+    app = make_app(tmp_path)
+    press(app, Action.OK, *[Action.UP], Action.OK)
+    assert app.services.session is not None
+    game_id = app.services.session.game_id
+    shutdown(app)
+    again = make_app(tmp_path)
+    try:
+        assert again.services.session.game_id == game_id
+        assert again.top.name != "main-menu"
+    finally:
+        shutdown(again)
+
+
+def test_gpio_button_reaches_the_same_handler_as_its_key(tmp_path, mock_pins):
+    import pygame
+
+    inputs = InputConfig(gpio="mock", pins=PINS, players=(17, 27), hold_time=0.5)
+    app = make_app(tmp_path, inputs=inputs, resume=False)
+    try:
+        rec = Recorder(app)
+        app.push(rec)
+        mock_pins.pin(26).drive_low()
+        mock_pins.pin(26).drive_high()
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+        app.run(max_frames=app.frames + 1)
+        assert [e.action for e in rec.seen] == [Action.OK, Action.OK]
+        clock = [10.0]
+        app.gpio.clock = lambda: clock[0]
+        mock_pins.pin(27).drive_low()
+        clock[0] += 0.1
+        mock_pins.pin(27).drive_high()
+        mock_pins.pin(17).drive_low()
+        clock[0] += 0.9
+        mock_pins.pin(17).drive_high()
+        app.run(max_frames=app.frames + 1)
+        assert [(e.player, e.long) for e in rec.seen[2:]] == [(1, False), (0, True)]
+    finally:
+        shutdown(app)
+
+
+def test_keyboard_player_keys_long_press(tmp_path):
+    import pygame
+
+    app = make_app(tmp_path, resume=False)
+    try:
+        rec = Recorder(app)
+        app.push(rec)
+        app.keymap.hold_time = 0.5
+        assert app.keymap.key_down(pygame.K_2, 1.0) is None
+        assert app.keymap.key_up(pygame.K_2, 1.7) == Input(player=1, long=True, t=1.7)
+    finally:
+        shutdown(app)
+
+
+def test_without_gpio_the_keyboard_still_works(tmp_path, monkeypatch):
+    import gpiozero
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no GPIO chip")
+
+    monkeypatch.setattr(gpiozero, "Button", broken)
+    app = make_app(tmp_path, inputs=InputConfig(gpio="on", pins=PINS), resume=False)
+    try:
+        assert app.gpio is None and "not available" in app.input_status
+        press(app, Action.OK)
+        assert app.top.name == "setup"
+    finally:
+        shutdown(app)
+
+
+def test_rotary_encoder_and_push_navigate(tmp_path, mock_pins):
+    inputs = InputConfig(gpio="mock", encoder=(20, 21), encoder_push=16)
+    app = make_app(tmp_path, inputs=inputs, resume=False)
+    try:
+        rec = Recorder(app)
+        app.push(rec)
+        a, b = mock_pins.pin(20), mock_pins.pin(21)
+        a.drive_low(), b.drive_low(), a.drive_high(), b.drive_high()
+        b.drive_low(), a.drive_low(), b.drive_high(), a.drive_high()
+        mock_pins.pin(16).drive_low()
+        app.run(max_frames=app.frames + 1)
+        assert [e.action for e in rec.seen] == [Action.DOWN, Action.UP, Action.OK]
+    finally:
+        shutdown(app)
