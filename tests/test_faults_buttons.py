@@ -46,7 +46,11 @@ def start(folder: Path):  # type: ignore[no-untyped-def]
         language="en",
     )
     options = Options(
-        headless=True, realtime=False, strict=False, data_dir=folder, resume=True,
+        headless=True,
+        realtime=False,
+        strict=False,
+        data_dir=folder,
+        resume=True,
         simulated_devices=True,
     )
     return build_app(config, options)

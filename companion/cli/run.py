@@ -33,17 +33,24 @@ def main(argv: list[str]) -> int:
 
     from companion.app.boot import Options, build_app, shutdown
     from companion.config import load_config
+    from companion.service import Notifier, attach
 
-    config = load_config(args.config)
     options = Options(
         size=args.size,
         fullscreen=False if args.windowed else None,
         data_dir=args.data_dir,
         screenshot_dir=args.screenshots,
     )
-    app = build_app(config, options)
+    try:
+        config = load_config(args.config)
+        app = build_app(config, options)
+    except UserError as exc:
+        Notifier.from_env().status(f"cannot start: {exc.line()}")  # shown by `systemctl status`
+        raise
+    hook = attach(app, config)  # systemd: READY=1, watchdog, SIGHUP reloads config, SIGTERM stops
     try:
         app.run()
     finally:
+        hook.stopping()
         shutdown(app)
     return 0
