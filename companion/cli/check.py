@@ -363,6 +363,7 @@ def main(argv: list[str]) -> int:
         "--timeout", type=float, default=5.0, help="seconds for each device (default 5)"
     )
     args = parser.parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean for --json
     if args.config is not None and not args.config.exists():
         raise UserError("no such file", args.config, "--config")
     if not 0 < args.timeout <= 120:
