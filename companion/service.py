@@ -318,16 +318,33 @@ class ServiceHook:
 # --- the table app ------------------------------------------------------------------------------
 
 
-def gpio_callbacks_alive() -> bool:
-    """lgpio (the Pi 5's pin factory) runs every button callback in one Python thread; if it
-    died, presses are silently lost. Other factories have no such thread: nothing to check."""
-    import sys
+class GpioCallbackCheck:
+    """lgpio (the Pi 5's pin factory) runs every button callback in one Python thread of its
+    own; if that thread dies, presses are silently lost. The thread is found once, after the
+    buttons were set up (a dead thread drops out of `threading.enumerate`, so it is kept): any
+    thread object held by the lgpio module or whose class comes from it. Other pin factories
+    have no such thread, and then the check always passes."""
 
-    lgpio = sys.modules.get("lgpio")
-    thread = getattr(lgpio, "_notify", None) if lgpio is not None else None
-    if isinstance(thread, threading.Thread):
-        return thread.is_alive()
-    return True
+    MODULES = ("lgpio",)
+
+    def __init__(self) -> None:
+        self.threads = self.find()
+
+    @classmethod
+    def find(cls) -> list[threading.Thread]:
+        import sys
+
+        found: list[threading.Thread] = []
+        for name in cls.MODULES:
+            module = sys.modules.get(name)
+            if module is None:
+                continue
+            found += [v for v in vars(module).values() if isinstance(v, threading.Thread)]
+            found += [t for t in threading.enumerate() if type(t).__module__ == name]
+        return list({id(t): t for t in found}.values())
+
+    def __call__(self) -> bool:
+        return all(t.is_alive() for t in self.threads)
 
 
 def leds_alive(app: Any) -> bool:
@@ -402,7 +419,7 @@ def attach(app: Any, config: Any, env: Mapping[str, str] | None = None) -> Servi
     app.config = config
     path = getattr(config, "path", None)
     hook = ServiceHook.from_env(reload=lambda: reload_config(app, path), env=env)
-    hook.add_check("button callbacks", gpio_callbacks_alive)
+    hook.add_check("button callbacks", GpioCallbackCheck())
     hook.add_check("LED writer", lambda: leds_alive(app))
     hook.describe = describe_app
     app.tickers.append(hook.ticker)

@@ -277,3 +277,28 @@ def test_status_follows_the_devices(notify_socket: NotifySocket) -> None:
     assert notify_socket.pending() == [
         {"STATUS": "keyboard only; LED strip reconnecting: unplugged"}
     ]
+
+
+def test_lgpio_callback_thread_is_watched(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import types
+
+    from companion.service import GpioCallbackCheck
+
+    assert GpioCallbackCheck()()  # no lgpio here: nothing to check
+    fake = types.ModuleType("lgpio")
+    stop = threading.Event()
+
+    class _callback_thread(threading.Thread):  # lgpio's own class, defined in its module
+        def run(self) -> None:
+            stop.wait(5)
+
+    _callback_thread.__module__ = "lgpio"
+    thread = _callback_thread(daemon=True)
+    thread.start()
+    monkeypatch.setitem(sys.modules, "lgpio", fake)
+    check = GpioCallbackCheck()
+    assert check.threads == [thread] and check()
+    stop.set()
+    thread.join()
+    assert not check()  # found once, still watched after it died
