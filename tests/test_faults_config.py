@@ -71,6 +71,7 @@ def test_bad_value_names_file_and_field(tmp_path: Path, text: str, field: str) -
         ("[sound]\nloud = true\n", "sound.loud"),
         ("[input]\ngpio = 'off'\nkeys = { ok = 'no-such-key' }\n", "input.keys"),
         ("[input]\npins = { up = 28 }\n", "input.pins.up"),
+        ("[leds]\nbaud = 'quick'\n", "baud"),
     ],
 )
 def test_run_refuses_to_start_with_one_line(
