@@ -260,9 +260,11 @@ class ServiceHook:
         self.watchdog.add_check(name, check)
 
     def ready(self, status: str = "running") -> None:
+        """READY=1, with a watchdog ping so the first interval starts now."""
         if not self.is_ready:
             self.is_ready = True
-            self.notifier.ready(status)
+            ping = ["WATCHDOG=1"] if self.watchdog.interval is not None else []
+            self.notifier.send("READY=1", f"STATUS={status}", *ping)
 
     def ticker(self, app: Any, now: float) -> None:
         """Call once per frame from the main loop (an `App.tickers` entry). READY=1 goes out

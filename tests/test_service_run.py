@@ -72,7 +72,8 @@ def test_run_under_a_fake_systemd(tmp_path: Path) -> None:
     )
     try:
         ready = listener.until("READY", "1")
-        assert "STATUS" in ready
+        assert listener.seen[0] == {"WATCHDOG": "1"}  # pinged before the slow start-up
+        assert "STATUS" in ready and ready["WATCHDOG"] == "1"
         listener.until("WATCHDOG")
         listener.until("WATCHDOG")
 
