@@ -191,19 +191,21 @@ class Checker:
 
     # --- devices -------------------------------------------------------------------------------
 
-    def led_port(self) -> str:
+    def led_settings(self) -> tuple[str, int]:
+        """Port and baud as the app opens the strip: the layout's [strip], then [leds]."""
         table = getattr(self.config, "leds", None) or {}
-        port = table.get("port") if isinstance(table, dict) else None
-        if port is None and self.led_setup is not None:
-            port = self.led_setup.config.port
-        return str(port or "")
+        base = self.led_setup.config if self.led_setup is not None else None
+        try:
+            from companion.devices.ledconfig import LedConfig
+        except ImportError:
+            return str(table.get("port", "")), int(table.get("baud", 115200))
+        config = LedConfig.from_toml_table(table, getattr(self.config, "path", None), base)
+        return config.port, config.baud
 
     def check_serial(self) -> str:
-        port = self.led_port()
+        port, baud = self.led_settings()
         if not port:
             raise Skip("no port configured: the LED strip is simulated")
-        table = getattr(self.config, "leds", None) or {}
-        baud = int(table.get("baud", 115200)) if isinstance(table, dict) else 115200
 
         def open_port() -> str:
             import serial
