@@ -5,14 +5,14 @@ import pytest
 
 pytest.importorskip("companion.app.session")
 
-from companion.app.session import MetroSession
-from companion.store import Store
 from screen_fakes import FakeApp
 from test_metro_screens import play_train_phase, until_payout
 
+from companion.app.session import MetroSession
 from companion.data import load_rules
 from companion.metro import Plan, run_train_phase
 from companion.metro.events import BuildStation, EndGame, MoveMeeple
+from companion.store import Store
 from companion.ui.metro import MetroHome
 from companion.ui.metro.endgame import EndGameScreen
 from companion.ui.metro.train import TrainPhaseScreen
