@@ -10,7 +10,6 @@ import pygame
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from screen_fakes import FakeApp, busy_session, mini_rules, new_session, played_session
 
 from companion.metro import Plan, end_game, run_train_phase
 from companion.metro.events import BuildStation, EndGame, Invest, MoveMeeple, Speculate
@@ -21,6 +20,7 @@ from companion.ui.metro.entry import EntryScreen
 from companion.ui.metro.playback import after_steps
 from companion.ui.metro.rounds import bid_order, rounds_for
 from companion.ui.metro.train import TrainPhaseScreen
+from tests.screen_fakes import FakeApp, busy_session, mini_rules, new_session, played_session
 
 SIZES = [(800, 480), (1920, 1080)]
 SHOTS = os.environ.get("METRO_SHOTS")

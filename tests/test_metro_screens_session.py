@@ -5,9 +5,6 @@ import pytest
 
 pytest.importorskip("companion.app.session")
 
-from screen_fakes import FakeApp
-from test_metro_screens import play_train_phase, until_payout
-
 from companion.app.session import MetroSession
 from companion.data import load_rules
 from companion.metro import Plan, run_train_phase
@@ -16,6 +13,8 @@ from companion.store import Store
 from companion.ui.metro import MetroHome
 from companion.ui.metro.endgame import EndGameScreen
 from companion.ui.metro.train import TrainPhaseScreen
+from tests.screen_fakes import FakeApp
+from tests.test_metro_screens import play_train_phase, until_payout
 
 
 def test_screens_on_the_real_session(tmp_path):
