@@ -40,10 +40,27 @@ def color_name(color: str) -> str:
     return _(_NAMES[color]) if color in _NAMES else color
 
 
+_LETTERS = {
+    "red": N_("letter:red"),
+    "blue": N_("letter:blue"),
+    "green": N_("letter:green"),
+    "yellow": N_("letter:yellow"),
+    "black": N_("letter:black"),
+    "white": N_("letter:white"),
+    "purple": N_("letter:purple"),
+    "orange": N_("letter:orange"),
+}
+
+
 def color_letter(color: str) -> str:
-    """One or two letters that stand for the colour next to its swatch, in the current language."""
-    name = color_name(color)
-    return name[:2] if color in ("blue", "black") else name[:1]
+    """One or two letters that stand for the colour next to its swatch, in the current language.
+
+    Chosen per language by the translators so that all eight differ (Blue "Bu" and Black "Bk"
+    in English, Vert "Ve" and Violet "Vi" in French); a test checks they are unique."""
+    if color not in _LETTERS:
+        return color[:1].upper()
+    letter = _(_LETTERS[color])
+    return color_name(color)[:1] if letter.startswith("letter:") else letter
 
 
 def rgb(color: str) -> RGB:

@@ -33,3 +33,15 @@ def test_switching_language_takes_effect_at_once(tmp_path, monkeypatch):
         assert i18n._("Undo") == "Undo"
     finally:
         i18n.set_language("en")
+
+
+def test_colour_letters_are_unique_in_every_language():
+    from companion.colors import PLAYER_COLORS, color_letter
+
+    try:
+        for lang in LANGUAGES:
+            i18n.set_language(lang)
+            letters = [color_letter(c) for c in PLAYER_COLORS]
+            assert len(set(letters)) == len(letters), (lang, letters)
+    finally:
+        i18n.set_language("en")
