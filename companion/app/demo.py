@@ -15,6 +15,7 @@ from companion.app.core import App
 from companion.metro import Decision, IllegalEvent
 from companion.metro.endgame import EndGameResult
 from companion.metro.events import (
+    AdjustCash,
     BuildStation,
     EndGame,
     Event,
@@ -153,6 +154,27 @@ class DemoScript:
                 if self.record(event):
                     self.say(f"  {color}: {describe_event(event)}")
                     yield 0.5
+        if state.round == 1:
+            yield from self.mistakes()
+
+    def mistakes(self) -> Iterator[float]:
+        """What the box does with a wrong entry: refuses it with the reason, or undoes it."""
+        s = self.session
+        holder = next((ls.shares[0], lid) for lid, ls in s.state.lines.items() if ls.shares)
+        try:
+            s.record(Invest(holder[0], holder[1], 100))
+        except IllegalEvent as exc:
+            self.say(f"  refused: {exc.message}")
+            self.app.toast(exc.message, "bad")
+            self.app.play("error")
+            self.app.request_screenshot("refused")
+        yield 1.5
+        s.record(AdjustCash(holder[0], -500, "typo"))
+        self.say(f"  {holder[0]}: ¥500 taken by mistake...")
+        yield 0.5
+        s.undo()
+        self.say("  ...and undone")
+        yield 0.5
 
     def train_phase(self) -> Iterator[float]:
         s = self.session
