@@ -1,0 +1,84 @@
+"""Jutaku games as JSON: the setup and each event, for the app's append-only game log.
+
+A saved game is its setup plus its events; `restore` folds them again. Timestamps are
+monotonic seconds of the run that wrote them, meaningless after a restart, so a round that
+was running when the box stopped comes back paused at its last event (see `restore`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, fields
+from typing import Any
+
+from companion.jutaku import jutaku as J
+from companion.jutaku.players import Seat
+
+EVENTS: dict[str, type[Any]] = {
+    cls.__name__: cls
+    for cls in (
+        J.Start,
+        J.Call,
+        J.Adjust,
+        J.SetValue,
+        J.Judge,
+        J.Next,
+        J.Pause,
+        J.Resume,
+        J.TakeDrink,
+        J.SpendDrink,
+    )
+}
+KIND = "jutaku"
+
+
+def setup_to_json(seats: tuple[Seat, ...], options: J.JutakuOptions) -> dict[str, Any]:
+    opts = asdict(options)
+    opts["plot_values"] = list(options.plot_values)
+    return {
+        "seats": [asdict(s) for s in seats],
+        "options": opts,
+        "colors": [s.color for s in seats],
+    }
+
+
+def setup_from_json(data: Any) -> tuple[tuple[Seat, ...], J.JutakuOptions]:
+    if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+        raise ValueError("a Jutaku setup needs a list of seats")
+    seats = tuple(Seat(**{k: str(v) for k, v in s.items()}) for s in data["seats"])
+    raw = dict(data.get("options", {}))
+    known = {f.name for f in fields(J.JutakuOptions)}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise ValueError(f"unknown Jutaku option {unknown[0]!r}")
+    if "plot_values" in raw:
+        raw["plot_values"] = tuple(int(v) for v in raw["plot_values"])
+    return seats, J.JutakuOptions(**raw)
+
+
+def event_to_json(event: J.Event) -> dict[str, Any]:
+    return {"type": type(event).__name__, **asdict(event)}
+
+
+def event_from_json(data: Any) -> J.Event:
+    if not isinstance(data, dict) or data.get("type") not in EVENTS:
+        raise ValueError(f"not a Jutaku event: {data!r}")
+    cls = EVENTS[data["type"]]
+    args = {k: v for k, v in data.items() if k != "type"}
+    event: J.Event = cls(**args)
+    return event
+
+
+def restore(
+    seats: tuple[Seat, ...], options: J.JutakuOptions, events: list[J.Event]
+) -> tuple[J.JutakuState, list[J.Event]]:
+    """The state after the saved events, and the events to append so that a round that was
+    running is paused at its last saved moment (the players resume it with OK)."""
+    state = J.new_game(seats, options)
+    for event in events:
+        state = J.apply(state, event)
+    extra: list[J.Event] = []
+    if state.phase == "building" and events:
+        pause = J.Pause(events[-1].t)
+        state = J.apply(state, pause)
+        extra.append(pause)
+    return state, extra

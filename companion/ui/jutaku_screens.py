@@ -1,0 +1,389 @@
+"""TOKYO JUTAKU screens: the setup list (`JutakuHome`) and the referee screen (`JutakuScreen`).
+
+Inputs (`companion.ui.screen.Input`): a player's button calls «¡alto!» while building; OK starts
+the round, pauses/resumes, confirms a good building, ticks off the move checklist; Back marks a
+building not good (and, pressed twice, leaves); Up/Down (or the caller's own button: short +,
+long -) set the plot's yen value; Left opens the BOTTLE BONUS drinks panel.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from companion.colors import color_name, rgb
+from companion.i18n import _
+from companion.jutaku import codec
+from companion.jutaku import jutaku as J
+from companion.jutaku.players import ARCHITECTS, SEAT_COLORS, Seat
+from companion.jutaku.views import DRINK_POWERS, jutaku_view
+from companion.ui.jutaku_common import (
+    Fonts,
+    Option,
+    blit,
+    colors_of,
+    draw_options,
+    draw_view,
+    light_strip,
+    play_cues,
+    wait_for_due,
+)
+from companion.ui.screen import Action, AppContext, Input, Screen
+
+LIMITS = (None, 60.0, 90.0, 120.0, 180.0, 240.0, 300.0, 420.0, 600.0)
+DRINK_RGB = {
+    "black": (30, 30, 30),
+    "white": (240, 240, 240),
+    "mint": (140, 230, 190),
+    "blue": (40, 100, 210),
+    "red": (215, 40, 40),
+    "purple": (140, 70, 190),
+}
+LEAVE_WINDOW = 3.0
+BUZZER_RGB = (255, 0, 0)
+
+
+def _limit_text(limit: float | None) -> str:
+    if limit is None:
+        return _("no limit")
+    return f"{int(limit) // 60}:{int(limit) % 60:02d}"
+
+
+class JutakuHome(Screen):
+    """Setup: players (2-8) with colour and architect, optional round limit, BOTTLE BONUS."""
+
+    name = "jutaku-setup"
+
+    def __init__(self, app: AppContext) -> None:
+        super().__init__(app)
+        self.fonts = Fonts()
+        self.seats: list[Seat] = [Seat(SEAT_COLORS[i], ARCHITECTS[i]) for i in range(3)]
+        self.limit = 0
+        self.bottle = False
+        self.index = 0
+
+    def _unfinished(self) -> int | None:
+        store = getattr(getattr(self.app, "services", None), "store", None)
+        if store is None:
+            return None
+        found: int | None = store.unfinished(codec.KIND)
+        return found
+
+    def resume(self) -> None:
+        """Open the newest unfinished Jutaku game from the store, as it was saved."""
+        store = self.app.services.store
+        game_id = self._unfinished()
+        if game_id is None:
+            return
+        try:
+            seats, options = codec.setup_from_json(store.game(game_id).setup)
+            events = [codec.event_from_json(e.data) for e in store.entries(game_id)]
+        except (ValueError, TypeError) as exc:
+            logging.getLogger(__name__).warning("Jutaku game %s not resumable: %s", game_id, exc)
+            store.set_finished(game_id, True)
+            self.app.play("error")
+            return
+        self.app.replace(JutakuScreen(self.app, seats, options, game_id, events))
+
+    def options(self) -> list[Option]:
+        opts: list[Option] = []
+        if self._unfinished() is not None:
+            opts.append(Option(lambda: _("Resume the unfinished game"), on_ok=self.resume))
+        opts.append(Option(lambda: _("Players"), lambda: str(len(self.seats)), self._count))
+        for i in range(len(self.seats)):
+            opts.append(
+                Option(
+                    lambda i=i: f"{i + 1}. {color_name(self.seats[i].color)}",  # type: ignore[misc]
+                    lambda i=i: self.seats[i].architect,  # type: ignore[misc]
+                    lambda d, i=i: self._architect(i, d),  # type: ignore[misc]
+                    lambda i=i: self._recolor(i),  # type: ignore[misc]
+                )
+            )
+        opts.append(
+            Option(
+                lambda: _("Round time limit"), lambda: _limit_text(LIMITS[self.limit]), self._lim
+            )
+        )
+        opts.append(
+            Option(
+                lambda: "BOTTLE BONUS",
+                lambda: _("on") if self.bottle else _("off"),
+                self._bottle,
+            )
+        )
+        opts.append(Option(lambda: _("Start the game"), on_ok=self.start))
+        return opts
+
+    def _count(self, delta: int) -> None:
+        count = min(8, max(2, len(self.seats) + delta))
+        while len(self.seats) < count:
+            color = next(c for c in SEAT_COLORS if c not in {s.color for s in self.seats})
+            arch = next(a for a in ARCHITECTS if a not in {s.architect for s in self.seats})
+            self.seats.append(Seat(color, arch))
+        del self.seats[count:]
+
+    def _architect(self, seat: int, delta: int) -> None:
+        taken = {s.architect for j, s in enumerate(self.seats) if j != seat}
+        k = ARCHITECTS.index(self.seats[seat].architect)
+        for _step in ARCHITECTS:
+            k = (k + delta) % len(ARCHITECTS)
+            if ARCHITECTS[k] not in taken:
+                break
+        self.seats[seat] = Seat(self.seats[seat].color, ARCHITECTS[k])
+
+    def _recolor(self, seat: int) -> None:
+        taken = {s.color for j, s in enumerate(self.seats) if j != seat}
+        k = SEAT_COLORS.index(self.seats[seat].color)
+        for _step in SEAT_COLORS:
+            k = (k + 1) % len(SEAT_COLORS)
+            if SEAT_COLORS[k] not in taken:
+                break
+        self.seats[seat] = Seat(SEAT_COLORS[k], self.seats[seat].architect)
+
+    def _lim(self, delta: int) -> None:
+        self.limit = (self.limit + delta) % len(LIMITS)
+
+    def _bottle(self, _delta: int) -> None:
+        self.bottle = not self.bottle
+
+    def start(self) -> None:
+        options = J.JutakuOptions(round_limit=LIMITS[self.limit], bottle_bonus=self.bottle)
+        self.app.replace(JutakuScreen(self.app, tuple(self.seats), options))
+
+    def handle(self, event: Input) -> None:
+        opts = self.options()
+        self.index = min(self.index, len(opts) - 1)
+        opt = opts[self.index]
+        if event.action is Action.UP:
+            self.index = (self.index - 1) % len(opts)
+        elif event.action is Action.DOWN:
+            self.index = (self.index + 1) % len(opts)
+        elif event.action in (Action.LEFT, Action.RIGHT) and opt.on_change is not None:
+            opt.on_change(-1 if event.action is Action.LEFT else 1)
+            self.app.play("beep")
+        elif event.action is Action.OK:
+            if opt.on_ok is not None:
+                opt.on_ok()
+            elif opt.on_change is not None:
+                opt.on_change(1)
+        elif event.action is Action.BACK:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        colors = colors_of(self.app)
+        surface.fill(colors["background"])
+        hint = _("Up/down: choose · Left/right: change · OK on a player: colour")
+        draw_options(surface, "TOKYO JUTAKU", self.options(), self.index, hint, self.fonts, colors)
+
+
+class JutakuScreen(Screen):
+    """The referee screen. With the app's store, every event is saved as it happens (kind
+    "jutaku"), so an unfinished game can be resumed from the Jutaku setup screen."""
+
+    name = "jutaku"
+
+    def __init__(
+        self,
+        app: AppContext,
+        seats: tuple[Seat, ...],
+        options: J.JutakuOptions | None = None,
+        game_id: int | None = None,
+        events: list[J.Event] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.first = J.new_game(seats, options)
+        self.store = getattr(getattr(app, "services", None), "store", None)
+        self.game_id = game_id
+        if self.store is not None and game_id is None:
+            setup = codec.setup_to_json(self.first.seats, self.first.options)
+            self.game_id = self.store.new_game(codec.KIND, setup)
+        self.events: list[J.Event] = list(events or [])
+        self.state, extra = codec.restore(self.first.seats, self.first.options, self.events)
+        for event in extra:
+            self.events.append(event)
+            self._save(event)
+        self.fonts = Fonts()
+        self.prev = app.now()
+        self.now = self.prev
+        self.leave_asked: float | None = None
+        self.drinks_open = False
+        self.drink_player = 0
+        self.drink_index = 0
+        self.fanfare = False
+
+    def _save(self, event: J.Event) -> None:
+        if self.store is not None and self.game_id is not None:
+            self.store.append(self.game_id, "event", codec.event_to_json(event))
+
+    def apply(self, event: J.Event) -> None:
+        before = self.state
+        self.state = J.apply(self.state, event)
+        if self.state is before:
+            return
+        self.events.append(event)
+        self._save(event)
+        if self.state.phase == "over" and self.store is not None and self.game_id is not None:
+            self.store.set_finished(self.game_id, True)
+
+    def undo_verdict(self) -> bool:
+        """Take back the last good/not-good verdict (and what followed it): the game is folded
+        again from the start without it, so it is back to checking that caller."""
+        judged = [i for i, e in enumerate(self.events) if isinstance(e, J.Judge)]
+        if not judged:
+            return False
+        dropped = len(self.events) - judged[-1]
+        self.events = self.events[: judged[-1]]
+        if self.store is not None and self.game_id is not None:
+            for _event in range(dropped):
+                self.store.undo(self.game_id)
+            self.store.set_finished(self.game_id, False)
+        state = self.first
+        for event in self.events:
+            state = J.apply(state, event)
+        self.state = state
+        return True
+
+    def handle(self, event: Input) -> None:
+        t = max(event.t or self.app.now(), self.prev + 1e-6)
+        # (an input is never earlier than the frame already shown: its sound plays next frame)
+        s = self.state
+        if self.drinks_open:
+            self._handle_drinks(event, t)
+            return
+        if event.player is not None:
+            caller = s.current_caller
+            if s.phase == "building" or (s.phase == "checking" and event.player != caller):
+                self.apply(J.Call(event.player, t))
+            elif s.phase == "checking":
+                self.apply(J.Adjust(-1 if event.long else 1, t))
+            return
+        action = event.action
+        if action is Action.BACK and s.phase != "checking":
+            if s.phase == "building":
+                self.apply(J.Pause(t))
+                self.app.play("prompt")
+            elif s.phase == "over" or (
+                self.leave_asked is not None and t - self.leave_asked <= LEAVE_WINDOW
+            ):
+                self.app.pop()
+            else:
+                self.leave_asked = t
+            return
+        if action is Action.LEFT and s.options.bottle_bonus and s.phase in ("ready", "moving"):
+            self.drinks_open = True
+            return
+        match s.phase, action:
+            case "ready", Action.OK:
+                self.apply(J.Start(t))
+            case "building", Action.OK:
+                self.apply(J.Pause(t))
+                self.app.play("prompt")
+            case "paused", Action.OK:
+                self.apply(J.Resume(t))
+            case "checking", Action.UP | Action.RIGHT:
+                self.apply(J.Adjust(1, t))
+            case "checking", Action.DOWN | Action.LEFT:
+                self.apply(J.Adjust(-1, t))
+            case "checking", Action.OK:
+                self.apply(J.Judge(True, t))
+                self.app.play("coin")
+            case "checking", Action.BACK:
+                self.apply(J.Judge(False, t))
+                self.app.play("error")
+            case (("moving" | "ready" | "over"), Action.UP):
+                self.app.play("prompt" if self.undo_verdict() else "error")
+            case "moving", Action.OK:
+                self.apply(J.Next(t))
+            case "over", Action.OK:
+                self.app.pop()
+
+    def _handle_drinks(self, event: Input, t: float) -> None:
+        n = len(self.state.seats)
+        drink = DRINK_POWERS[self.drink_index][0]
+        if event.player is not None:
+            self.apply(J.SpendDrink(event.player, drink, t))
+        elif event.action is Action.UP:
+            self.drink_player = (self.drink_player - 1) % n
+        elif event.action is Action.DOWN:
+            self.drink_player = (self.drink_player + 1) % n
+        elif event.action in (Action.LEFT, Action.RIGHT):
+            step = -1 if event.action is Action.LEFT else 1
+            self.drink_index = (self.drink_index + step) % len(DRINK_POWERS)
+        elif event.action is Action.OK:
+            self.apply(J.TakeDrink(self.drink_player, drink, t))
+        elif event.action is Action.BACK:
+            self.drinks_open = False
+
+    def update(self, now: float) -> None:
+        now = wait_for_due(self.app, now, J.next_due(self.state, now))
+        self.state = J.tick(self.state, now)
+        cues = J.cues(self.state, self.prev, now)
+        play_cues(self.app, cues)
+        for cue in cues:
+            if cue.kind == "stop" and self.state.callers:
+                light_strip(self.app, rgb(self.state.seats[self.state.callers[0]].color))
+            elif cue.kind in ("start", "resume"):
+                light_strip(self.app, None)
+            elif cue.kind == "buzzer":
+                light_strip(self.app, BUZZER_RGB)
+        if self.state.phase == "over" and not self.fanfare:
+            self.fanfare = True
+            self.app.play("fanfare")
+        self.prev = self.now = now
+
+    def next_due(self, now: float) -> float | None:
+        """When the next beep/buzzer is due: a frame loop that wakes then plays it on time."""
+        return J.next_due(self.state, now)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        colors = colors_of(self.app)
+        surface.fill(colors["background"])
+        if self.drinks_open:
+            self._draw_drinks(surface, colors)
+            return
+        view = jutaku_view(self.state, self.now, _)
+        if self.leave_asked is not None and self.now - self.leave_asked <= LEAVE_WINDOW:
+            view = view.__class__(**{**view.__dict__, "hints": (_("Back again: leave the game"),)})
+        elif self.state.options.bottle_bonus and self.state.phase in ("ready", "moving"):
+            view = view.__class__(**{**view.__dict__, "hints": (*view.hints, _("Left: drinks"))})
+        draw_view(surface, view, self.fonts, colors, self.now)
+
+    def _draw_drinks(self, surface: pygame.Surface, colors: dict[str, Any]) -> None:
+        w, h = surface.get_size()
+        m = max(6, h // 60)
+        font, small = self.fonts.get(h // 16), self.fonts.get(h // 22)
+        y = blit(surface, self.fonts.get(h // 11), "BOTTLE BONUS", colors["accent"], (2 * m, m))
+        y_pos = y.bottom + m
+        line = font.get_linesize()
+        for k, (key, name, power) in enumerate(DRINK_POWERS):
+            chosen = k == self.drink_index
+            row = pygame.Rect(m, y_pos, w - 2 * m, line)
+            if chosen:
+                pygame.draw.rect(surface, colors["selected"], row, border_radius=m)
+            sw = pygame.Rect(2 * m, y_pos + 3, line - 6, line - 6)
+            pygame.draw.rect(surface, DRINK_RGB[key], sw, border_radius=4)
+            pygame.draw.rect(surface, colors["foreground"], sw, 2, border_radius=4)
+            label = f"{_(name)}: {_(power)}"
+            blit(
+                surface,
+                small,
+                label,
+                colors["foreground"],
+                (sw.right + m, y_pos + line // 2),
+                "midleft",
+                w - sw.right - 3 * m,
+            )
+            y_pos += line
+        y_pos += m
+        view = jutaku_view(self.state, self.now, _)
+        names = {key: name for key, name, _power in DRINK_POWERS}
+        for p, row_view in enumerate(view.rows):
+            held = ", ".join(_(names[d]) for d in self.state.records[p].drinks) or "-"
+            text = f"{row_view.key}. {row_view.name} ({row_view.color_name}): {held}"
+            color = colors["accent"] if p == self.drink_player else colors["foreground"]
+            blit(surface, small, text, color, (2 * m, y_pos), max_width=w - 4 * m)
+            y_pos += small.get_linesize()
+        hint = _("Up/down: player · Left/right: drink · OK: takes it · own button: spends it")
+        blit(surface, small, hint, colors["muted"], (w // 2, h - m), "midbottom", w - 2 * m)

@@ -1,0 +1,195 @@
+"""Calibration: the empty-board reference, the players' piece colours learnt from one photo of
+pieces on marked spots, and warnings about the light.
+
+Files in the caller's data folder: `reference.png` (the empty board as the camera saw it),
+`reference.json` (where the markers were, light warnings) and `colors.json` (the colour model).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.colors import METRO_COLORS
+from companion.data import read_toml
+from companion.errors import UserError
+from companion.i18n import N_, _
+from companion.metro.board import BoardMap
+from companion.vision.colormodel import ColorModel
+from companion.vision.markers import Locator, MarkerLayout
+from companion.vision.model import MEEPLE, PYRAMID
+from companion.vision.reader import Reader, board_scale, warp_to_board
+
+REFERENCE_FORMAT = "companion/vision-reference@1"
+
+
+@dataclass(frozen=True)
+class Spot:
+    kind: str
+    color: str
+    x_mm: float
+    y_mm: float
+
+
+@dataclass(frozen=True)
+class LightWarning:
+    code: str
+    """'dark', 'glare' or 'cast'."""
+    text: str
+    """English; translate with `_()` when shown."""
+
+    def shown(self) -> str:
+        return _(self.text)
+
+
+_WARN_TEXT = {
+    "dark": N_("The board is too dark: add light or open the camera's exposure."),
+    "glare": N_("Glare on the board: move the lamp so no reflection reaches the camera."),
+    "cast": N_("Strong colour cast: use a whiter light or recalibrate the camera."),
+}
+
+
+def light_warnings(board_bgr: np.ndarray) -> list[LightWarning]:
+    """Warnings about the light, from the warped board (BGR uint8)."""
+    out = []
+    gray = cv2.cvtColor(board_bgr, cv2.COLOR_BGR2GRAY)
+    if float(np.median(gray)) < 70:
+        out.append(LightWarning("dark", _WARN_TEXT["dark"]))
+    if float((board_bgr.min(axis=2) >= 252).mean()) > 0.01:
+        out.append(LightWarning("glare", _WARN_TEXT["glare"]))
+    mean = board_bgr.reshape(-1, 3).mean(axis=0) + 1.0
+    ratio = mean[2] / mean[0]
+    # A cream map reads about 1.15 red/blue in white light.
+    if ratio > 1.7 or ratio < 0.75:
+        out.append(LightWarning("cast", _WARN_TEXT["cast"]))
+    return out
+
+
+def default_spots(board: BoardMap, colors: tuple[str, ...] = METRO_COLORS) -> list[Spot]:
+    """Meeples on one row of squares and pyramids on another, a third and two thirds down."""
+    g = board.grid
+    step = max(1, (g.columns - 2) // len(colors))
+    start = max(0, (g.columns - step * (len(colors) - 1)) // 2)
+    out = []
+    for kind, row in ((MEEPLE, g.rows // 3), (PYRAMID, (2 * g.rows) // 3)):
+        for i, color in enumerate(colors):
+            x, y = g.center((start + i * step, row))
+            out.append(Spot(kind, color, x, y))
+    return out
+
+
+def load_spots(path: str | Path) -> list[Spot]:
+    data = read_toml(path)
+    out = []
+    for i, raw in enumerate(data.get("spots", [])):
+        try:
+            kind = raw["kind"]
+            if kind not in (MEEPLE, PYRAMID):
+                raise ValueError
+            out.append(Spot(kind, str(raw["color"]), float(raw["x_mm"]), float(raw["y_mm"])))
+        except (KeyError, TypeError, ValueError):
+            raise UserError(
+                "needs kind (meeple|pyramid), color, x_mm, y_mm", path, f"spots[{i}]"
+            ) from None
+    if not out:
+        raise UserError("no [[spots]]", path, "spots")
+    return out
+
+
+def locate_reference(image: np.ndarray, layout: MarkerLayout) -> np.ndarray:
+    loc = Locator(layout).locate(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    if loc is None:
+        raise UserError("the board's markers are not visible in the reference photo")
+    return loc.homography
+
+
+def learn_colors(
+    board: BoardMap,
+    layout: MarkerLayout,
+    reference: np.ndarray,
+    pieces_photo: np.ndarray,
+    spots: list[Spot],
+) -> ColorModel:
+    """The colour model from a photo with one piece on each spot (same light as the reference)."""
+    reader = Reader(board, layout, reference, ColorModel.default())
+    loc = reader.locator.locate(cv2.cvtColor(pieces_photo, cv2.COLOR_BGR2GRAY))
+    if loc is None:
+        raise UserError("the board's markers are not visible in the pieces photo")
+    frame = reader._bf.compare(
+        warp_to_board(pieces_photo, loc.homography, reader.scale, reader.size)
+    )
+    s = reader.scale
+    _, labels, stats, cents = cv2.connectedComponentsWithStats(frame.mask, connectivity=8)
+    samples: dict[str, list[np.ndarray]] = {}
+    areas: dict[str, list[float]] = {PYRAMID: [], MEEPLE: []}
+    for spot in spots:
+        d = np.hypot(cents[1:, 0] / s - spot.x_mm, cents[1:, 1] / s - spot.y_mm)
+        if not len(d) or d.min() > 10:
+            raise UserError(
+                f"no {spot.color} {spot.kind} found at ({spot.x_mm:g}, {spot.y_mm:g}) mm"
+            )
+        i = int(np.argmin(d)) + 1
+        pix = frame.image[labels == i].astype(np.float32) / reader._bf.illum[labels == i][:, None]
+        samples.setdefault(spot.color, []).append(pix)
+        areas[spot.kind].append(float(stats[i, cv2.CC_STAT_AREA]) / (s * s))
+    return ColorModel.fit({c: np.concatenate(p) for c, p in samples.items()}, areas)
+
+
+@dataclass
+class Calibration:
+    reference: np.ndarray
+    colors: ColorModel
+    warnings: list[LightWarning]
+
+    def save(self, folder: str | Path) -> None:
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(folder / "reference.png"), self.reference)
+        info: dict[str, Any] = {
+            "format": REFERENCE_FORMAT,
+            "image": "reference.png",
+            "warnings": [w.code for w in self.warnings],
+        }
+        (folder / "reference.json").write_text(json.dumps(info, indent=2) + "\n")
+        (folder / "colors.json").write_text(json.dumps(self.colors.to_json(), indent=2) + "\n")
+
+    @classmethod
+    def load(cls, folder: str | Path) -> Calibration:
+        folder = Path(folder)
+        path = folder / "reference.png"
+        ref = cv2.imread(str(path)) if path.is_file() else None
+        if ref is None:
+            raise UserError("no reference.png (run `companion vision calibrate`)", folder)
+        warnings: list[LightWarning] = []
+        info = folder / "reference.json"
+        if info.exists():
+            codes = json.loads(info.read_text()).get("warnings", [])
+            warnings = [LightWarning(c, _WARN_TEXT[c]) for c in codes if c in _WARN_TEXT]
+        colors_path = folder / "colors.json"
+        colors = ColorModel.load(colors_path) if colors_path.exists() else ColorModel.default()
+        return cls(ref, colors, warnings)
+
+
+def calibrate(
+    board: BoardMap,
+    layout: MarkerLayout,
+    reference: np.ndarray,
+    pieces_photo: np.ndarray | None,
+    spots: list[Spot] | None = None,
+) -> Calibration:
+    """Everything the reader needs, from an empty-board photo and (optionally) a pieces photo."""
+    hom = locate_reference(reference, layout)
+    scale = board_scale(board)
+    size = (round(board.width_mm * scale), round(board.height_mm * scale))
+    warnings = light_warnings(warp_to_board(reference, hom, scale, size))
+    colors = (
+        learn_colors(board, layout, reference, pieces_photo, spots or default_spots(board))
+        if pieces_photo is not None
+        else ColorModel.default()
+    )
+    return Calibration(reference, colors, warnings)

@@ -1,0 +1,127 @@
+"""Players' piece colours as the camera sees them: a few Lab prototypes per colour (lit and
+shaded faces differ), learnt from one calibration photo, plus the pieces' seen areas."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.colors import METRO_COLORS, PLAYER_COLORS
+from companion.data import read_json
+from companion.errors import UserError
+from companion.vision.model import MEEPLE, PYRAMID
+
+COLORS_FORMAT = "companion/vision-colors@1"
+L_WEIGHT = 0.5
+MAX_DISTANCE = 45.0
+
+
+def to_lab(bgr: np.ndarray) -> np.ndarray:
+    """N x 3 float BGR (0-255) -> N x 3 Lab with L scaled by L_WEIGHT."""
+    arr = np.clip(bgr.reshape(-1, 1, 3) / 255.0, 0, 1).astype(np.float32)
+    lab = cv2.cvtColor(arr, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    lab[:, 0] *= L_WEIGHT
+    return lab
+
+
+@dataclass
+class ColorModel:
+    names: list[str]
+    prototypes: np.ndarray
+    """P x 3 weighted Lab."""
+    owner: np.ndarray
+    """P: index into names."""
+    area_mm2: dict[str, float]
+
+    def classify(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(colour index per pixel or -1 when nothing is near, N x colours distances)."""
+        lab = to_lab(bgr)
+        d = np.sqrt(((lab[:, None, :] - self.prototypes[None]) ** 2).sum(2))
+        per_color = np.full((len(lab), len(self.names)), np.inf, np.float32)
+        for c in range(len(self.names)):
+            sel = self.owner == c
+            if sel.any():
+                per_color[:, c] = d[:, sel].min(axis=1)
+        idx = np.argmin(per_color, axis=1).astype(np.int32)
+        best = per_color[np.arange(len(lab)), idx]
+        idx[best > MAX_DISTANCE] = -1
+        return idx, per_color
+
+    @staticmethod
+    def confidence(mean_dist: np.ndarray) -> float:
+        order = np.sort(mean_dist)
+        if len(order) < 2:
+            return 1.0
+        return float(np.clip((order[1] - order[0]) / max(order[1], 1e-6) * 2.5, 0, 1))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": COLORS_FORMAT,
+            "colors": {
+                name: [self.prototypes[i].round(2).tolist() for i in np.nonzero(self.owner == c)[0]]
+                for c, name in enumerate(self.names)
+            },
+            "area_mm2": {k: round(v, 1) for k, v in self.area_mm2.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, file: str | Path = "") -> ColorModel:
+        if not isinstance(data, dict) or data.get("format") != COLORS_FORMAT:
+            raise UserError(f"expected format {COLORS_FORMAT!r}", file, "format")
+        names, protos, owner = [], [], []
+        try:
+            for c, (name, plist) in enumerate(data["colors"].items()):
+                names.append(name)
+                for p in plist:
+                    protos.append([float(v) for v in p])
+                    owner.append(c)
+            areas = {k: float(v) for k, v in data["area_mm2"].items()}
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise UserError("expected colors {name: [[L, a, b], ...]} and area_mm2", file) from None
+        return cls(names, np.array(protos, np.float32), np.array(owner, np.int32), areas)
+
+    @classmethod
+    def load(cls, path: str | Path) -> ColorModel:
+        return cls.from_json(read_json(path), path)
+
+    @classmethod
+    def default(cls, colors: tuple[str, ...] = METRO_COLORS) -> ColorModel:
+        """Uncalibrated guesses from the display colours (fine in daylight, poor under lamps)."""
+        protos, owner = [], []
+        for c, name in enumerate(colors):
+            r, g, b = PLAYER_COLORS[name]
+            for k in (0.55, 0.8, 1.05):
+                protos.append(to_lab(np.array([[b * k, g * k, r * k]], np.float32))[0])
+                owner.append(c)
+        return cls(
+            list(colors),
+            np.array(protos, np.float32),
+            np.array(owner, np.int32),
+            {PYRAMID: 180.0, MEEPLE: 130.0},
+        )
+
+    @classmethod
+    def fit(
+        cls, samples: dict[str, np.ndarray], areas: dict[str, list[float]], per_color: int = 3
+    ) -> ColorModel:
+        """Prototypes from each colour's pixels (N x 3 light-normalised BGR)."""
+        names, protos, owner = [], [], []
+        for c, (name, pix) in enumerate(samples.items()):
+            names.append(name)
+            lab = to_lab(pix)
+            k = min(per_color, len(lab))
+            crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+            cv2.setRNGSeed(1)
+            _, _, centres = cv2.kmeans(lab, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+            for p in centres:
+                protos.append(p)
+                owner.append(c)
+        area = {kind: float(np.median(v)) for kind, v in areas.items() if v}
+        default = {PYRAMID: 180.0, MEEPLE: 130.0}
+        return cls(
+            names, np.array(protos, np.float32), np.array(owner, np.int32), {**default, **area}
+        )

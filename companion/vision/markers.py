@@ -1,0 +1,307 @@
+"""The four ArUco markers round the board: their layout, the printable sheet, and locating the
+board in a camera frame (a homography from board mm to image pixels).
+
+The layout is anchored to the board's corners, so one file serves maps of any size. The
+`Locator` looks for the markers near where it last saw them (four small crops, cheap) and falls
+back to the whole frame when that fails, so the board is located again on every frame and a
+nudged cloth board keeps reading.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.data import calibration_dir, read_toml
+from companion.errors import UserError
+
+DICTIONARY = "DICT_4X4_50"
+ANCHORS = ("top-left", "top-right", "bottom-right", "bottom-left")
+
+
+@dataclass(frozen=True)
+class Marker:
+    id: int
+    size_mm: float
+    corners_mm: tuple[tuple[float, float], ...]
+    """Top-left, top-right, bottom-right, bottom-left, in board mm."""
+
+
+@dataclass(frozen=True)
+class MarkerLayout:
+    markers: tuple[Marker, ...]
+
+    def bounds_mm(self) -> tuple[float, float, float, float]:
+        pts = np.array([c for m in self.markers for c in m.corners_mm])
+        return (
+            float(pts[:, 0].min()),
+            float(pts[:, 1].min()),
+            float(pts[:, 0].max()),
+            float(pts[:, 1].max()),
+        )
+
+    def by_id(self) -> dict[int, Marker]:
+        return {m.id: m for m in self.markers}
+
+
+def _anchor_point(anchor: str, width: float, height: float) -> tuple[float, float]:
+    return {
+        "top-left": (0.0, 0.0),
+        "top-right": (width, 0.0),
+        "bottom-right": (width, height),
+        "bottom-left": (0.0, height),
+    }[anchor]
+
+
+def _square(x: float, y: float, size: float) -> tuple[tuple[float, float], ...]:
+    return ((x, y), (x + size, y), (x + size, y + size), (x, y + size))
+
+
+def parse_layout(data: dict[str, Any], width: float, height: float, file: str = "") -> MarkerLayout:
+    raw = data.get("markers")
+    if not isinstance(raw, list) or len(raw) < 3:
+        raise UserError("expected at least 3 [[markers]] tables", file, "markers")
+    out = []
+    for i, m in enumerate(raw):
+        where = f"markers[{i}]"
+        try:
+            mid = int(m["id"])
+            size = float(m["size_mm"])
+            if "corners_mm" in m:
+                corners = tuple((float(x), float(y)) for x, y in m["corners_mm"])
+                if len(corners) != 4:
+                    raise ValueError
+            else:
+                anchor = m.get("anchor", "top-left")
+                if anchor not in ANCHORS:
+                    raise UserError(f"anchor must be one of {', '.join(ANCHORS)}", file, where)
+                ax, ay = _anchor_point(anchor, width, height)
+                dx, dy = (float(v) for v in m.get("offset_mm", [0, 0]))
+                corners = _square(ax + dx, ay + dy, size)
+        except (KeyError, TypeError, ValueError):
+            raise UserError(
+                "needs id, size_mm and corners_mm (4 points) or anchor + offset_mm", file, where
+            ) from None
+        if not 0 <= mid < 50 or size <= 0:
+            raise UserError("id must be 0-49 and size_mm positive", file, where)
+        out.append(Marker(mid, size, corners))
+    return MarkerLayout(tuple(out))
+
+
+def default_layout(width: float, height: float) -> MarkerLayout:
+    """Markers outside the corners, scaled to the board (40 mm on a full-size board)."""
+    size = float(min(40.0, max(16.0, round(0.12 * min(width, height)))))
+    gap = 5.0
+    out = []
+    for mid, anchor in enumerate(ANCHORS):
+        ax, ay = _anchor_point(anchor, width, height)
+        x = ax - gap - size if anchor in ("top-left", "bottom-left") else ax + gap
+        y = ay - gap - size if anchor in ("top-left", "top-right") else ay + gap
+        out.append(Marker(mid, size, _square(x, y, size)))
+    return MarkerLayout(tuple(out))
+
+
+def load_layout(path: str | Path | None, width: float, height: float) -> MarkerLayout:
+    """The layout file, `calibration/markers.toml` when None; boards smaller than 400 mm get the
+    scaled default when no file is named (the test maps)."""
+    if path is None:
+        if min(width, height) < 300:
+            return default_layout(width, height)
+        path = calibration_dir() / "markers.toml"
+    return parse_layout(read_toml(path), width, height, str(path))
+
+
+def dictionary() -> cv2.aruco.Dictionary:
+    return cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+
+
+def marker_image(marker_id: int, pixels: int) -> np.ndarray:
+    return cv2.aruco.generateImageMarker(dictionary(), marker_id, pixels)
+
+
+def markers_sheet(layout: MarkerLayout, dpi: int = 300) -> np.ndarray:
+    """A printable grey image at true scale: each marker with its id and size, and a 10 cm bar
+    to check the printer did not scale the page."""
+    px_mm = dpi / 25.4
+    size = max(m.size_mm for m in layout.markers)
+    cell = size + 25.0
+    cols = 2
+    rows = (len(layout.markers) + 1) // 2
+    width_mm = max(cols * cell + 10, 120.0)
+    height_mm = rows * cell + 30
+    sheet = np.full((round(height_mm * px_mm), round(width_mm * px_mm)), 255, np.uint8)
+    for i, m in enumerate(layout.markers):
+        x0 = 10 + (i % cols) * cell
+        y0 = 10 + (i // cols) * cell
+        side = round(m.size_mm * px_mm)
+        ox, oy = round(x0 * px_mm), round(y0 * px_mm)
+        sheet[oy : oy + side, ox : ox + side] = marker_image(m.id, side)
+        label = f"id {m.id}  {m.size_mm:g} mm"
+        cv2.putText(
+            sheet,
+            label,
+            (ox, oy + side + round(6 * px_mm)),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            px_mm * 0.25,
+            0,
+            max(1, round(px_mm * 0.3)),
+            cv2.LINE_AA,
+        )
+    bar_y = round((height_mm - 12) * px_mm)
+    x0 = round(10 * px_mm)
+    x1 = x0 + round(100 * px_mm)
+    cv2.rectangle(sheet, (x0, bar_y), (x1, bar_y + round(2 * px_mm)), 0, -1)
+    for k in range(11):
+        x = x0 + round(k * 10 * px_mm)
+        cv2.line(sheet, (x, bar_y - round(2 * px_mm)), (x, bar_y), 0, max(1, round(px_mm * 0.3)))
+    cv2.putText(
+        sheet,
+        "10 cm: measure this bar; print at 100 %",
+        (x0, bar_y + round(7 * px_mm)),
+        cv2.FONT_HERSHEY_SIMPLEX,
+        px_mm * 0.22,
+        0,
+        max(1, round(px_mm * 0.25)),
+        cv2.LINE_AA,
+    )
+    return sheet
+
+
+def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
+    """Marker id -> its 4 image corners (float32, 4x2) found in a grey image."""
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    detector = cv2.aruco.ArucoDetector(dictionary(), params)
+    corners, ids, _ = detector.detectMarkers(gray)
+    if ids is None:
+        return {}
+    return {
+        int(i): c.reshape(4, 2).astype(np.float32)
+        for i, c in zip(ids.ravel(), corners, strict=True)
+    }
+
+
+@dataclass
+class Location:
+    homography: np.ndarray
+    """3x3, board mm -> image pixels."""
+    markers: int
+    ms: float
+    cached: bool
+
+
+class Locator:
+    """Finds the board in each frame; keeps the last homography when markers are hidden."""
+
+    def __init__(
+        self,
+        layout: MarkerLayout,
+        min_markers: int = 3,
+        redetect_every: int = 30,
+        moved_threshold: float = 6.0,
+    ) -> None:
+        self.layout = layout
+        self.min_markers = min_markers
+        self.redetect_every = redetect_every
+        self.moved_threshold = moved_threshold
+        self._thumbs: list[np.ndarray] = []
+        self._since = 0
+        self._known = layout.by_id()
+        self._last: dict[int, np.ndarray] = {}
+        self._homography: np.ndarray | None = None
+        self._detector: cv2.aruco.ArucoDetector | None = None
+
+    def _detect(self, gray: np.ndarray) -> dict[int, np.ndarray]:
+        if self._detector is None:
+            params = cv2.aruco.DetectorParameters()
+            params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+            self._detector = cv2.aruco.ArucoDetector(dictionary(), params)
+        corners, ids, _ = self._detector.detectMarkers(gray)
+        if ids is None:
+            return {}
+        return {
+            int(i): c.reshape(4, 2).astype(np.float32)
+            for i, c in zip(ids.ravel(), corners, strict=True)
+            if int(i) in self._known
+        }
+
+    def _detect_near_last(self, gray: np.ndarray) -> dict[int, np.ndarray]:
+        found: dict[int, np.ndarray] = {}
+        h, w = gray.shape[:2]
+        for mid, corners in self._last.items():
+            x0, y0 = corners.min(axis=0)
+            x1, y1 = corners.max(axis=0)
+            pad = 0.6 * max(x1 - x0, y1 - y0) + 8
+            ix0, iy0 = max(0, int(x0 - pad)), max(0, int(y0 - pad))
+            ix1, iy1 = min(w, int(x1 + pad)), min(h, int(y1 + pad))
+            if ix1 - ix0 < 16 or iy1 - iy0 < 16:
+                continue
+            got = self._detect(np.ascontiguousarray(gray[iy0:iy1, ix0:ix1]))
+            if mid in got:
+                found[mid] = got[mid] + np.array([ix0, iy0], np.float32)
+        return found
+
+    def _marker_thumbs(self, gray: np.ndarray) -> list[np.ndarray]:
+        out = []
+        for corners in self._last.values():
+            x0, y0 = np.maximum(corners.min(axis=0).astype(int) - 4, 0)
+            x1, y1 = corners.max(axis=0).astype(int) + 4
+            crop = gray[y0:y1, x0:x1]
+            if crop.size == 0:
+                return []
+            out.append(cv2.resize(crop, (16, 16), interpolation=cv2.INTER_AREA).astype(np.int16))
+        return out
+
+    def _unmoved(self, gray: np.ndarray) -> bool:
+        """True when the markers look as they did at the last detection (skip detecting)."""
+        if self._homography is None or not self._thumbs or self._since >= self.redetect_every:
+            return False
+        now = self._marker_thumbs(gray)
+        if len(now) != len(self._thumbs):
+            return False
+        return all(
+            float(np.abs(a - b).mean()) < self.moved_threshold
+            for a, b in zip(now, self._thumbs, strict=True)
+        )
+
+    def locate(self, gray: np.ndarray) -> Location | None:
+        """The board's homography for this frame, or None when it cannot be found (no markers
+        and nothing cached). Markers are looked for again when they moved or every
+        `redetect_every` frames."""
+        t0 = time.perf_counter()
+        if self._unmoved(gray):
+            self._since += 1
+            assert self._homography is not None
+            return Location(
+                self._homography, len(self._last), (time.perf_counter() - t0) * 1000, True
+            )
+        self._since = 0
+        found = self._detect_near_last(gray) if len(self._last) == len(self._known) else {}
+        if len(found) < len(self._known):
+            full = self._detect(gray)
+            if len(full) >= len(found):
+                found = full
+        ms = (time.perf_counter() - t0) * 1000
+        if len(found) >= self.min_markers:
+            src = np.array(
+                [c for mid in sorted(found) for c in self._known[mid].corners_mm], np.float32
+            )
+            dst = np.concatenate([found[mid] for mid in sorted(found)])
+            hom, _ = cv2.findHomography(src, dst, 0)
+            if hom is not None:
+                self._homography = hom
+                if len(found) == len(self._known):
+                    self._last = found
+                    self._thumbs = self._marker_thumbs(gray)
+                else:
+                    self._thumbs = []
+                return Location(hom, len(found), ms, False)
+        if self._homography is not None and found:
+            # Some markers hidden (a hand, a cup): the board has not moved, keep the last fit.
+            return Location(self._homography, len(found), ms, True)
+        return None

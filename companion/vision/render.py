@@ -1,0 +1,567 @@
+"""A synthetic camera: the map, its markers and the pieces of a game state as a camera above
+the table would see them at 1280x720.
+
+The board is drawn flat at a few px/mm, pieces are projected with a pinhole camera a few
+degrees off vertical (tops lean away from the camera's nadir), then the board is warped into
+the camera image and spoiled like a real photo: uneven light, colour temperature, lens blur,
+sensor noise. Everything is deterministic for a seed; the map texture depends only on the
+map, so a reference photo and a game photo show the same board.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.colors import PLAYER_COLORS, hex_to_rgb
+from companion.metro.board import BoardMap
+from companion.vision.markers import MarkerLayout, marker_image
+from companion.vision.model import (
+    MEEPLE,
+    MEEPLE_DEPTH_MM,
+    MEEPLE_HEIGHT_MM,
+    MEEPLE_LENGTH_MM,
+    PYRAMID,
+    PYRAMID_BASE_MM,
+    PYRAMID_HEIGHT_MM,
+    Piece,
+)
+
+FRAME_SIZE = (1280, 720)
+FOCAL_PX = 1000.0
+
+
+@dataclass(frozen=True)
+class Lighting:
+    exposure: float
+    rgb_gain: tuple[float, float, float]
+    vignette: float
+    gradient: tuple[float, float]
+    """Brightness change across the frame in x and y (fraction of the mean)."""
+    spot: tuple[float, float, float]
+    """A lamp: (x, y) in frame fractions and its strength."""
+
+
+LIGHTINGS = {
+    "daylight": Lighting(0.92, (1.0, 1.0, 1.0), 0.12, (0.05, 0.0), (0.5, 0.5, 0.0)),
+    "warm": Lighting(0.85, (1.1, 0.97, 0.72), 0.3, (0.0, 0.0), (0.25, 0.3, 0.35)),
+    "window": Lighting(0.85, (0.9, 1.0, 1.12), 0.1, (0.35, 0.12), (0.5, 0.5, 0.0)),
+}
+
+
+@dataclass(frozen=True)
+class Pose:
+    pitch_deg: float
+    roll_deg: float
+    yaw_deg: float
+    shift_mm: tuple[float, float]
+
+
+POSES = {
+    "overhead": Pose(0.5, 0.5, 1.0, (0.0, 0.0)),
+    "tilted": Pose(5.0, -2.0, -2.0, (0.0, 40.0)),
+    "offset": Pose(-3.0, 6.0, 4.0, (60.0, 0.0)),
+}
+
+
+def _rng(*parts: object) -> np.random.Generator:
+    return np.random.default_rng(zlib.crc32(repr(parts).encode()))
+
+
+class BoardArt:
+    """The flat board with markers, drawn once per map at `scale` px/mm."""
+
+    def __init__(self, board: BoardMap, layout: MarkerLayout) -> None:
+        self.board = board
+        self.layout = layout
+        x0, y0, x1, y1 = layout.bounds_mm()
+        self.margin = max(-x0, -y0, x1 - board.width_mm, y1 - board.height_mm) + 25.0
+        self.scale = min(4.0, 2400.0 / (max(board.width_mm, board.height_mm) + 2 * self.margin))
+        self.size = (
+            round((board.width_mm + 2 * self.margin) * self.scale),
+            round((board.height_mm + 2 * self.margin) * self.scale),
+        )
+        self.image = self._draw()
+
+    def px(self, x_mm: float, y_mm: float) -> tuple[float, float]:
+        return ((x_mm + self.margin) * self.scale, (y_mm + self.margin) * self.scale)
+
+    def _pts(self, pts_mm: Any) -> np.ndarray:
+        arr = (np.asarray(pts_mm, np.float64) + self.margin) * self.scale * 16
+        return np.round(arr).astype(np.int32).reshape(-1, 1, 2)
+
+    def _draw(self) -> np.ndarray:
+        b = self.board
+        w, h = self.size
+        rng = _rng("board", b.id)
+        img = np.empty((h, w, 3), np.uint8)
+        img[:] = (96, 120, 140)
+        tex = rng.normal(0, 6, (h // 8 + 1, w // 8 + 1, 1)).astype(np.float32)
+        tex = cv2.resize(tex, (w, h))[..., None]
+        img[:] = np.clip(img.astype(np.float32) + tex, 0, 255).astype(np.uint8)
+        s16 = 16
+        board_rect = [[0, 0], [b.width_mm, 0], [b.width_mm, b.height_mm], [0, b.height_mm]]
+        cv2.fillPoly(img, [self._pts(board_rect)], (208, 226, 236), cv2.LINE_AA, 4)
+        pastel = [
+            (200, 225, 205),
+            (225, 205, 220),
+            (190, 215, 240),
+            (215, 235, 240),
+            (235, 220, 195),
+            (205, 205, 235),
+            (180, 220, 225),
+        ]
+        area = b.width_mm * b.height_mm
+        for _ in range(int(area / 4000) + 6):
+            cx, cy = rng.uniform(0, b.width_mm), rng.uniform(0, b.height_mm)
+            n = int(rng.integers(5, 9))
+            ang = np.sort(rng.uniform(0, 2 * math.pi, n))
+            rad = rng.uniform(15, 60, n)
+            poly = np.stack([cx + rad * np.cos(ang), cy + rad * np.sin(ang)], 1)
+            poly = np.clip(poly, 0, [b.width_mm, b.height_mm])
+            color = pastel[int(rng.integers(len(pastel)))]
+            cv2.fillPoly(img, [self._pts(poly)], color, cv2.LINE_AA, 4)
+        river = np.stack(
+            [
+                np.linspace(0, b.width_mm, 12),
+                b.height_mm * (0.6 + 0.15 * np.sin(np.linspace(0, 5, 12))),
+            ],
+            1,
+        )
+        cv2.polylines(
+            img, [self._pts(river)], False, (225, 200, 150), round(6 * self.scale), cv2.LINE_AA, 4
+        )
+        for _ in range(int(area / 900)):
+            x, y = rng.uniform(0, b.width_mm), rng.uniform(0, b.height_mm)
+            text = "".join(chr(int(c)) for c in rng.integers(65, 91, int(rng.integers(3, 8))))
+            o = self.px(x, y)
+            cv2.putText(
+                img,
+                text,
+                (round(o[0]), round(o[1])),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                0.09 * self.scale,
+                (110, 110, 120),
+                1,
+                cv2.LINE_AA,
+            )
+        for _ in range(int(area / 1500)):
+            x, y = rng.uniform(0, b.width_mm), rng.uniform(0, b.height_mm)
+            r = rng.uniform(1.5, 4)
+            color = tuple(int(v) for v in rng.integers(60, 230, 3))
+            cv2.circle(
+                img,
+                (round(self.px(x, y)[0] * s16), round(self.px(x, y)[1] * s16)),
+                round(r * self.scale * s16),
+                color,
+                -1,
+                cv2.LINE_AA,
+                4,
+            )
+        g = b.grid
+        grid_color = (150, 160, 165)
+        for col in range(g.columns + 1):
+            x = g.origin_x_mm + col * g.square_w_mm
+            seg = [[x, g.origin_y_mm], [x, g.origin_y_mm + g.rows * g.square_h_mm]]
+            cv2.polylines(img, [self._pts(seg)], False, grid_color, 1, cv2.LINE_AA, 4)
+        for row in range(g.rows + 1):
+            y = g.origin_y_mm + row * g.square_h_mm
+            seg = [[g.origin_x_mm, y], [g.origin_x_mm + g.columns * g.square_w_mm, y]]
+            cv2.polylines(img, [self._pts(seg)], False, grid_color, 1, cv2.LINE_AA, 4)
+        for line in b.lines.values():
+            r, gg, bb = hex_to_rgb(line.color)
+            pts = [[s.x_mm, s.y_mm] for s in line.stops]
+            cv2.polylines(
+                img, [self._pts(pts)], False, (bb, gg, r), round(2.5 * self.scale), cv2.LINE_AA, 4
+            )
+        for line in b.lines.values():
+            r, gg, bb = hex_to_rgb(line.color)
+            for stop in line.stops:
+                c = self.px(stop.x_mm, stop.y_mm)
+                cc = (round(c[0] * s16), round(c[1] * s16))
+                rad = stop.radius_mm * self.scale * s16
+                cv2.circle(img, cc, round(rad), (250, 250, 250), -1, cv2.LINE_AA, 4)
+                cv2.circle(
+                    img,
+                    cc,
+                    round(rad),
+                    (bb, gg, r),
+                    max(1, round(0.8 * self.scale)),
+                    cv2.LINE_AA,
+                    4,
+                )
+        for station in b.stations.values():
+            stops = [b.stop(s) for s in station.stops]
+            xs = [s.x_mm for s in stops]
+            ys = [s.y_mm for s in stops]
+            rad = max(s.radius_mm for s in stops) + 1.5
+            rect = [
+                [min(xs) - rad, min(ys) - rad],
+                [max(xs) + rad, min(ys) - rad],
+                [max(xs) + rad, max(ys) + rad],
+                [min(xs) - rad, max(ys) + rad],
+            ]
+            cv2.polylines(
+                img,
+                [self._pts(rect)],
+                True,
+                (40, 40, 40),
+                max(1, round(0.5 * self.scale)),
+                cv2.LINE_AA,
+                4,
+            )
+        for m in self.layout.markers:
+            x0, y0 = self.px(*m.corners_mm[0])
+            side = round(m.size_mm * self.scale)
+            pad = round(3 * self.scale)
+            ix, iy = round(x0), round(y0)
+            img[iy - pad : iy + side + pad, ix - pad : ix + side + pad] = 255
+            mk = marker_image(m.id, side)
+            img[iy : iy + side, ix : ix + side] = mk[..., None]
+        return img
+
+
+def camera_model(art: BoardArt, pose: Pose, jitter: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(camera position in board mm with z down, 3x3 homography board mm -> frame px)."""
+    x0, y0, x1, y1 = art.layout.bounds_mm()
+    w_mm, h_mm = x1 - x0 + 20, y1 - y0 + 20
+    height = FOCAL_PX * max(w_mm / (0.92 * FRAME_SIZE[0]), h_mm / (0.92 * FRAME_SIZE[1]))
+    cx = (x0 + x1) / 2 + pose.shift_mm[0] + jitter[0] * 10
+    cy = (y0 + y1) / 2 + pose.shift_mm[1] + jitter[1] * 10
+    pitch, roll, yaw = (
+        math.radians(a + j)
+        for a, j in zip((pose.pitch_deg, pose.roll_deg, pose.yaw_deg), jitter[2:5], strict=True)
+    )
+    rx = cv2.Rodrigues(np.array([pitch, 0.0, 0.0]))[0]
+    ry = cv2.Rodrigues(np.array([0.0, roll, 0.0]))[0]
+    rz = cv2.Rodrigues(np.array([0.0, 0.0, yaw]))[0]
+    rot = rx @ ry @ rz
+    cam = np.array([cx, cy, -height])
+    # Aim at the board centre again after tilting so the board stays in view.
+    centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
+    k = np.array([[FOCAL_PX, 0, FRAME_SIZE[0] / 2], [0, FOCAL_PX, FRAME_SIZE[1] / 2], [0, 0, 1]])
+
+    def project(p: np.ndarray) -> np.ndarray:
+        q = k @ (rot @ (p - cam))
+        return q[:2] / q[2]
+
+    shift = project(centre) - np.array(FRAME_SIZE) / 2
+    src = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
+    dst = np.array([project(np.array([x, y, 0.0])) - shift for x, y in src])
+    hom = cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32))
+    return cam, hom
+
+
+def _lean(cam: np.ndarray, x: np.ndarray, y: np.ndarray, h: float) -> tuple[np.ndarray, np.ndarray]:
+    """Where a point h mm above (x, y) appears on the board plane seen from the camera."""
+    t = -cam[2] / (-cam[2] - h)
+    return cam[0] + t * (x - cam[0]), cam[1] + t * (y - cam[1])
+
+
+def _capsule(length: float, depth: float, n: int = 10) -> np.ndarray:
+    r = depth / 2
+    half = length / 2 - r
+    a1 = np.linspace(-math.pi / 2, math.pi / 2, n)
+    a2 = a1 + math.pi
+    right = np.stack([half + r * np.cos(a1), r * np.sin(a1)], 1)
+    left = np.stack([-half + r * np.cos(a2), r * np.sin(a2)], 1)
+    return np.concatenate([right, left])
+
+
+def place_pieces(
+    board: BoardMap, pieces: list[Piece], rng: np.random.Generator
+) -> list[tuple[Piece, float]]:
+    """Jitter pieces the way hands set them down; meeples step aside from pyramids in their
+    square so no two pieces stand inside each other."""
+    out: list[tuple[Piece, float]] = []
+    pyramids = [p for p in pieces if p.kind == PYRAMID]
+    for p in pieces:
+        x = p.x_mm + rng.uniform(-1.2, 1.2)
+        y = p.y_mm + rng.uniform(-1.2, 1.2)
+        angle = rng.uniform(-0.3, 0.3)
+        if p.kind == MEEPLE:
+            angle = rng.uniform(0, math.pi)
+            near = [q for q in pyramids if math.hypot(q.x_mm - x, q.y_mm - y) < 17]
+            if near and p.square is not None:
+                q = min(near, key=lambda q: math.hypot(q.x_mm - x, q.y_mm - y))
+                dx, dy = x - q.x_mm, y - q.y_mm
+                d = math.hypot(dx, dy) or 1.0
+                x, y = q.x_mm + dx / d * 17, q.y_mm + dy / d * 17
+                x0, y0, x1, y1 = board.grid.rect(p.square)
+                x = min(max(x, x0 + 4.5), x1 - 4.5)
+                y = min(max(y, y0 + 4.5), y1 - 4.5)
+                angle = math.atan2(dy, dx) + math.pi / 2
+        out.append((Piece(p.kind, p.color, x, y, p.square, p.station), angle))
+    return out
+
+
+def _shade(color: tuple[int, int, int], k: float) -> tuple[int, int, int]:
+    return tuple(int(min(255, max(0, c * k))) for c in color)  # type: ignore[return-value]
+
+
+def _draw_piece(
+    img: np.ndarray,
+    shadow: np.ndarray,
+    art: BoardArt,
+    cam: np.ndarray,
+    piece: Piece,
+    angle: float,
+    light: np.ndarray,
+) -> None:
+    r, g, b = PLAYER_COLORS[piece.color]
+    base_col = (b, g, r)
+    ca, sa = math.cos(angle), math.sin(angle)
+    if piece.kind == PYRAMID:
+        half = PYRAMID_BASE_MM / 2
+        local = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+        height = PYRAMID_HEIGHT_MM
+    else:
+        local = _capsule(MEEPLE_LENGTH_MM, MEEPLE_DEPTH_MM)
+        height = MEEPLE_HEIGHT_MM
+    bx = piece.x_mm + local[:, 0] * ca - local[:, 1] * sa
+    by = piece.y_mm + local[:, 0] * sa + local[:, 1] * ca
+    base = np.stack([bx, by], 1)
+    sh_off = -light[:2] / light[2] * height
+    if piece.kind == PYRAMID:
+        apex_sh = np.array([[piece.x_mm, piece.y_mm]]) + sh_off
+        sh_poly = cv2.convexHull(np.concatenate([base, apex_sh]).astype(np.float32))
+    else:
+        sh_poly = cv2.convexHull(np.concatenate([base, base + sh_off]).astype(np.float32))
+    cv2.fillPoly(shadow, [art._pts(sh_poly.reshape(-1, 2))], 1.0, cv2.LINE_AA, 4)
+    if piece.kind == PYRAMID:
+        ax, ay = _lean(cam, np.array([piece.x_mm]), np.array([piece.y_mm]), height)
+        apex = np.array([ax[0], ay[0]])
+        faces = []
+        for i in range(4):
+            p0, p1 = base[i], base[(i + 1) % 4]
+            mid = (p0 + p1) / 2 - np.array([piece.x_mm, piece.y_mm])
+            n = np.array([mid[0], mid[1], PYRAMID_BASE_MM / 2 * half / height * 2])
+            n = n / np.linalg.norm(n)
+            k = 0.45 + 0.75 * max(0.0, float(n @ light))
+            faces.append((k, np.stack([p0, p1, apex])))
+        for k, tri in faces:
+            cv2.fillPoly(img, [art._pts(tri)], _shade(base_col, k), cv2.LINE_AA, 4)
+        for i in range(4):
+            cv2.polylines(
+                img,
+                [art._pts(np.stack([base[i], apex]))],
+                False,
+                _shade(base_col, 0.5),
+                1,
+                cv2.LINE_AA,
+                4,
+            )
+    else:
+        tx, ty = _lean(cam, bx, by, height)
+        top = np.stack([tx, ty], 1)
+        side = cv2.convexHull(np.concatenate([base, top]).astype(np.float32)).reshape(-1, 2)
+        cv2.fillPoly(img, [art._pts(side)], _shade(base_col, 0.6), cv2.LINE_AA, 4)
+        cv2.fillPoly(img, [art._pts(top)], _shade(base_col, 1.05), cv2.LINE_AA, 4)
+        hx, hy = _lean(cam, np.array([piece.x_mm]), np.array([piece.y_mm]), height + 1)
+        c = art.px(hx[0], hy[0])
+        cv2.circle(
+            img,
+            (round(c[0] * 16), round(c[1] * 16)),
+            round(2.6 * art.scale * 16),
+            _shade(base_col, 1.2),
+            -1,
+            cv2.LINE_AA,
+            4,
+        )
+
+
+def _draw_hand(
+    img: np.ndarray, shadow: np.ndarray, art: BoardArt, rng: np.random.Generator
+) -> None:
+    b = art.board
+    edge = int(rng.integers(4))
+    reach = rng.uniform(0.25, 0.45) * (b.height_mm if edge in (0, 2) else b.width_mm)
+    along = rng.uniform(0.25, 0.75)
+    if edge == 0:
+        start, direction = np.array([along * b.width_mm, -art.margin]), np.array([0.0, 1.0])
+    elif edge == 2:
+        start, direction = (
+            np.array([along * b.width_mm, b.height_mm + art.margin]),
+            np.array([0.0, -1.0]),
+        )
+    elif edge == 1:
+        start, direction = (
+            np.array([b.width_mm + art.margin, along * b.height_mm]),
+            np.array([-1.0, 0.0]),
+        )
+    else:
+        start, direction = np.array([-art.margin, along * b.height_mm]), np.array([1.0, 0.0])
+    rot = rng.uniform(-0.35, 0.35)
+    direction = np.array(
+        [
+            direction[0] * math.cos(rot) - direction[1] * math.sin(rot),
+            direction[0] * math.sin(rot) + direction[1] * math.cos(rot),
+        ]
+    )
+    normal = np.array([-direction[1], direction[0]])
+    end = start + direction * (reach + art.margin)
+    width = rng.uniform(60, 80)
+    skin = (int(rng.integers(120, 160)), int(rng.integers(150, 185)), int(rng.integers(200, 235)))
+    arm = np.stack(
+        [
+            start + normal * width / 2,
+            end + normal * width / 2.4,
+            end - normal * width / 2.4,
+            start - normal * width / 2,
+        ]
+    )
+    palm_c = end + direction * 25
+    palm = np.array(
+        [
+            palm_c + 45 * math.cos(t) * direction * 0.8 + 40 * math.sin(t) * normal
+            for t in np.linspace(0, 2 * math.pi, 24)
+        ]
+    )
+    fingers = []
+    for k in range(4):
+        base_pt = palm_c + direction * 30 + normal * (k - 1.5) * 17
+        tip = base_pt + direction * rng.uniform(30, 45)
+        fingers.append((base_pt, tip))
+    sh = np.array([10.0, 16.0])
+    for poly in (arm, palm):
+        cv2.fillPoly(shadow, [art._pts(poly + sh)], 1.0, cv2.LINE_AA, 4)
+    for p0, p1 in fingers:
+        cv2.line(
+            shadow,
+            tuple(np.round(np.array(art.px(*(p0 + sh))) * 16).astype(int)),
+            tuple(np.round(np.array(art.px(*(p1 + sh))) * 16).astype(int)),
+            1.0,
+            round(14 * art.scale),
+            cv2.LINE_AA,
+            4,
+        )
+    sleeve = tuple(int(v) for v in rng.integers(30, 200, 3))
+    cv2.fillPoly(img, [art._pts(arm)], skin, cv2.LINE_AA, 4)
+    sleeve_poly = np.stack(
+        [
+            start + normal * width / 2,
+            start + normal * width / 2 + direction * art.margin * 1.3,
+            start - normal * width / 2 + direction * art.margin * 1.3,
+            start - normal * width / 2,
+        ]
+    )
+    cv2.fillPoly(img, [art._pts(sleeve_poly)], sleeve, cv2.LINE_AA, 4)
+    cv2.fillPoly(img, [art._pts(palm)], _shade(skin, 1.05), cv2.LINE_AA, 4)
+    for p0, p1 in fingers:
+        cv2.line(
+            img,
+            tuple(np.round(np.array(art.px(*p0)) * 16).astype(int)),
+            tuple(np.round(np.array(art.px(*p1)) * 16).astype(int)),
+            _shade(skin, 0.95),
+            round(14 * art.scale),
+            cv2.LINE_AA,
+            4,
+        )
+
+
+@dataclass
+class Shot:
+    image: np.ndarray
+    pieces: list[Piece]
+    homography: np.ndarray
+    hand: bool
+
+    def truth(self) -> dict[str, Any]:
+        return {
+            "format": "companion/vision-truth@1",
+            "hand": self.hand,
+            "homography": self.homography.tolist(),
+            "pieces": [p.to_json() for p in self.pieces],
+        }
+
+
+_ART_CACHE: dict[tuple[str, int], BoardArt] = {}
+
+
+def board_art(board: BoardMap, layout: MarkerLayout) -> BoardArt:
+    key = (board.id, hash(layout))
+    if key not in _ART_CACHE:
+        _ART_CACHE.clear()
+        _ART_CACHE[key] = BoardArt(board, layout)
+    return _ART_CACHE[key]
+
+
+def render(
+    board: BoardMap,
+    layout: MarkerLayout,
+    pieces: list[Piece],
+    *,
+    seed: int = 0,
+    lighting: str = "daylight",
+    pose: str = "overhead",
+    hand: bool = False,
+    exposure: float = 1.0,
+) -> Shot:
+    """Photograph the board with these pieces. The ground truth keeps the pieces' own places."""
+    if lighting not in LIGHTINGS:
+        raise ValueError(f"unknown lighting {lighting!r}; known: {', '.join(LIGHTINGS)}")
+    if pose not in POSES:
+        raise ValueError(f"unknown pose {pose!r}; known: {', '.join(POSES)}")
+    rng = _rng("shot", seed)
+    art = board_art(board, layout)
+    light_cfg = LIGHTINGS[lighting]
+    cam, hom = camera_model(art, POSES[pose], rng.uniform(-1, 1, 5))
+    img = art.image.copy()
+    shadow = np.zeros(img.shape[:2], np.float32)
+    az = rng.uniform(0, 2 * math.pi)
+    light = np.array([0.5 * math.cos(az), 0.5 * math.sin(az), 1.0])
+    light /= np.linalg.norm(light)
+    placed = place_pieces(board, pieces, rng)
+    order = sorted(placed, key=lambda pa: -math.hypot(pa[0].x_mm - cam[0], pa[0].y_mm - cam[1]))
+    for piece, angle in order:
+        _draw_piece(np.zeros(1), shadow, art, cam, piece, angle, light)
+    shadow = cv2.GaussianBlur(shadow, (0, 0), 1.5 * art.scale)
+    img = (img.astype(np.float32) * (1 - 0.38 * shadow[..., None])).astype(np.uint8)
+    for piece, angle in order:
+        _draw_piece(img, np.zeros_like(shadow), art, cam, piece, angle, light)
+    if hand:
+        hs = np.zeros_like(shadow)
+        _draw_hand(img, hs, art, rng)
+        hs = cv2.GaussianBlur(hs, (0, 0), 6 * art.scale)
+    to_canvas = np.array(
+        [[art.scale, 0, art.margin * art.scale], [0, art.scale, art.margin * art.scale], [0, 0, 1]]
+    )
+    cam_from_canvas = hom @ np.linalg.inv(to_canvas)
+    frame = cv2.warpPerspective(
+        img,
+        cam_from_canvas,
+        FRAME_SIZE,
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(70, 90, 110),
+    )
+    f = frame.astype(np.float32)
+    if hand:
+        hs_cam = cv2.warpPerspective(hs, cam_from_canvas, FRAME_SIZE)
+        f *= 1 - 0.3 * hs_cam[..., None]
+    w, h = FRAME_SIZE
+    xs = np.linspace(-1, 1, w, dtype=np.float32)[None, :]
+    ys = np.linspace(-1, 1, h, dtype=np.float32)[:, None]
+    field = (
+        1
+        - light_cfg.vignette * (xs**2 + ys**2) / 2
+        + light_cfg.gradient[0] * xs
+        + light_cfg.gradient[1] * ys
+    )
+    sx, sy, strength = light_cfg.spot
+    if strength:
+        field = field + strength * np.exp(
+            -(((xs + 1) / 2 - sx) ** 2 + ((ys + 1) / 2 - sy) ** 2) / 0.12
+        )
+    field = field / field.mean()
+    gain = np.array(light_cfg.rgb_gain[::-1], np.float32) * light_cfg.exposure * exposure
+    f = f * field[..., None] * gain
+    f = cv2.GaussianBlur(f, (0, 0), 0.8)
+    f += rng.normal(0, 2.5, f.shape).astype(np.float32)
+    out = np.clip(f, 0, 255).astype(np.uint8)
+    return Shot(out, [p for p, _ in placed], hom, hand)

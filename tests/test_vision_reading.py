@@ -1,0 +1,95 @@
+"""Reading rendered photos: 3 lightings x 3 camera poses, random states of 10-40 pieces."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.data import load_map
+from companion.vision.markers import load_layout
+from companion.vision.reader import Reader
+from companion.vision.render import LIGHTINGS, POSES
+from companion.vision.scenes import calibrate_session, random_state, score, shoot
+
+BOARD = load_map("tests/data/vision-test.toml")
+LAYOUT = load_layout(None, BOARD.width_mm, BOARD.height_mm)
+SESSIONS = [(lighting, pose) for lighting in LIGHTINGS for pose in POSES]
+
+
+@pytest.fixture(scope="module")
+def readers() -> dict[tuple[str, str], Reader]:
+    out = {}
+    for i, (lighting, pose) in enumerate(SESSIONS):
+        cal = calibrate_session(BOARD, LAYOUT, lighting, pose, seed=300 + 10 * i).calibration
+        out[(lighting, pose)] = Reader(BOARD, LAYOUT, cal.reference, cal.colors)
+    return out
+
+
+@pytest.fixture(scope="module")
+def results(readers):
+    rng = np.random.default_rng(7)
+    out = []
+    for i, key in enumerate(SESSIONS):
+        state = random_state(BOARD, rng, int(rng.integers(10, 41)))
+        shot = shoot(BOARD, LAYOUT, state, seed=900 + i, lighting=key[0], pose=key[1])
+        out.append((key, shot, readers[key].read(shot.image)))
+    return out
+
+
+def test_pieces_read_right_across_lightings_and_poses(results):
+    right = total = phantoms = 0
+    misses = []
+    for key, shot, reading in results:
+        assert reading.board_found and reading.rejected is None, key
+        r, wrong, ph = score(shot.pieces, list(reading.pieces))
+        right += r
+        total += len(shot.pieces)
+        phantoms += ph
+        if wrong or ph:
+            misses.append((key, {p.key() for p in shot.pieces} ^ {p.key() for p in reading.pieces}))
+    assert total >= 9 * 10
+    assert right / total >= 0.99, misses
+    assert phantoms == 0, misses
+
+
+def test_every_piece_reports_position_and_confidence(results):
+    _, _shot, reading = results[0]
+    for p in reading.pieces:
+        assert 0 <= p.confidence <= 1
+        assert (p.square is None) != (p.station is None)
+        assert 0 <= p.x_mm <= BOARD.width_mm and 0 <= p.y_mm <= BOARD.height_mm
+    assert set(reading.stages_ms) >= {"locate", "warp", "diff", "pieces", "total"}
+
+
+@pytest.mark.parametrize("lighting", list(LIGHTINGS))
+def test_a_hand_over_the_board_rejects_the_frame(readers, lighting):
+    pose = list(POSES)[list(LIGHTINGS).index(lighting)]
+    rng = np.random.default_rng(len(lighting))
+    state = random_state(BOARD, rng, 25)
+    shot = shoot(
+        BOARD, LAYOUT, state, seed=70 + len(lighting), lighting=lighting, pose=pose, hand=True
+    )
+    reading = readers[(lighting, pose)].read(shot.image)
+    assert reading.rejected in ("hand", "large change")
+    assert reading.pieces == ()
+
+
+def test_a_photo_without_the_board_is_not_read():
+    cal = calibrate_session(BOARD, LAYOUT, "daylight", "overhead", seed=300).calibration
+    fresh = Reader(BOARD, LAYOUT, cal.reference, cal.colors)
+    reading = fresh.read(np.full((720, 1280, 3), 90, np.uint8))
+    assert not reading.board_found and reading.rejected == "no board"
+
+
+def test_the_default_tokyo_board_reads_and_rejects_a_hand():
+    board = load_map("tokyo")
+    layout = load_layout(None, board.width_mm, board.height_mm)
+    cal = calibrate_session(board, layout, "warm", "tilted", seed=41).calibration
+    reader = Reader(board, layout, cal.reference, cal.colors)
+    rng = np.random.default_rng(41)
+    state = random_state(board, rng, 40)
+    shot = shoot(board, layout, state, seed=42, lighting="warm", pose="tilted")
+    right, wrong, phantoms = score(shot.pieces, list(reader.read(shot.image).pieces))
+    assert wrong == 0 and phantoms == 0 and right == len(shot.pieces) >= 35
+    hand = shoot(board, layout, state, seed=43, lighting="warm", pose="tilted", hand=True)
+    assert reader.read(hand.image).rejected is not None
