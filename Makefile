@@ -32,5 +32,9 @@ sounds: $(STAMP)
 map: $(STAMP)
 	$(BIN)/python tools/build_tokyo_map.py
 
+# On the Pi: sudo make install (ARGS=--dry-run to only print the commands, ARGS=--start).
+install:
+	bash tools/install.sh $(ARGS)
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

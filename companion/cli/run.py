@@ -31,19 +31,32 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
 
+    from companion.service import Notifier, attach
+
+    starting = Notifier.from_env()
+    starting.watchdog()  # systemd's watchdog already runs: a ping before the slow imports
+
     from companion.app.boot import Options, build_app, shutdown
     from companion.config import load_config
 
-    config = load_config(args.config)
     options = Options(
         size=args.size,
         fullscreen=False if args.windowed else None,
         data_dir=args.data_dir,
         screenshot_dir=args.screenshots,
     )
-    app = build_app(config, options)
+    try:
+        config = load_config(args.config)
+        app = build_app(config, options)
+    except UserError as exc:
+        starting.status(f"cannot start: {exc.line()}")  # shown by `systemctl status`
+        raise
+    starting.watchdog()
+    starting.close()
+    hook = attach(app, config)  # systemd: READY=1, watchdog, SIGHUP reloads config, SIGTERM stops
     try:
         app.run()
     finally:
+        hook.stopping()
         shutdown(app)
     return 0

@@ -1,0 +1,114 @@
+"""Turn-order bids: each player's bid with left/right, then the new order (and the bids paid to
+the bank when the box keeps cash)."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.colors import color_name
+from companion.i18n import _
+from companion.metro.errors import IllegalEvent
+from companion.metro.events import AdjustCash, SetTurnOrder
+from companion.ui.metro import common as c
+from companion.ui.metro.rounds import bid_order
+from companion.ui.metro.widgets import draw_error, draw_title
+from companion.ui.screen import Action, AppContext, Input, Screen
+
+
+class BidsScreen(Screen):
+    name = "metro-bids"
+
+    def __init__(self, app: AppContext) -> None:
+        super().__init__(app)
+        state = app.services.session.state
+        self.order = state.colors
+        self.bids = {color: 0 for color in self.order}
+        self.cursor = 0
+        self.error = ""
+
+    def result(self) -> tuple[str, ...]:
+        state = self.app.services.session.state
+        return bid_order(self.order, self.bids, state.round == 1)
+
+    def handle(self, event: Input) -> None:
+        a = event.action
+        self.error = ""
+        n = len(self.order)
+        color = self.order[self.cursor]
+        if a is Action.BACK:
+            self.app.pop()
+        elif a is Action.UP:
+            self.cursor = (self.cursor - 1) % n
+        elif a is Action.DOWN:
+            self.cursor = (self.cursor + 1) % n
+        elif a in (Action.LEFT, Action.RIGHT):
+            step = 100 if a is Action.RIGHT else -100
+            cash = self.app.services.session.state.player(color).cash
+            bid = max(0, self.bids[color] + step)
+            self.bids[color] = bid if cash is None else min(bid, max(cash, 0))
+        elif a is Action.OK:
+            self._record()
+
+    def _record(self) -> None:
+        session = self.app.services.session
+        try:
+            session.record(SetTurnOrder(self.result()))
+            for color in self.order:
+                if self.bids[color] and session.state.player(color).cash is not None:
+                    session.record(AdjustCash(color, -self.bids[color], "bid"))
+        except IllegalEvent as exc:
+            self.error = exc.message
+            self.app.play("error")
+            return
+        self.app.play("beep")
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.services.theme
+        surface.fill(c.theme_color(theme, "background"))
+        m = c.margin(theme, surface)
+        top = draw_title(
+            surface, theme, _("Turn-order bids"), _("Enter each bid; the order follows")
+        )
+        fnt = c.font(theme, "big")
+        row_h = fnt.get_linesize() + 12
+        half = surface.get_width() // 2
+        fg, accent = c.theme_color(theme, "foreground"), c.theme_color(theme, "accent")
+        for i, color in enumerate(self.order):
+            y = top + i * row_h
+            row = pygame.Rect(m, y, half - 2 * m, row_h - 6)
+            if i == self.cursor:
+                pygame.draw.rect(surface, accent, row, width=3, border_radius=8)
+            chip = c.player_chip(surface, fnt, color, (row.x + 6, y + 3), row.height - 6)
+            c.blit_text(
+                surface, fnt, c.yen(self.bids[color]), fg, (row.right - 10, row.centery), "midright"
+            )
+            c.blit_text(
+                surface,
+                c.font(theme, "small"),
+                color_name(color),
+                fg,
+                (chip.right + 10, row.centery),
+                "midleft",
+            )
+        medium = c.font(theme, "medium")
+        c.blit_text(
+            surface, medium, _("New turn order"), c.theme_color(theme, "muted"), (half + m, top)
+        )
+        y = top + medium.get_linesize() + 6
+        for n, color in enumerate(self.result(), start=1):
+            c.blit_text(surface, fnt, f"{n}.", fg, (half + m, y))
+            chip = c.player_chip(
+                surface, fnt, color, (half + m + fnt.size("0.")[0] + 12, y + 3), row_h - 12
+            )
+            c.blit_text(
+                surface, medium, color_name(color), fg, (chip.right + 10, chip.centery), "midleft"
+            )
+            y += row_h
+        c.hint_bar(
+            surface,
+            theme,
+            [("ud", _("Player")), ("lr", "±¥100"), ("ok", _("Confirm")), ("back", _("Back"))],
+        )
+        if self.error:
+            draw_error(surface, theme, self.error)

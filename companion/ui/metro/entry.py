@@ -1,0 +1,305 @@
+"""The entry wizard: steps (pick from a list, an amount, a square) asked one after the other,
+then one event recorded. Driven by the six navigation buttons only.
+
+Impossible choices are shown greyed with the reason beside them; choosing one anyway, or an
+entry the core refuses (`IllegalEvent`), shows the reason in big type and plays "error".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from companion.colors import color_name
+from companion.i18n import _
+from companion.metro.board import Square
+from companion.metro.errors import IllegalEvent
+from companion.metro.events import Event
+from companion.ui.metro import common as c
+from companion.ui.metro.board import BoardLayer, make_board
+from companion.ui.metro.widgets import Option, draw_error, draw_options, draw_title
+from companion.ui.screen import Action, AppContext, Input, Screen
+
+
+@dataclass(frozen=True)
+class Choice:
+    key: str
+    title: str
+    options: Sequence[Option]
+
+
+@dataclass(frozen=True)
+class Amount:
+    key: str
+    title: str
+    value: int
+    minimum: int = 0
+    maximum: int | None = None
+    step: int = 100
+    yen: bool = True
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class SquarePick:
+    key: str
+    title: str
+    start: Square
+
+
+Step = Choice | Amount | SquarePick
+StepFactory = Callable[[dict[str, Any]], Step | None]
+"""Builds a step from the answers so far; None skips it."""
+
+
+class EntryScreen(Screen):
+    """Ask the steps one after the other, then record the event built from the answers."""
+
+    name = "metro-entry"
+
+    def __init__(
+        self,
+        app: AppContext,
+        title: str,
+        steps: Sequence[StepFactory],
+        build: Callable[[dict[str, Any]], Event],
+        done: Callable[[Event], None] | None = None,
+        initial: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.title = title
+        self.factories = list(steps)
+        self.build = build
+        self.done = done
+        self.answers: dict[str, Any] = dict(initial or {})
+        """Answers so far; initial ones only preset the cursor (each step is still asked)."""
+        self.history: list[int] = []
+        self.asked: set[str] = set()
+        self.index = -1
+        self.step: Step | None = None
+        self.cursor = 0
+        self.value = 0
+        self.square: Square = (0, 0)
+        self.error = ""
+        self._board: BoardLayer | None = None
+        self._advance()
+
+    @property
+    def session(self) -> Any:
+        return self.app.services.session
+
+    def _advance(self) -> None:
+        i = self.index + 1
+        while i < len(self.factories):
+            step = self.factories[i](self.answers)
+            if step is not None:
+                self.history.append(self.index)
+                self.index, self.step = i, step
+                self._reset_widget()
+                return
+            i += 1
+        self._record()
+
+    def _reset_widget(self) -> None:
+        step = self.step
+        previous = self.answers.get(step.key) if step is not None else None
+        if isinstance(step, Choice):
+            values = [o.value for o in step.options]
+            enabled = [i for i, o in enumerate(step.options) if o.reason is None]
+            preset = values.index(previous) if previous in values else -1
+            self.cursor = preset if preset in enabled else (enabled or [0])[0]
+        elif isinstance(step, Amount):
+            self.value = step.value
+        elif isinstance(step, SquarePick):
+            self.square = previous if previous is not None else step.start
+
+    def _record(self) -> None:
+        try:
+            event = self.build(self.answers)
+            self.session.record(event)
+        except IllegalEvent as exc:
+            self.error = exc.message
+            self.app.play("error")
+            return
+        self.app.play("beep")
+        self.app.pop()
+        if self.done is not None:
+            self.done(event)
+
+    def _fail(self, reason: str) -> None:
+        self.error = reason
+        self.app.play("error")
+
+    def handle(self, event: Input) -> None:
+        a = event.action
+        self.error = ""
+        step = self.step
+        if a is Action.BACK:
+            previous = self.history.pop() if self.history else -1
+            if previous < 0:
+                self.app.pop()
+                return
+            self.index = previous
+            self.step = self.factories[previous](self.answers)
+            self._reset_widget()
+            return
+        if isinstance(step, Choice):
+            n = len(step.options)
+            if a is Action.UP and n:
+                self.cursor = (self.cursor - 1) % n
+            elif a is Action.DOWN and n:
+                self.cursor = (self.cursor + 1) % n
+            elif a is Action.OK and n:
+                opt = step.options[self.cursor]
+                if opt.reason is not None:
+                    self._fail(opt.reason)
+                    return
+                self.answers[step.key] = opt.value
+                self.asked.add(step.key)
+                self._advance()
+        elif isinstance(step, Amount):
+            big = step.step * 10
+            delta = {
+                Action.LEFT: -step.step,
+                Action.RIGHT: step.step,
+                Action.DOWN: -big,
+                Action.UP: big,
+            }
+            if a in delta:
+                value = max(step.minimum, self.value + delta[a])
+                self.value = value if step.maximum is None else min(step.maximum, value)
+            elif a is Action.OK:
+                self.answers[step.key] = self.value
+                self.asked.add(step.key)
+                self._advance()
+        elif isinstance(step, SquarePick):
+            col, row = self.square
+            moves = {
+                Action.LEFT: (-1, 0),
+                Action.RIGHT: (1, 0),
+                Action.UP: (0, -1),
+                Action.DOWN: (0, 1),
+            }
+            if a in moves:
+                dc, dr = moves[a]
+                new = (col + dc, row + dr)
+                if self.session.rules.board.grid.contains(new):
+                    self.square = new
+            elif a is Action.OK:
+                self.answers[step.key] = self.square
+                self.asked.add(step.key)
+                self._advance()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.services.theme
+        surface.fill(c.theme_color(theme, "background"))
+        step = self.step
+        m = c.margin(theme, surface)
+        subtitle = step.title if step is not None else ""
+        top = draw_title(surface, theme, self.title, subtitle)
+        self._draw_summary(surface, theme, step)
+        bottom = surface.get_height() - c.hint_height(theme) - m
+        area = pygame.Rect(m, top, surface.get_width() - 2 * m, bottom - top)
+        if isinstance(step, Choice):
+            draw_options(surface, theme, self.session.rules, area, step.options, self.cursor)
+            hints = [("ud", _("Choose")), ("ok", _("Next")), ("back", _("Back"))]
+        elif isinstance(step, Amount):
+            self._draw_amount(surface, theme, area, step)
+            hints = [
+                ("lr", "±" + (c.yen(step.step) if step.yen else str(step.step))),
+                ("ud", "±" + (c.yen(step.step * 10) if step.yen else str(step.step * 10))),
+                ("ok", _("Confirm")),
+                ("back", _("Back")),
+            ]
+        else:
+            self._draw_square(surface, theme, area)
+            hints = [
+                ("lr", ""),
+                ("ud", _("Move")),
+                ("ok", _("Confirm")),
+                ("back", _("Back")),
+            ]
+        c.hint_bar(surface, theme, hints)
+        if self.error:
+            draw_error(surface, theme, self.error)
+
+    def _draw_summary(self, surface: pygame.Surface, theme: Any, step: Step | None) -> None:
+        """What was chosen so far (player, line), top right."""
+        fnt = c.font(theme, "medium")
+        h = fnt.get_linesize()
+        m = c.margin(theme, surface)
+        x = surface.get_width() - m
+        asking = step.key if step is not None else ""
+        line = self.answers.get("line")
+        if line is not None and asking != "line" and "line" in self.asked:
+            x -= h
+            c.line_badge(surface, fnt, self.session.rules, line, pygame.Rect(x, m, h, h))
+            x -= m
+        player = self.answers.get("player")
+        if player is not None and asking != "player" and "player" in self.asked:
+            r = c.blit_text(
+                surface,
+                fnt,
+                color_name(player),
+                c.theme_color(theme, "foreground"),
+                (x, m + h // 2),
+                "midright",
+            )
+            c.player_chip(surface, fnt, player, (r.x - h - 6, m), h)
+
+    def _draw_amount(
+        self, surface: pygame.Surface, theme: Any, area: pygame.Rect, step: Amount
+    ) -> None:
+        huge = c.font(theme, "huge")
+        label = c.yen(self.value) if step.yen else str(self.value)
+        r = c.blit_text(
+            surface, huge, label, c.theme_color(theme, "foreground"), area.center, "center"
+        )
+        fg = c.theme_color(theme, "accent")
+        size = huge.get_linesize()
+        c._arrow(surface, "left", (r.left - size, r.centery), size, fg)
+        c._arrow(surface, "right", (r.right + size, r.centery), size, fg)
+        if step.note:
+            c.blit_text(
+                surface,
+                c.font(theme, "medium"),
+                step.note,
+                c.theme_color(theme, "muted"),
+                (area.centerx, r.bottom + 20),
+                "midtop",
+                area.width,
+            )
+
+    def _draw_square(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
+        side = pygame.Rect(area.x, area.y, area.width // 4, area.height)
+        board_area = pygame.Rect(side.right + 10, area.y, area.width - side.width - 10, area.height)
+        if self._board is None or self._board.rect.size[0] > board_area.width + 1:
+            self._board = make_board(self.session.rules, board_area, c.font(theme, "small"))
+        self._board.draw(surface, self.session.state, cursor=self.square)
+        fnt = c.font(theme, "medium")
+        col, row = self.square
+        board = self.session.rules.board
+        stops = board.stops_touching_square(self.square)
+        names = dict.fromkeys(st.name for sid in stops if (st := board.station_of(sid)) is not None)
+        y = side.y
+        for line in (
+            _("Column {col}").format(col=col + 1),
+            _("Row {row}").format(row=row + 1),
+            " ".join(stops),
+            *names,
+        ):
+            y = (
+                c.blit_text(
+                    surface,
+                    fnt,
+                    line,
+                    c.theme_color(theme, "foreground"),
+                    (side.x, y),
+                    "topleft",
+                    side.width,
+                ).bottom
+                + 8
+            )

@@ -1,0 +1,25 @@
+"""Rounds and turn order: how many rounds a game lasts, and the order that follows the bids."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from companion.metro.events import MetroRules
+
+TOKYO_ROUNDS = {2: 8, 3: 7, 4: 6, 5: 5}
+"""Rulebook: the action cards run out after this many rounds; the Osaka cards one round sooner."""
+
+
+def rounds_for(rules: MetroRules, players: int) -> int | None:
+    rounds = TOKYO_ROUNDS.get(players)
+    if rounds is None:
+        return None
+    return rounds - 1 if rules.board.rules == "osaka" else rounds
+
+
+def bid_order(order: Sequence[str], bids: Mapping[str, int], first_round: bool) -> tuple[str, ...]:
+    """Highest bid first. Ties: in the first round the rulebook draws lots (we keep the current
+    order, which the players set at random); later rounds reverse the tied players' order."""
+    seat = {color: i for i, color in enumerate(order)}
+    sign = 1 if first_round else -1
+    return tuple(sorted(order, key=lambda color: (-bids.get(color, 0), sign * seat[color])))

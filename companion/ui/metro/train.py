@@ -1,0 +1,365 @@
+"""The train phase: the board with trains moving stop by stop in track order, each payout in big
+type waiting for OK, boarding and leaving prompts, a running list of what happened.
+
+The session holds the phase (steps, answers, acks), so this screen only plays it back: on entry
+it starts from the last acknowledged step, which is how a phase resumes after a power cut.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from companion import narrate
+from companion.i18n import _
+from companion.metro.board import Square, parse_stop_id
+from companion.metro.state import MetroState, Train
+from companion.metro.steps import Departed, Moved, Paid, Step
+from companion.metro.trains import Decision, Prompt
+from companion.ui.metro import common as c
+from companion.ui.metro.board import BoardLayer, make_board
+from companion.ui.metro.playback import after_steps, describe_step, payout_text, prompt_text
+from companion.ui.metro.widgets import MenuScreen, Option
+from companion.ui.screen import Action, AppContext, Input, Screen
+
+DURATIONS = {Departed: 0.6, Moved: 0.35}
+OTHER_STEP = 0.4
+
+
+@dataclass(frozen=True)
+class PlaybackView:
+    """What the LEDs get each frame: the session's phase plus the step being shown."""
+
+    steps: tuple[Step, ...]
+    pending: Prompt | None
+    acked: int
+    """Steps shown so far (the LEDs follow the animation, not only the acknowledgements)."""
+    done: bool
+    state: MetroState
+
+
+class TrainPhaseScreen(Screen):
+    name = "metro-train"
+
+    def __init__(self, app: AppContext) -> None:
+        super().__init__(app)
+        self.board: BoardLayer | None = None
+        self.log: list[str] = []
+        self.view: Any = None
+        self.shown = 0
+        self.started = 0.0
+        self.duration = 0.0
+        self.waiting = ""
+        """'' while animating, else 'payout', 'prompt' or 'done'."""
+        self.choice = 0
+        self.skip = False
+        self._state_key: tuple[int, int] | None = None
+        self._board_size: tuple[int, int] | None = None
+        self._state: MetroState | None = None
+
+    @property
+    def session(self) -> Any:
+        return self.app.services.session
+
+    @property
+    def board_map(self) -> Any:
+        return self.session.rules.board
+
+    @property
+    def fast(self) -> bool:
+        return bool(getattr(self.app.services.settings, "fast_trains", False))
+
+    def enter(self) -> None:
+        session = self.session
+        if session.phase is None:
+            session.begin_train_phase()
+            self.app.play("start")
+        self.view = session.phase
+        if not self.log:
+            self.shown = self.view.acked
+            self.log = [
+                t
+                for t in (describe_step(s, self.board_map) for s in self.view.steps[: self.shown])
+                if t
+            ]
+        self.base = session.state
+        self._begin(self.app.now())
+
+    # --- playback ---
+    def state_now(self) -> MetroState:
+        """The board as of the steps shown so far (cached: it changes once a step)."""
+        key = (self.shown, id(self.view))
+        if self._state_key != key:
+            self._state = after_steps(self.base, self.view.steps[: self.shown])
+            self._state_key = key
+        assert self._state is not None
+        return self._state
+
+    def _begin(self, now: float) -> None:
+        """Start showing steps[shown], or wait when there is nothing more to show."""
+        steps = self.view.steps
+        self.waiting = ""
+        if self.shown >= len(steps):
+            if self.view.pending is not None:
+                self.waiting, self.choice = "prompt", 0
+                self.skip = False
+                self.app.play("prompt")
+            else:
+                self.waiting = "done"
+            return
+        step = steps[self.shown]
+        self.started = now
+        if isinstance(step, Paid):
+            self.waiting = "payout"
+            self.skip = False
+            self.app.play("coin")
+            return
+        if isinstance(step, Departed):
+            self.app.play("departure")
+        fast = self.fast or self.skip
+        self.duration = 0.0 if fast else DURATIONS.get(type(step), OTHER_STEP)
+        if fast and isinstance(step, Departed) and not self.skip:
+            self.duration = 0.15
+
+    def _finish_step(self, now: float) -> None:
+        step = self.view.steps[self.shown]
+        self.shown += 1
+        text = describe_step(step, self.board_map)
+        if text:
+            self.log.append(text)
+        if isinstance(step, Moved) and self._owned(step.to_stop):
+            self.app.play("bell")
+        self._begin(now)
+
+    def _owned(self, stop_id: str) -> bool:
+        station = self.session.rules.board.station_of(stop_id)
+        return station is not None and station.id in self.base.stations
+
+    def update(self, now: float) -> None:
+        view = self.session.phase
+        if view is None:  # finished or undone elsewhere
+            self.app.pop()
+            return
+        if view is not self.view and view.steps[: len(self.view.steps)] != self.view.steps:
+            self.shown = min(self.shown, view.acked)
+        self.view = view
+        for _i in range(len(self.view.steps) + 1):
+            if self.waiting or now - self.started < self.duration:
+                break
+            self._finish_step(self.started + self.duration if not self.skip else now)
+        hook = getattr(self.app.services, "led_update", None)
+        if callable(hook):
+            v = self.view
+            hook(PlaybackView(v.steps, v.pending, self.shown, v.done, self.base), now)
+
+    # --- input ---
+    def handle(self, event: Input) -> None:
+        a = event.action
+        now = self.app.now()
+        if self.waiting == "prompt":
+            self._prompt_input(a)
+        elif a is Action.OK and self.waiting == "payout":
+            self.shown += 1
+            self.session.ack(self.shown)
+            self.log.append(narrate.describe_step(self.view.steps[self.shown - 1], self.board_map))
+            self._begin(now)
+        elif a is Action.OK and self.waiting == "done":
+            self.session.ack(len(self.view.steps))
+            self.session.finish_train_phase()
+            self.app.play("stop")
+            self.app.pop()
+        elif a is Action.OK:
+            self.skip = True
+            self.duration = 0.0
+        elif a is Action.BACK:
+            self._menu()
+
+    def _prompt_input(self, a: Action | None) -> None:
+        prompt: Prompt = self.view.pending
+        if prompt.action == "leave" and a in (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN):
+            step = 1 if a in (Action.RIGHT, Action.DOWN) else -1
+            self.choice = (self.choice + step) % len(prompt.squares)
+            return
+        if a not in (Action.OK, Action.BACK):
+            return
+        accept = a is Action.OK
+        square: Square | None = prompt.squares[self.choice] if accept and prompt.squares else None
+        self.session.ack(self.shown)
+        self.session.answer(Decision(accept, square))
+        self.view = self.session.phase
+        self._begin(self.app.now())
+
+    def _menu(self) -> None:
+        def undo() -> None:
+            self.app.pop()
+            session = self.session
+            last = getattr(session, "last_entry", lambda: None)
+            while (entry := last()) is not None and entry.kind == "ack":
+                session.undo()
+            session.undo()
+            if self.session.phase is None:
+                self.app.pop()
+                return
+            self.view = self.session.phase
+            self.shown = min(self.shown, self.view.acked)
+            self.log = [
+                t
+                for t in (describe_step(s, self.board_map) for s in self.view.steps[: self.shown])
+                if t
+            ]
+            self._begin(self.app.now())
+
+        items = [
+            (Option(_("Continue the train phase"), 0), self.app.pop),
+            (Option(_("Undo the last answer"), 1), undo),
+        ]
+        self.app.push(MenuScreen(self.app, _("Train phase"), items))
+
+    # --- drawing ---
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.services.theme
+        surface.fill(c.theme_color(theme, "background"))
+        band, side = self._layout(surface, theme)
+        state = self.state_now()
+        trains, highlight = self._moving(state)
+        cursor: Square | None = None
+        if self.waiting == "prompt":
+            prompt = self.view.pending
+            highlight = (prompt.stop,)
+            if prompt.action == "leave" and prompt.squares:
+                cursor = prompt.squares[self.choice]
+        assert self.board is not None
+        self.board.draw(surface, state, trains=trains, highlight_stops=highlight, cursor=cursor)
+        self._draw_side(surface, theme, side, state)
+        self._draw_band(surface, theme, band)
+
+    def _layout(self, surface: pygame.Surface, theme: Any) -> tuple[pygame.Rect, pygame.Rect]:
+        """(message band, side panel); the board takes the rest, as big as its shape allows."""
+        w, h = surface.get_size()
+        m = c.margin(theme, surface)
+        band = pygame.Rect(m, 0, w - 2 * m, 2 * c.font(theme, "big").get_linesize() + 24)
+        band.bottom = h - c.hint_height(theme) - m // 2
+        area = pygame.Rect(m, m // 2, int(w * 0.7) - m, band.top - m)
+        if self.board is None or self._board_size != (w, h):
+            self.board = make_board(self.session.rules, area, c.font(theme, "small"))
+            self._board_size = (w, h)
+        left = self.board.rect.right + m
+        return band, pygame.Rect(left, area.y, w - left - m, area.height)
+
+    def _moving(self, state: MetroState) -> tuple[dict[str, Train], tuple[str, ...]]:
+        steps = self.view.steps
+        if self.waiting or self.shown >= len(steps):
+            if self.waiting == "payout":
+                return {}, (steps[self.shown].stop,)
+            return {}, ()
+        step = steps[self.shown]
+        if not isinstance(step, Moved) or self.duration <= 0:
+            return {}, ()
+        p = min(1.0, max(0.0, (self.app.now() - self.started) / self.duration))
+        a, b = parse_stop_id(step.from_stop)[1], parse_stop_id(step.to_stop)[1]
+        old = state.trains.get(step.line)
+        moving = Train(a + (b - a) * p, step.direction, old.started if old else False)  # type: ignore[arg-type]
+        return {step.line: moving}, (step.to_stop,)
+
+    def _current_line(self) -> str | None:
+        for step in reversed(self.view.steps[: self.shown + 1]):
+            line = getattr(step, "line", None)
+            if line is not None:
+                return str(line)
+        return None
+
+    def _draw_side(
+        self, surface: pygame.Surface, theme: Any, area: pygame.Rect, state: MetroState
+    ) -> None:
+        medium, small = c.font(theme, "medium"), c.font(theme, "small")
+        fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
+        title = _("Train phase") + " · " + _("Round {n}").format(n=self.base.round)
+        y = (
+            c.blit_text(
+                surface,
+                small,
+                title,
+                c.theme_color(theme, "accent"),
+                area.topleft,
+                "topleft",
+                area.width,
+            ).bottom
+            + 6
+        )
+        line = self._current_line()
+        if line is not None:
+            h = medium.get_linesize() + 6
+            c.line_badge(surface, medium, self.session.rules, line, pygame.Rect(area.x, y, h, h))
+            name = self.session.rules.board.lines[line].name
+            c.blit_text(
+                surface,
+                medium,
+                f"{name} {c.yen(state.lines[line].value)}",
+                fg,
+                (area.x + h + 10, y + h // 2),
+                "midleft",
+                area.width - h - 10,
+            )
+            y += h + 8
+        lh = small.get_linesize()
+        rows: list[tuple[str, bool]] = []
+        for text in reversed(self.log):
+            parts = c.wrap(small, text, area.width)
+            rows[:0] = [(p, text is self.log[-1]) for p in parts]
+            if len(rows) * lh > area.bottom - y:
+                break
+        rows = rows[-max(1, (area.bottom - y) // lh) :]
+        for part, newest in rows:
+            c.blit_text(
+                surface, small, part, fg if newest else muted, (area.x, y), "topleft", area.width
+            )
+            y += lh
+
+    def _draw_band(self, surface: pygame.Surface, theme: Any, box: pygame.Rect) -> None:
+        """The message band under the board: a payout or a question in big type, else the move."""
+        fnt = c.font(theme, "big")
+        accent = c.theme_color(theme, "accent")
+        if self.waiting == "payout":
+            message = payout_text(self.view.steps[self.shown])
+            hints = [("ok", _("Paid, continue"))]
+        elif self.waiting == "prompt":
+            prompt = self.view.pending
+            message = prompt_text(prompt)
+            if prompt.action == "board":
+                hints = [("ok", _("Board")), ("back", _("No"))]
+            else:
+                sq = prompt.squares[self.choice]
+                message += f"  ({sq[0] + 1}, {sq[1] + 1})"
+                hints = [("lr", _("Square")), ("ok", _("Leave here")), ("back", _("Stay on"))]
+        elif self.waiting == "done":
+            message = _("All trains have moved.")
+            hints = [("ok", _("Back to the income track"))]
+        else:
+            message = self._moving_text()
+            hints = [("ok", _("Skip ahead")), ("back", _("Menu"))]
+            fnt, accent = c.font(theme, "medium"), c.theme_color(theme, "muted")
+        c.hint_bar(surface, theme, hints)
+        lines = c.wrap(fnt, message, box.width - 30)[:2]
+        pygame.draw.rect(surface, (24, 28, 38), box, border_radius=12)
+        pygame.draw.rect(surface, accent, box, width=4, border_radius=12)
+        lh = fnt.get_linesize()
+        y = box.centery - len(lines) * lh // 2
+        for i, text in enumerate(lines):
+            pos = (box.centerx, y + i * lh)
+            c.blit_text(surface, fnt, text, (255, 255, 255), pos, "midtop", box.width - 30)
+
+    def _moving_text(self) -> str:
+        steps = self.view.steps
+        if self.shown >= len(steps):
+            return ""
+        step = steps[self.shown]
+        if isinstance(step, Moved):
+            moves = next(
+                (s.moves for s in reversed(steps[: self.shown]) if isinstance(s, Departed)), 0
+            )
+            return _("Train {line}: {a} » {b}, stop {n} of {moves}").format(
+                line=step.line, a=step.from_stop, b=step.to_stop, n=step.move, moves=moves
+            )
+        return describe_step(step, self.board_map) or ""
