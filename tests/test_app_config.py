@@ -84,3 +84,23 @@ def test_a_bad_sound_table_is_reported_by_the_sound_part(tmp_path, capsys):
     path = write(tmp_path, f"[sound]\nvolume = 300\n[store]\ndata_dir = '{tmp_path}'\n")
     assert main(["run", "--config", str(path), "--windowed"]) == 2
     assert "sound.volume" in capsys.readouterr().err
+
+
+def test_camera_table(tmp_path):
+    from companion.app.cameralink import CameraLink, parse_camera_table
+
+    assert parse_camera_table({}, None) is None
+    assert parse_camera_table({"source": 0}, None) == "0"
+    assert parse_camera_table({"source": "picamera2", "enabled": False}, None) is None
+    with pytest.raises(UserError) as info:
+        parse_camera_table({"sorce": "0"}, tmp_path / "c.toml")
+    assert info.value.field == "camera.sorce"
+    from companion.data import load_rules
+
+    link = CameraLink(f"dir:{tmp_path}", tmp_path)
+    from tests.conftest import DATA
+
+    link.use_board(load_rules(str(DATA / "mini.toml")).board)
+    assert link.service is None and "calibrat" in link.status
+    assert link.latest_proposals(None) == []
+    link.close()

@@ -53,6 +53,7 @@ def open_store(data_dir: Path) -> tuple[Store, str | None]:
 
 def make_devices(config: Config, data_dir: Path, simulated: bool) -> dict[str, Any]:
     """Sound, LEDs and camera from their parts when present, stand-ins otherwise."""
+    from companion.app.cameralink import CameraLink, parse_camera_table
     from companion.app.ledlink import LedLink
     from companion.devices.sound import Sound, SoundConfig
 
@@ -60,6 +61,9 @@ def make_devices(config: Config, data_dir: Path, simulated: bool) -> dict[str, A
     sound_config = SoundConfig.from_toml_table(config.sound, config.path)
     devices["sound"] = Sound(sound_config, backend="simulated" if simulated else None)
     devices["leds"] = LedLink(config.leds, config.path, data_dir)
+    source = parse_camera_table(config.camera, config.path)
+    if source is not None:
+        devices["camera"] = CameraLink(source, data_dir)
     return devices
 
 
@@ -140,7 +144,7 @@ def shutdown(app: App) -> None:
     if gpio is not None:
         gpio.close()
     app.services.store.close()
-    for device in (app.services.sound, app.services.leds):
+    for device in (app.services.sound, app.services.leds, app.services.camera):
         if hasattr(device, "close"):
             device.close()
     pygame.display.quit()

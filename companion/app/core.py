@@ -176,7 +176,7 @@ class App:
             self.draw()
         after = getattr(self.services, "after_frame", None)
         if after is not None:
-            after(now)
+            after(now, self.top)
         for overlay in self.overlays:
             overlay(self.window)
         pygame.display.flip()

@@ -15,6 +15,7 @@ from companion.app.core import App
 from companion.metro import Decision, IllegalEvent
 from companion.metro.endgame import EndGameResult
 from companion.metro.events import (
+    AdjustCash,
     BuildStation,
     EndGame,
     Event,
@@ -153,53 +154,85 @@ class DemoScript:
                 if self.record(event):
                     self.say(f"  {color}: {describe_event(event)}")
                     yield 0.5
+        if state.round == 1:
+            yield from self.mistakes()
+
+    def mistakes(self) -> Iterator[float]:
+        """What the box does with a wrong entry: refuses it with the reason, or undoes it."""
+        s = self.session
+        holder = next((ls.shares[0], lid) for lid, ls in s.state.lines.items() if ls.shares)
+        try:
+            s.record(Invest(holder[0], holder[1], 100))
+        except IllegalEvent as exc:
+            self.say(f"  refused: {exc.message}")
+            self.app.toast(exc.message, "bad")
+            self.app.play("error")
+            self.app.request_screenshot("refused")
+        yield 1.5
+        if self.record(AdjustCash(holder[0], -500, "typo")):
+            self.say(f"  {holder[0]}: ¥500 taken by mistake...")
+            yield 0.5
+            s.undo()
+            self.log.entries -= 1
+            self.say("  ...and undone")
+            yield 0.5
 
     def train_phase(self) -> Iterator[float]:
+        """Plays the phase through the session; tolerant of a game screen that moves it on too
+        (an answer or acknowledgement already given is skipped, not an error)."""
         s = self.session
-        self.say(f"Round {s.state.round}: train phase")
-        s.begin_train_phase()
+        round_no = s.state.round
+        self.say(f"Round {round_no}: train phase")
+        if s.phase is None:
+            s.begin_train_phase()
         self.log.phases += 1
         self.app.play("departure")
         asked = 0
         shot = False
-        while True:
+        while s.phase is not None:
             phase = s.phase
-            if phase.acked < len(phase.steps):
-                step = phase.steps[phase.acked]
-                text = step_text(step)
-                if text:
-                    self.say(text)
-                s.ack(phase.acked + 1)
-                if isinstance(step, Paid):
-                    self.app.play("coin")
-                    if not shot:
-                        shot = True
-                        self.app.request_screenshot(f"train-phase-{s.state.round}")
-                    yield 0.6
+            try:
+                if phase.acked < len(phase.steps):
+                    step = phase.steps[phase.acked]
+                    text = step_text(step)
+                    if text:
+                        self.say(text)
+                    s.ack(phase.acked + 1)
+                    wait = 0.15
+                    if isinstance(step, Paid):
+                        self.app.play("coin")
+                        wait = 0.6
+                        if not shot:
+                            shot = True
+                            self.app.request_screenshot(f"train-phase-{round_no}")
+                elif phase.pending is not None:
+                    prompt = phase.pending
+                    accept = asked % 2 == 0
+                    asked += 1
+                    verb = "boards" if prompt.action == "board" else "gets off"
+                    answer = "yes" if accept else "no"
+                    self.say(
+                        f"  ask {prompt.player}: {verb} line {prompt.line} at {prompt.stop}? "
+                        f"{answer}"
+                    )
+                    self.app.play("prompt")
+                    s.answer(Decision(accept))
+                    wait = 0.5
                 else:
-                    yield 0.15
-            elif phase.pending is not None:
-                prompt = phase.pending
-                accept = asked % 2 == 0
-                asked += 1
-                verb = "boards" if prompt.action == "board" else "gets off"
-                answer = "yes" if accept else "no"
-                self.say(
-                    f"  ask {prompt.player}: {verb} line {prompt.line} at {prompt.stop}? {answer}"
-                )
-                self.app.play("prompt")
-                s.answer(Decision(accept))
-                yield 0.5
-            else:
-                break
-        s.finish_train_phase()
+                    s.finish_train_phase()
+                    wait = 0.0
+            except IllegalEvent:
+                wait = 0.1
+            if wait:
+                yield wait
         values = ", ".join(f"{k} ¥{v.value}" for k, v in s.state.lines.items() if v.value)
         self.say(f"  after the trains: {values}")
         yield 0.8
 
     def finish(self) -> Iterator[float]:
         s = self.session
-        self.record(EndGame())
+        if s.state.phase != "ended":
+            self.record(EndGame())
         result = s.end_game()
         self.log.result = result
         self.app.play("fanfare")

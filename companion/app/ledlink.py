@@ -52,9 +52,13 @@ class LedLink:
         self.frame = [(0, 0, 0)] * setup.layout.count
 
     @property
+    def count(self) -> int:
+        return len(self.frame) if self.frame else (self.setup.layout.count if self.setup else 60)
+
+    @property
     def status(self) -> str:
         if self.strip is None:
-            return "LED strip idle (no game)"
+            return "LED strip not opened yet"
         return self.strip.status.text()
 
     @property
@@ -68,7 +72,20 @@ class LedLink:
         if self.strip is not None:
             self.strip.brightness = self._brightness
 
+    def open_default(self) -> None:
+        """Open the strip for the default map before any Metro game (Jutaku, Countdown)."""
+        from companion.app.games import available_maps, rules_for
+
+        maps = available_maps()
+        if maps:
+            self.use_board(rules_for(maps[0]).board)
+
     def show(self, colors: list[RGB]) -> None:
+        if self.strip is None:
+            try:
+                self.open_default()
+            except Exception:
+                log.exception("opening the LED strip")
         self.frame = list(colors)
         if self.strip is not None:
             self.strip.show(colors)

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 RGB = tuple[int, int, int]
 SETTINGS_FILE = "settings.json"
+METRO_SCREEN_MODULES = ("companion.ui.metro", "companion.app.placeholders")
 _DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 FONT_PATH: str | None = str(_DEJAVU) if _DEJAVU.exists() else None
 """DejaVu (on Pi OS by default) covers arrows and accents; pygame's own font otherwise."""
@@ -206,8 +207,17 @@ class Services:
         except Exception:
             log.exception("LED update failed")
 
-    def after_frame(self, now: float) -> None:
-        """Called by the app once a frame: keeps the strip in step with the game."""
+    def after_frame(self, now: float, top: Any = None) -> None:
+        """Called by the app once a frame: keeps the strip in step with the Metro game while a
+        Metro screen is on top (Jutaku and Countdown light the strip themselves)."""
+        module = type(top).__module__ if top is not None else ""
+        if not module.startswith(METRO_SCREEN_MODULES):
+            return
+        if self.camera is not None and self.session is not None:
+            try:
+                self.camera.use_board(self.session.rules.board)
+            except Exception:
+                log.exception("camera")
         if self.session is None or not hasattr(self.leds, "idle"):
             return
         try:
