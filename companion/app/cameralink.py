@@ -2,13 +2,23 @@
 
 Configured by `[camera]` in the config file: `source` ("picamera2", a USB camera index such as
 "0", a stream URL, "dir:PATH" of images) and `enabled`. Without a source there is no camera
-(`services.camera` is None). OpenCV is imported only when a source is configured. The reading
-runs in the camera service's own thread; the screens ask `latest_proposals(state)` and `status`.
+(`services.camera` is None). OpenCV is imported only when a source is configured.
+
+Nothing here blocks the frame loop: the calibration is loaded (or, for the demo's synthetic
+camera, rendered and learnt) and the reader built in a starter thread, and the frames are read
+in the camera service's own thread. The screens ask `latest_proposals(state)`, `status` (a
+translated line) and `status_code`.
+
+A reading is used only once it is *fresh*: two frames read after the game last changed, the
+newest of them showing the accepted pieces. So an entry made by hand, or a train phase that moved
+the meeples, is never undone by a reading taken before it.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +28,15 @@ from companion.metro import BoardMap, MetroState
 
 log = logging.getLogger(__name__)
 KEYS = ("enabled", "source")
+WAITING = "waiting"
+STARTING = "starting"
+NOT_CALIBRATED = "not calibrated"
+FAILED = "failed"
+FRESH_FRAMES = 2
+"""Frames read after a change of the game before the camera's proposals count again."""
+
+SyntheticFactory = Callable[[BoardMap, Any], Any]
+"""(board, marker layout) -> a frame source (the demo's renderer)."""
 
 
 def parse_camera_table(table: dict[str, Any], file: Path | None) -> str | None:
@@ -40,20 +59,64 @@ def parse_camera_table(table: dict[str, Any], file: Path | None) -> str | None:
     return source
 
 
+class _CountingReader:
+    """The reader, counting the frames it has read (for freshness)."""
+
+    def __init__(self, reader: Any) -> None:
+        self.reader = reader
+        self.frames = 0
+
+    def read(self, frame: Any) -> Any:
+        reading = self.reader.read(frame)
+        self.frames += 1
+        return reading
+
+
 class CameraLink:
-    def __init__(self, source: str, data_dir: Path) -> None:
+    def __init__(
+        self,
+        source: str,
+        data_dir: Path,
+        *,
+        synthetic: SyntheticFactory | None = None,
+        interval: float = 0.1,
+        stable_frames: int = 3,
+    ) -> None:
+        """`source` "synthetic" takes its frames from `synthetic(board, layout)` and is
+        calibrated from rendered photos of the empty board and the colour spots at start."""
         self.source = source
-        self.data_dir = data_dir
+        self.data_dir = Path(data_dir)
+        self.synthetic = synthetic
+        self.interval = interval
+        self.stable_frames = stable_frames
         self.board: BoardMap | None = None
         self.service: Any = None
         self.problem: str | None = None
+        self._reader: _CountingReader | None = None
+        self._starter: threading.Thread | None = None
+        self._generation = 0
+        self._lock = threading.Lock()
+        self._state: MetroState | None = None
+        self._changed_at = 0
+
+    # --- starting and stopping ----------------------------------------------------------------
 
     def use_board(self, board: BoardMap) -> None:
-        """Start reading for this map (calibration from `<data dir>/vision`)."""
+        """Start reading for this map, in the background (returns at once)."""
         if self.board is not None and self.board.id == board.id:
             return
         self.close()
-        self.board = board
+        with self._lock:
+            self._generation += 1
+            generation = self._generation
+            self.board = board
+            self.problem = None
+        self._starter = threading.Thread(
+            target=self._start, args=(board, generation), name="camera-start", daemon=True
+        )
+        self._starter.start()
+
+    def _start(self, board: BoardMap, generation: int) -> None:
         try:
             from companion.vision.calibrate import Calibration
             from companion.vision.markers import load_layout
@@ -62,45 +125,137 @@ class CameraLink:
             from companion.vision.sources import open_source
 
             layout = load_layout(None, board.width_mm, board.height_mm)
-            cal = Calibration.load(self.data_dir / "vision")
-            reader = Reader(board, layout, cal.reference, cal.colors)
-            spec = int(self.source) if self.source.isdigit() else self.source
-            self.service = CameraService(lambda: open_source(spec), reader)
-            self.service.start()
-            self.problem = None
+            folder = self.data_dir / "vision"
+            if self.source == "synthetic":
+                self._calibrate_synthetic(board, layout, folder)
+            cal = Calibration.load(folder)
+            reader = _CountingReader(Reader(board, layout, cal.reference, cal.colors))
+            if self.source == "synthetic":
+                factory = self.synthetic
+                assert factory is not None, "the synthetic camera needs a frame factory"
+                source = factory(board, layout)
+
+                def opener() -> Any:
+                    return source
+            else:
+                spec: int | str = int(self.source) if self.source.isdigit() else self.source
+
+                def opener() -> Any:
+                    return open_source(spec)
+
+            service = CameraService(
+                opener, reader, stable_frames=self.stable_frames, interval=self.interval
+            )
+            with self._lock:
+                if generation != self._generation:
+                    return
+                self.service, self._reader = service, reader
+                service.start()
         except UserError as exc:
-            self.problem = exc.line()
-            log.warning("camera: %s", self.problem)
-        except Exception as exc:
-            self.problem = repr(exc)
+            with self._lock:
+                if generation == self._generation:
+                    self.problem = NOT_CALIBRATED
+            log.warning("camera: %s", exc.line())
+        except Exception:
+            with self._lock:
+                if generation == self._generation:
+                    self.problem = FAILED
             log.exception("camera")
+
+    @staticmethod
+    def _calibrate_synthetic(board: BoardMap, layout: Any, folder: Path) -> None:
+        """The demo's calibration, as a player would do it: photos of the empty board and of
+        the colour spots, rendered, then learnt and saved like `companion vision calibrate`."""
+        from companion.vision.scenes import calibrate_session
+
+        calibrate_session(board, layout, "daylight", "overhead", 0).calibration.save(folder)
+
+    def wait_started(self, timeout: float = 30.0) -> bool:
+        """Block until the starter thread is done (tests and the demo's set-up only)."""
+        starter = self._starter
+        if starter is not None:
+            starter.join(timeout)
+        return self.service is not None
+
+    def close(self) -> None:
+        with self._lock:
+            self._generation += 1
+            service, self.service, self._reader = self.service, None, None
+            self.board = None
+        if service is not None:
+            try:
+                service.stop()
+            except Exception:
+                log.exception("stopping the camera")
+
+    # --- what the screens ask -----------------------------------------------------------------
+
+    @property
+    def status_code(self) -> str:
+        """"ok", "starting", "no board", "rejected", "camera lost" (the service's), or
+        "waiting" (no game yet), "not calibrated", "failed"."""
+        service = self.service
+        if service is not None:
+            return str(service.status.code)
+        if self.problem:
+            return self.problem
+        return STARTING if self.board is not None else WAITING
 
     @property
     def status(self) -> str:
-        if self.service is not None:
-            return str(self.service.status.text())
-        if self.problem:
+        service = self.service
+        if service is not None:
+            return str(service.status.text())
+        if self.problem == NOT_CALIBRATED:
             return _("Camera not calibrated: run companion vision calibrate")
+        if self.problem:
+            return _("Camera failed: enter moves by hand")
+        if self.board is not None:
+            return _("Camera: starting")
         return _("Camera waiting for a game")
 
     @property
     def version(self) -> int:
-        return int(self.service.version) if self.service is not None else 0
+        service = self.service
+        return int(service.version) if service is not None else 0
+
+    @property
+    def frames(self) -> int:
+        reader = self._reader
+        return reader.frames if reader is not None else 0
+
+    def fresh(self, state: MetroState) -> bool:
+        """Whether the accepted reading shows the board as it is now, after the game's last
+        change (see the module docstring)."""
+        service = self.service
+        if service is None:
+            return False
+        frames = self.frames
+        if self._state is None or state != self._state:
+            self._state, self._changed_at = state, frames
+        if frames < self._changed_at + FRESH_FRAMES:
+            return False
+        accepted, last = service.accepted, service.last
+        if accepted is None or last is None or not last.ok:
+            return False
+        return bool(last.signature() == accepted.signature())
 
     def latest_proposals(self, state: MetroState) -> list[Any]:
-        """What the camera sees that the game does not have yet (empty during a train phase)."""
-        if self.service is None or self.service.accepted is None or self.board is None:
+        """What the camera sees that the game does not have (none during a train phase, none
+        while the board is settling or the reading predates the game's last change)."""
+        service, board = self.service, self.board
+        if service is None or board is None or not self.fresh(state):
             return []
         from companion.vision.proposals import proposals
 
-        found: list[Any] = proposals(self.service.accepted, state, board=self.board)
+        found: list[Any] = proposals(service.accepted, state, board=board)
         return found
 
-    def close(self) -> None:
-        if self.service is not None:
-            try:
-                self.service.stop()
-            except Exception:
-                log.exception("stopping the camera")
-            self.service = None
-        self.board = None
+    def meeples_touching(self, stop_id: str) -> list[str] | None:
+        """Colours the camera sees on squares touching the stop (None without a reading)."""
+        service, board = self.service, self.board
+        if service is None or board is None or service.accepted is None:
+            return None
+        from companion.vision.proposals import meeples_touching
+
+        return meeples_touching(service.accepted, board, stop_id)

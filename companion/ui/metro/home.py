@@ -16,6 +16,7 @@ from companion.i18n import N_, _, language
 from companion.metro.events import EndGame
 from companion.metro.state import MetroState
 from companion.ui.metro import common as c
+from companion.ui.metro.camera import CameraPrompts
 from companion.ui.metro.rounds import rounds_for
 from companion.ui.metro.widgets import MenuScreen, Option, confirm
 from companion.ui.screen import Action, AppContext, Input, Screen
@@ -45,6 +46,7 @@ class MetroHome(Screen):
         self._layer: pygame.Surface | None = None
         self._asked_end_round = 0
         self._shown_end = False
+        self.camera = CameraPrompts(app)
 
     @property
     def session(self) -> Any:
@@ -82,6 +84,18 @@ class MetroHome(Screen):
             return
         if session.phase is not None or (session.state.phase == "ended" and not self._shown_end):
             self.enter()
+            return
+        top = getattr(self.app, "top", self)
+        if top is self:
+            proposal = self.camera.next_question()
+            if proposal is not None:
+                self.app.play("prompt")
+                self.camera.ask(proposal, fixed=self._recorded)
+
+    def _recorded(self, event: Any) -> None:
+        from companion.ui.metro.actions import describe
+
+        self.say(describe(event))
 
     # --- commands ---
     def say(self, message: str) -> None:
@@ -120,7 +134,14 @@ class MetroHome(Screen):
         confirm(self.app, _("Undo the last entry?"), undo)
 
     def ask_train_phase(self) -> None:
+        """Start the trains, after any meeple the camera sees elsewhere than the game has it
+        (the boarding prompts then use where the meeples really stand)."""
         from companion.ui.metro.train import TrainPhaseScreen
+
+        moves = self.camera.moves_before_train()
+        if moves:
+            self.camera.ask(moves[0], then=self.ask_train_phase, fixed=self._recorded)
+            return
 
         def start() -> None:
             self.app.push(TrainPhaseScreen(self.app))
@@ -212,6 +233,8 @@ class MetroHome(Screen):
             self._cache = (key, state)
         surface.blit(self._layer, (0, 0))
         self._draw_cursor(surface, theme)
+        m = max(6, surface.get_height() // 60)
+        self.camera.draw_status(surface, theme, surface.get_width() - m, m)
         if self.toast and self.app.now() < self.toast_until:
             small = c.font(theme, "small")
             y = surface.get_height() - c.hint_height(theme) - small.get_linesize() - 4

@@ -1,0 +1,115 @@
+"""The demo's camera: the synthetic renderer photographs the demo's table and the real reading
+pipeline (calibrated from rendered photos at start) reads it. The table is the game's state plus
+the pieces the scripted players have put down but not entered, so the proposals the screens show
+come from pixels, not from the script.
+
+    table = enable_demo_camera(app, data_dir)
+    table.put_pyramid("red", "ginza")        # a player builds, without entering it
+    ... wait until table.seen(), then the income track asks "Red built at Ginza?" (OK accepts)
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from companion.app.cameralink import FRESH_FRAMES, CameraLink
+from companion.metro.board import Square
+from companion.metro.state import Meeple, MetroState
+
+INTERVAL = 0.25
+"""Seconds between frames: a render and a reading take 0.15-0.3 s here, so a few a second."""
+STABLE_FRAMES = 2
+
+
+class DemoTable:
+    """What lies on the demo's table: the game's state, plus pyramids and meeple moves the
+    players made and have not entered yet. Thread-safe: the camera thread calls `scene()`."""
+
+    def __init__(self, services: Any) -> None:
+        self.services = services
+        self.link: CameraLink | None = None
+        self.hand = False
+        self._built: dict[str, str] = {}
+        self._moved: dict[str, Square] = {}
+        self._lock = threading.Lock()
+        self._changed_at = 0
+
+    def put_pyramid(self, color: str, station: str) -> None:
+        with self._lock:
+            self._built[station] = color
+            self._touch()
+
+    def move_meeple(self, color: str, square: Square) -> None:
+        with self._lock:
+            self._moved[color] = square
+            self._touch()
+
+    def hand_over_board(self, on: bool) -> None:
+        with self._lock:
+            self.hand = on
+            self._touch()
+
+    def _touch(self) -> None:
+        self._changed_at = self.link.frames if self.link is not None else 0
+
+    def seen(self) -> bool:
+        """The camera has read enough frames since the table last changed to have accepted it
+        (then the income track shows its proposals within a frame or two)."""
+        link = self.link
+        if link is None or link.service is None:
+            return False
+        return link.frames >= self._changed_at + STABLE_FRAMES + FRESH_FRAMES
+
+    def scene(self) -> MetroState | tuple[MetroState, bool] | list[Any]:
+        session = self.services.session
+        if session is None:
+            return []
+        phase = session.phase
+        state: MetroState = getattr(phase, "state", None) or session.state
+        with self._lock:
+            for station, color in list(self._built.items()):
+                if station in state.stations:
+                    del self._built[station]
+            for color, square in list(self._moved.items()):
+                m = state.meeples.get(color)
+                if m is not None and m.square == square:
+                    del self._moved[color]
+            stations = {**state.stations, **self._built}
+            meeples = dict(state.meeples)
+            for color, square in self._moved.items():
+                meeples[color] = Meeple(square=square)
+            hand = self.hand
+        table = replace(state, stations=stations, meeples=meeples)
+        return (table, True) if hand else table
+
+
+def enable_demo_camera(app_or_services: Any, data_dir: str | Path) -> DemoTable:
+    """Give the app a synthetic camera over a DemoTable and return the table. The camera is
+    calibrated and started in the background once a game's map is known (the app calls
+    `use_board` each frame a Metro screen is shown); nothing here blocks."""
+    from companion.vision.sources import SyntheticSource
+
+    services = getattr(app_or_services, "services", app_or_services)
+    table = DemoTable(services)
+
+    def source(board: Any, layout: Any) -> SyntheticSource:
+        return SyntheticSource(board, layout, table.scene, seed=2)
+
+    link = CameraLink(
+        "synthetic",
+        Path(data_dir),
+        synthetic=source,
+        interval=INTERVAL,
+        stable_frames=STABLE_FRAMES,
+    )
+    table.link = link
+    old = getattr(services, "camera", None)
+    if old is not None and hasattr(old, "close"):
+        old.close()
+    services.camera = link
+    if services.session is not None:
+        link.use_board(services.session.rules.board)
+    return table

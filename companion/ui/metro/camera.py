@@ -1,0 +1,263 @@
+"""What the camera sees, offered on the income track: one proposal at a time in big type
+("Red built at Ginza?"), OK records it, BACK (Fix) opens the matching entry prefilled. The camera
+never changes the game by itself and is never asked during a train phase; pieces it lost sight
+of or a pyramid of the wrong colour are a notice in the status line, not an event.
+
+A station's price is not on the board: the dialog shows "Paid ¥0" and LEFT/RIGHT (±¥100) or
+UP/DOWN (±¥1,000) set it before OK, as in the "Station built" entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from companion.colors import color_name
+from companion.i18n import _
+from companion.metro.errors import IllegalEvent
+from companion.metro.events import BuildStation, Event, MoveMeeple
+from companion.ui.metro import common as c
+from companion.ui.screen import Action, AppContext, Input, Screen
+
+OK_CODES = ("ok",)
+CALM_CODES = ("starting", "rejected", "waiting")
+"""Not a problem: shown muted. Anything else (camera lost, no board...) is shown as a warning."""
+
+
+def kind_of(proposal: Any) -> str:
+    return type(proposal).__name__
+
+
+def askable(proposal: Any) -> bool:
+    """Built and Moved become events; Missing and Conflict are only notices."""
+    return kind_of(proposal) in ("Built", "Moved")
+
+
+def question(proposal: Any, board: Any) -> str:
+    if kind_of(proposal) == "Built":
+        return _("{player} built at {station}?").format(
+            player=color_name(proposal.color), station=board.stations[proposal.station].name
+        )
+    col, row = proposal.square
+    return _("{player}'s meeple moved to square ({col}, {row})?").format(
+        player=color_name(proposal.color), col=col + 1, row=row + 1
+    )
+
+
+def event_of(proposal: Any, paid: int = 0) -> Event:
+    if kind_of(proposal) == "Built":
+        return BuildStation(proposal.color, proposal.station, paid)
+    return MoveMeeple(proposal.color, proposal.square)
+
+
+class CameraPrompts:
+    """The income track's side of the camera: which proposals to ask now, which were
+    dismissed (not asked again until the camera accepts a new reading), the status line."""
+
+    def __init__(self, app: AppContext) -> None:
+        self.app = app
+        self.version = -1
+        self.dismissed: set[Any] = set()
+        self.asked_before_train: set[Any] = set()
+        self.notices: list[str] = []
+
+    @property
+    def camera(self) -> Any:
+        return getattr(self.app.services, "camera", None)
+
+    def current(self) -> list[Any]:
+        """The camera's proposals for the game as it is, or none outside the action phase."""
+        camera, session = self.camera, self.app.services.session
+        if camera is None or session is None or session.phase is not None:
+            return []
+        state = session.state
+        if state.phase != "action":
+            return []
+        version = int(getattr(camera, "version", 0))
+        if version != self.version:
+            self.version = version
+            self.dismissed.clear()
+            self.asked_before_train.clear()
+        try:
+            found = list(camera.latest_proposals(state))
+        except Exception:
+            return []
+        board = session.rules.board
+        self.notices = [p.text(board) for p in found if not askable(p)]
+        return [p for p in found if askable(p)]
+
+    def dismiss(self, proposal: Any) -> None:
+        self.dismissed.add(proposal)
+
+    def next_question(self) -> Any | None:
+        return next((p for p in self.current() if p not in self.dismissed), None)
+
+    def moves_before_train(self) -> list[Any]:
+        """Meeples standing elsewhere than the game has them, asked once more before the
+        trains run (even if dismissed), so the boarding prompts use where they really stand."""
+        moves = [p for p in self.current() if kind_of(p) == "Moved"]
+        return [p for p in moves if p not in self.asked_before_train]
+
+    def ask(
+        self, proposal: Any, then: Callable[[], None] | None = None, fixed: Any = None
+    ) -> None:
+        self.app.push(ProposalScreen(self.app, proposal, self, then, fixed))
+
+    def status_line(self) -> tuple[str, str] | None:
+        """(text, tone) for the income track: tone "ok", "calm" or "bad"; None without camera."""
+        camera = self.camera
+        if camera is None:
+            return None
+        code = str(getattr(camera, "status_code", "ok"))
+        if code in OK_CODES:
+            if self.notices:
+                more = f" (+{len(self.notices) - 1})" if len(self.notices) > 1 else ""
+                return _("Camera: {notice}").format(notice=self.notices[0]) + more, "calm"
+            return _("Camera: OK"), "ok"
+        return str(camera.status), "calm" if code in CALM_CODES else "bad"
+
+    def draw_status(self, surface: pygame.Surface, theme: Any, right: int, y: int) -> None:
+        line = self.status_line()
+        if line is None:
+            return
+        text, tone = line
+        color = {
+            "ok": c.theme_color(theme, "good"),
+            "calm": c.theme_color(theme, "muted"),
+            "bad": c.theme_color(theme, "bad"),
+        }[tone]
+        small = c.font(theme, "small")
+        width = surface.get_width() // 2
+        c.blit_text(surface, small, text, color, (right, y), "topright", width)
+
+
+class ProposalScreen(Screen):
+    """ "Red built at Ginza?" in big type over the income track: OK records it, BACK = Fix."""
+
+    name = "camera-proposal"
+    opaque = False
+
+    def __init__(
+        self,
+        app: AppContext,
+        proposal: Any,
+        prompts: CameraPrompts,
+        then: Callable[[], None] | None = None,
+        fixed: Any = None,
+    ) -> None:
+        super().__init__(app)
+        self.proposal = proposal
+        self.prompts = prompts
+        self.then = then
+        self.fixed = fixed
+        """Called with the recorded event (the income track's confirmation toast)."""
+        self.paid = 0
+        self.error = ""
+
+    @property
+    def session(self) -> Any:
+        return self.app.services.session
+
+    def pays(self) -> bool:
+        """A build with cash kept by the box: the price is asked here."""
+        if kind_of(self.proposal) != "Built":
+            return False
+        player = next((p for p in self.session.state.players if p.color == self.proposal.color), None)
+        return player is not None and player.cash is not None
+
+    def handle(self, event: Input) -> None:
+        a = event.action
+        if a is Action.OK:
+            self.accept()
+        elif a is Action.BACK:
+            self.fix()
+        elif self.pays() and a in (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN):
+            step = {Action.LEFT: -100, Action.RIGHT: 100, Action.UP: 1000, Action.DOWN: -1000}[a]
+            self.paid = max(0, self.paid + step)
+            self.app.play("beep")
+
+    def _close(self) -> None:
+        self.prompts.dismiss(self.proposal)
+        if self.then is not None:
+            self.prompts.asked_before_train.add(self.proposal)
+        self.app.pop()
+
+    def accept(self) -> None:
+        if self.error:  # refused once: a second OK lets it go (BACK still fixes it by hand)
+            self._close()
+            if self.then is not None:
+                self.then()
+            return
+        event = event_of(self.proposal, self.paid)
+        try:
+            self.session.record(event)
+        except IllegalEvent as exc:
+            self.error = exc.message
+            self.app.play("error")
+            return
+        self.app.play("beep")
+        self._close()
+        if self.fixed is not None:
+            self.fixed(event)
+        if self.then is not None:
+            self.then()
+
+    def fix(self) -> None:
+        """Open the matching entry, prefilled with what the camera saw."""
+        from companion.ui.metro.actions import meeple, station
+
+        self._close()
+        p = self.proposal
+        if kind_of(p) == "Built":
+            screen = station(self.app, {"player": p.color, "station": p.station})
+        else:
+            screen = meeple(self.app, {"player": p.color, "square": p.square})
+        if self.fixed is not None:
+            screen.done = self.fixed
+        self.app.push(screen)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.services.theme
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        big, medium, small = c.font(theme, "big"), c.font(theme, "medium"), c.font(theme, "small")
+        fg, accent = c.theme_color(theme, "foreground"), c.theme_color(theme, "accent")
+        w = int(surface.get_width() * 0.86)
+        lines = c.wrap(big, question(self.proposal, self.session.rules.board), w - 60)
+        rows = len(lines) * big.get_linesize() + small.get_linesize() + medium.get_linesize()
+        extra = big.get_linesize() + small.get_linesize() if self.pays() else 0
+        box = pygame.Rect(0, 0, w, rows + extra + 90)
+        box.center = surface.get_rect().center
+        pygame.draw.rect(surface, (40, 44, 56), box, border_radius=14)
+        pygame.draw.rect(surface, accent, box, width=4, border_radius=14)
+        y = box.y + 16
+        c.blit_text(surface, small, _("The camera sees"), c.theme_color(theme, "muted"),
+                    (box.centerx, y), "midtop")
+        y += small.get_linesize() + 6
+        for line in lines:
+            y = c.blit_text(surface, big, line, fg, (box.centerx, y), "midtop", w - 40).bottom
+        if self.pays():
+            y += 6
+            r = c.blit_text(
+                surface, big, _("Paid {amount}").format(amount=c.yen(self.paid)), accent,
+                (box.centerx, y), "midtop",
+            )
+            n = len(self.session.rules.board.stations[self.proposal.station].stops)
+            note = _("The card's cost × {n} stop circles, less discounts").format(n=n)
+            y = c.blit_text(surface, small, note, c.theme_color(theme, "muted"),
+                            (box.centerx, r.bottom + 2), "midtop", w - 40).bottom
+        y += 18
+        good, bad = c.theme_color(theme, "good"), c.theme_color(theme, "bad")
+        r = c.key_cap(surface, medium, "ok", (box.x + 40, y), good)
+        c.blit_text(surface, medium, _("OK"), good, (r.right + 10, y))
+        r = c.key_cap(surface, medium, "back", (box.centerx + 20, y), bad)
+        c.blit_text(surface, medium, _("Fix"), bad, (r.right + 10, y))
+        if self.pays():
+            c.hint_bar(surface, theme, [("lr", _("±¥100")), ("ud", _("±¥1,000"))])
+        if self.error:
+            from companion.ui.metro.widgets import draw_error
+
+            draw_error(surface, theme, self.error)

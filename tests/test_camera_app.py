@@ -1,0 +1,217 @@
+"""The camera in the Metro screens: proposals on the income track, OK records, BACK fixes by
+hand, nothing during a train phase, the status line; and one run of the real pipeline."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.metro.events import BuildStation, MoveMeeple, StartTrain
+from companion.ui.metro import MetroHome
+from companion.ui.metro.entry import EntryScreen
+from companion.ui.metro.train import TrainPhaseScreen
+from companion.vision.proposals import Built, Missing, Moved
+from tests.screen_fakes import FakeApp, new_session
+
+
+@dataclass
+class StubCamera:
+    """The CameraLink API with scripted proposals: `see(...)` makes a new accepted reading."""
+
+    proposals: list[Any] = field(default_factory=list)
+    version: int = 1
+    status_code: str = "ok"
+    status: str = "Camera: reading the board"
+    asked: list[Any] = field(default_factory=list)
+
+    def see(self, *proposals: Any) -> None:
+        self.proposals = list(proposals)
+        self.version += 1
+
+    def latest_proposals(self, state: Any) -> list[Any]:
+        self.asked.append(state)
+        if state.phase != "action":
+            return []
+        out = []
+        for p in self.proposals:
+            if isinstance(p, Built) and p.station in state.stations:
+                continue
+            if isinstance(p, Moved):
+                m = state.meeples.get(p.color)
+                if m is not None and m.square == p.square:
+                    continue
+            out.append(p)
+        return out
+
+
+def home_with(camera: StubCamera, size: tuple[int, int] = (800, 480)) -> FakeApp:
+    app = FakeApp(new_session(), size)
+    app.services.camera = camera
+    app.push(MetroHome(app))
+    return app
+
+
+def station_id(app: FakeApp) -> str:
+    return sorted(app.services.session.rules.board.stations)[0]
+
+
+def test_a_build_seen_by_the_camera_is_asked_and_ok_records_it(tmp_path: Path) -> None:
+    camera = StubCamera()
+    app = home_with(camera)
+    sid = station_id(app)
+    camera.see(Built("red", sid))
+    app.tick(0.1)
+    assert app.top.name == "camera-proposal"
+    app.draw()
+    app.press("right", "right", "up")  # paid ¥1,200
+    app.press("ok")
+    assert isinstance(app.top, MetroHome)
+    session = app.services.session
+    assert session.log[-1] == ("event", BuildStation("red", sid, 1200))
+    assert session.state.stations[sid] == "red"
+    app.tick(0.2)
+    assert isinstance(app.top, MetroHome)  # nothing left to ask
+
+
+def test_a_meeple_move_is_recorded_with_one_ok() -> None:
+    camera = StubCamera()
+    app = home_with(camera)
+    camera.see(Moved("blue", (2, 1), None))
+    app.tick(0.1)
+    assert app.top.name == "camera-proposal"
+    app.press("ok")
+    assert app.services.session.log[-1] == ("event", MoveMeeple("blue", (2, 1)))
+
+
+def test_fix_opens_the_entry_prefilled_and_the_proposal_is_not_asked_again() -> None:
+    camera = StubCamera()
+    app = home_with(camera)
+    sid = station_id(app)
+    camera.see(Built("green", sid))
+    app.tick(0.1)
+    app.press("back")
+    entry = app.top
+    assert isinstance(entry, EntryScreen) and entry.title == "Station built"
+    assert entry.step.options[entry.cursor].value == "green"
+    app.press("ok")
+    assert entry.step.options[entry.cursor].value == sid
+    app.press("back", "back")  # back out of the entry: nothing recorded
+    assert isinstance(app.top, MetroHome) and app.services.session.log == []
+    app.tick(0.3)
+    assert isinstance(app.top, MetroHome), "a dismissed proposal waits for a new reading"
+    camera.see(Built("green", sid))
+    app.tick(0.1)
+    assert app.top.name == "camera-proposal"
+
+
+def test_meeple_fix_starts_the_square_pick_on_the_seen_square() -> None:
+    camera = StubCamera()
+    app = home_with(camera)
+    camera.see(Moved("red", (3, 2), None))
+    app.tick(0.1)
+    app.press("back", "ok")
+    assert app.top.square == (3, 2)
+    app.press("ok")
+    assert app.services.session.state.meeples["red"].square == (3, 2)
+
+
+def test_missing_pieces_are_a_notice_not_a_question() -> None:
+    camera = StubCamera()
+    app = home_with(camera)
+    camera.see(Missing("meeple", "red", "[1,1]"))
+    app.tick(0.2)
+    assert isinstance(app.top, MetroHome)
+    text, tone = app.top.camera.status_line()
+    assert "not seen" in text and tone == "calm"
+    app.draw()
+
+
+def test_no_proposal_during_a_train_phase() -> None:
+    camera = StubCamera()
+    app = home_with(camera)
+    session = app.services.session
+    session.record(StartTrain("G", 300))
+    session.begin_train_phase()
+    camera.see(Moved("red", (1, 1), None))
+    app.tick(0.2)
+    assert isinstance(app.top, TrainPhaseScreen)
+    turns = 0
+    while session.phase is not None and turns < 200:
+        turns += 1
+        assert app.top.name != "camera-proposal"
+        app.press("ok", run=0.3)
+    assert session.phase is None and turns > 1
+    app.tick(0.2)
+    assert app.top.name == "camera-proposal"  # asked once the trains have run
+
+
+def test_moves_are_offered_before_the_trains_run_even_if_dismissed() -> None:
+    camera = StubCamera()
+    app = home_with(camera)
+    camera.see(Moved("red", (1, 1), None))
+    app.tick(0.1)
+    app.press("back", "back")  # Fix, then leave the entry: dismissed
+    assert isinstance(app.top, MetroHome)
+    app.press("right")  # train phase: the move is asked first
+    assert app.top.name == "camera-proposal"
+    app.press("ok")
+    assert app.services.session.state.meeples["red"].square == (1, 1)
+    assert app.top.name != "camera-proposal"  # then the usual question
+    app.press("right")
+    assert app.top.name != "camera-proposal"
+
+
+@pytest.mark.parametrize(
+    ("code", "text", "tone"),
+    [
+        ("ok", "Camera: OK", "ok"),
+        ("camera lost", "Camera lost, retrying: enter moves by hand", "bad"),
+        ("no board", "Camera: board not found (are the four markers in view?)", "bad"),
+        ("starting", "Camera: starting", "calm"),
+    ],
+)
+def test_status_line(code: str, text: str, tone: str) -> None:
+    camera = StubCamera(status_code=code, status=text)
+    app = home_with(camera)
+    app.tick(0.1)
+    assert app.top.camera.status_line() == (text, tone)
+    app.draw()
+
+
+def test_without_camera_there_is_no_status_line() -> None:
+    app = FakeApp(new_session())
+    app.push(MetroHome(app))
+    app.tick(0.1)
+    assert app.top.camera.status_line() is None
+    app.draw()
+
+
+def test_synthetic_camera_end_to_end(tmp_path: Path) -> None:
+    """The demo's camera on the mini map: a pyramid put on the table (not entered) is read from
+    rendered frames and asked on the income track; OK records it."""
+    from companion.app.democamera import enable_demo_camera
+
+    session = new_session()
+    app = FakeApp(session)
+    table = enable_demo_camera(app, tmp_path)
+    link = app.services.camera
+    try:
+        assert link.wait_started(60.0)
+        app.push(MetroHome(app))
+        sid = "ginza" if "ginza" in session.rules.board.stations else station_id(app)
+        table.put_pyramid("blue", sid)
+        deadline = time.monotonic() + 40.0
+        while app.top.name != "camera-proposal" and time.monotonic() < deadline:
+            app.tick(0.05)
+            time.sleep(0.02)
+        assert app.top.name == "camera-proposal", link.status
+        assert app.top.proposal == Built("blue", sid)
+        app.press("ok")
+        assert session.state.stations[sid] == "blue"
+        assert app.top.camera.status_line()[1] == "ok"
+    finally:
+        link.close()
