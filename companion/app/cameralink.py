@@ -129,7 +129,7 @@ class CameraLink:
             if self.source == "synthetic":
                 self._calibrate_synthetic(board, layout, folder)
             cal = Calibration.load(folder)
-            reader = _CountingReader(Reader(board, layout, cal.reference, cal.colors))
+            reader: Any = _CountingReader(Reader(board, layout, cal.reference, cal.colors))
             if self.source == "synthetic":
                 factory = self.synthetic
                 assert factory is not None, "the synthetic camera needs a frame factory"
@@ -192,7 +192,7 @@ class CameraLink:
 
     @property
     def status_code(self) -> str:
-        """"ok", "starting", "no board", "rejected", "camera lost" (the service's), or
+        """ "ok", "starting", "no board", "rejected", "camera lost" (the service's), or
         "waiting" (no game yet), "not calibrated", "failed"."""
         service = self.service
         if service is not None:

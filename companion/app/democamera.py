@@ -70,7 +70,7 @@ class DemoTable:
         phase = session.phase
         state: MetroState = getattr(phase, "state", None) or session.state
         with self._lock:
-            for station, color in list(self._built.items()):
+            for station in list(self._built):
                 if station in state.stations:
                     del self._built[station]
             for color, square in list(self._moved.items()):

@@ -100,9 +100,7 @@ class CameraPrompts:
         moves = [p for p in self.current() if kind_of(p) == "Moved"]
         return [p for p in moves if p not in self.asked_before_train]
 
-    def ask(
-        self, proposal: Any, then: Callable[[], None] | None = None, fixed: Any = None
-    ) -> None:
+    def ask(self, proposal: Any, then: Callable[[], None] | None = None, fixed: Any = None) -> None:
         self.app.push(ProposalScreen(self.app, proposal, self, then, fixed))
 
     def status_line(self) -> tuple[str, str] | None:
@@ -129,7 +127,7 @@ class CameraPrompts:
             "bad": c.theme_color(theme, "bad"),
         }[tone]
         small = c.font(theme, "small")
-        width = surface.get_width() // 2
+        width = int(surface.get_width() * 0.45)
         c.blit_text(surface, small, text, color, (right, y), "topright", width)
 
 
@@ -164,7 +162,9 @@ class ProposalScreen(Screen):
         """A build with cash kept by the box: the price is asked here."""
         if kind_of(self.proposal) != "Built":
             return False
-        player = next((p for p in self.session.state.players if p.color == self.proposal.color), None)
+        player = next(
+            (p for p in self.session.state.players if p.color == self.proposal.color), None
+        )
         return player is not None and player.cash is not None
 
     def handle(self, event: Input) -> None:
@@ -234,25 +234,42 @@ class ProposalScreen(Screen):
         pygame.draw.rect(surface, (40, 44, 56), box, border_radius=14)
         pygame.draw.rect(surface, accent, box, width=4, border_radius=14)
         y = box.y + 16
-        c.blit_text(surface, small, _("The camera sees"), c.theme_color(theme, "muted"),
-                    (box.centerx, y), "midtop")
+        c.blit_text(
+            surface,
+            small,
+            _("The camera sees"),
+            c.theme_color(theme, "muted"),
+            (box.centerx, y),
+            "midtop",
+        )
         y += small.get_linesize() + 6
         for line in lines:
             y = c.blit_text(surface, big, line, fg, (box.centerx, y), "midtop", w - 40).bottom
         if self.pays():
             y += 6
             r = c.blit_text(
-                surface, big, _("Paid {amount}").format(amount=c.yen(self.paid)), accent,
-                (box.centerx, y), "midtop",
+                surface,
+                big,
+                _("Paid {amount}").format(amount=c.yen(self.paid)),
+                accent,
+                (box.centerx, y),
+                "midtop",
             )
             n = len(self.session.rules.board.stations[self.proposal.station].stops)
             note = _("The card's cost × {n} stop circles, less discounts").format(n=n)
-            y = c.blit_text(surface, small, note, c.theme_color(theme, "muted"),
-                            (box.centerx, r.bottom + 2), "midtop", w - 40).bottom
+            y = c.blit_text(
+                surface,
+                small,
+                note,
+                c.theme_color(theme, "muted"),
+                (box.centerx, r.bottom + 2),
+                "midtop",
+                w - 40,
+            ).bottom
         y += 18
         good, bad = c.theme_color(theme, "good"), c.theme_color(theme, "bad")
         r = c.key_cap(surface, medium, "ok", (box.x + 40, y), good)
-        c.blit_text(surface, medium, _("OK"), good, (r.right + 10, y))
+        c.blit_text(surface, medium, _("Yes"), good, (r.right + 10, y))
         r = c.key_cap(surface, medium, "back", (box.centerx + 20, y), bad)
         c.blit_text(surface, medium, _("Fix"), bad, (r.right + 10, y))
         if self.pays():

@@ -234,7 +234,7 @@ class MetroHome(Screen):
         surface.blit(self._layer, (0, 0))
         self._draw_cursor(surface, theme)
         m = max(6, surface.get_height() // 60)
-        self.camera.draw_status(surface, theme, surface.get_width() - m, m)
+        self.camera.draw_status(surface, theme, surface.get_width() - m, m // 2)
         if self.toast and self.app.now() < self.toast_until:
             small = c.font(theme, "small")
             y = surface.get_height() - c.hint_height(theme) - small.get_linesize() - 4
