@@ -215,3 +215,43 @@ def test_synthetic_camera_end_to_end(tmp_path: Path) -> None:
         assert app.top.camera.status_line()[1] == "ok"
     finally:
         link.close()
+
+
+def test_demo_camera_in_the_real_app_on_tokyo(tmp_path: Path) -> None:
+    """The real App and services: the camera is started by the app for the game's map (from
+    its frame hook, without blocking), a meeple moved on the table is asked, OK records it."""
+    from companion.app.boot import Options, build_app, shutdown
+    from companion.app.democamera import enable_demo_camera
+    from companion.app.session import MetroSession
+    from companion.config import Config, InputConfig
+    from companion.data import load_rules
+    from companion.ui.screen import Action, Input
+
+    config = Config(input=InputConfig(gpio="off"), language="en")
+    options = Options(
+        headless=True, realtime=False, strict=True, data_dir=tmp_path, simulated_devices=True
+    )
+    app = build_app(config, options)
+    try:
+        table = enable_demo_camera(app, tmp_path)
+        rules = load_rules("tokyo")
+        services = app.services
+        services.session = MetroSession.new(services.store, rules, ["red", "blue", "yellow"])
+        app.push(MetroHome(app))
+        square = sorted(rules.board.squares_for_stop("G5"))[0]
+        table.move_meeple("blue", square)
+        deadline = time.monotonic() + 40.0
+        slowest = 0.0
+        while app.top.name != "camera-proposal" and time.monotonic() < deadline:
+            t = time.monotonic()
+            app.run(max_frames=app.frames + 1)
+            slowest = max(slowest, time.monotonic() - t)
+            time.sleep(0.01)
+        assert app.top.name == "camera-proposal", services.camera.status
+        assert app.top.proposal == Moved("blue", square, None)
+        app.inject(Input(Action.OK))
+        app.run(max_frames=app.frames + 2)
+        assert services.session.state.meeples["blue"].square == square
+        print(f"slowest frame while the camera started and read: {slowest * 1000:.0f} ms")
+    finally:
+        shutdown(app)

@@ -108,13 +108,18 @@ class CameraPrompts:
         camera = self.camera
         if camera is None:
             return None
-        code = str(getattr(camera, "status_code", "ok"))
+        code = getattr(camera, "status_code", None)
+        if code is None:  # a bare CameraService: its Status carries the code
+            code = getattr(getattr(camera, "status", None), "code", "ok")
+        code = str(code)
         if code in OK_CODES:
             if self.notices:
                 more = f" (+{len(self.notices) - 1})" if len(self.notices) > 1 else ""
                 return _("Camera: {notice}").format(notice=self.notices[0]) + more, "calm"
             return _("Camera: OK"), "ok"
-        return str(camera.status), "calm" if code in CALM_CODES else "bad"
+        status = camera.status
+        text = status.text() if hasattr(status, "text") else str(status)
+        return text, "calm" if code in CALM_CODES else "bad"
 
     def draw_status(self, surface: pygame.Surface, theme: Any, right: int, y: int) -> None:
         line = self.status_line()
