@@ -5,12 +5,16 @@ come from pixels, not from the script.
 
     table = enable_demo_camera(app, data_dir)
     table.put_pyramid("red", "ginza")        # a player builds, without entering it
-    ... wait until table.seen(), then the income track asks "Red built at Ginza?" (OK accepts)
+    yield from table.wait()                  # in the demo script: until the camera saw it
+    # the income track then asks "Red built at Ginza?": a screen named "camera-proposal";
+    # OK accepts it when table.expects(app.top.proposal), else BACK twice dismisses it
 """
 
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -62,6 +66,24 @@ class DemoTable:
         if link is None or link.service is None:
             return False
         return link.frames >= self._changed_at + STABLE_FRAMES + FRESH_FRAMES
+
+    def wait(self, timeout: float = 30.0, step: float = 0.05) -> Iterator[float]:
+        """For a demo script (a generator on the app's clock): yields `step` until the camera
+        has seen the table, or `timeout` real seconds passed (the camera runs in real time,
+        the headless demo on a virtual clock)."""
+        deadline = time.monotonic() + timeout
+        while not self.seen() and time.monotonic() < deadline:
+            time.sleep(0.005)  # leave the CPU to the camera thread on a virtual clock
+            yield step
+
+    def expects(self, proposal: Any) -> bool:
+        """Whether a camera proposal is a piece this table put down (not a misreading)."""
+        with self._lock:
+            if type(proposal).__name__ == "Built":
+                return self._built.get(proposal.station) == proposal.color
+            if type(proposal).__name__ == "Moved":
+                return self._moved.get(proposal.color) == proposal.square
+        return False
 
     def scene(self) -> MetroState | tuple[MetroState, bool] | list[Any]:
         session = self.services.session
