@@ -100,7 +100,9 @@ def test_camera_table(tmp_path):
     link = CameraLink(f"dir:{tmp_path}", tmp_path)
     from tests.conftest import DATA
 
-    link.use_board(load_rules(str(DATA / "mini.toml")).board)
-    assert link.service is None and "calibrat" in link.status
+    link.use_board(load_rules(str(DATA / "mini.toml")).board)  # returns at once
+    assert not link.wait_started()
+    assert link.service is None and link.status_code == "not calibrated"
+    assert "calibrat" in link.status
     assert link.latest_proposals(None) == []
     link.close()
