@@ -19,12 +19,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.app.cameralink import FRESH_FRAMES, CameraLink
+from companion.app.cameralink import CameraLink
 from companion.metro.board import Square
 from companion.metro.state import Meeple, MetroState
 
-INTERVAL = 0.25
-"""Seconds between frames: a render and a reading take 0.15-0.3 s here, so a few a second."""
+INTERVAL = 0.15
+"""Seconds between frames: a render and a reading take 0.15-0.3 s here, so 2-3 a second."""
 STABLE_FRAMES = 2
 
 
@@ -65,7 +65,7 @@ class DemoTable:
         link = self.link
         if link is None or link.service is None:
             return False
-        return link.frames >= self._changed_at + STABLE_FRAMES + FRESH_FRAMES
+        return link.frames >= self._changed_at + STABLE_FRAMES + 1  # +1: a frame begun before
 
     def wait(self, timeout: float = 30.0, step: float = 0.05) -> Iterator[float]:
         """For a demo script (a generator on the app's clock): yields `step` until the camera
