@@ -149,6 +149,20 @@ def test_no_proposal_during_a_train_phase() -> None:
     assert app.top.name == "camera-proposal"  # asked once the trains have run
 
 
+def test_a_question_open_when_a_train_phase_begins_elsewhere_closes() -> None:
+    camera = StubCamera()
+    app = home_with(camera)
+    camera.see(Moved("red", (1, 1), None))
+    app.tick(0.1)
+    assert app.top.name == "camera-proposal"
+    app.services.session.begin_train_phase()
+    app.tick(0.1)
+    assert app.top.name != "camera-proposal"
+    assert app.services.session.state.meeples.get("red") is None or (
+        app.services.session.state.meeples["red"].square != (1, 1)
+    )
+
+
 def test_moves_are_offered_before_the_trains_run_even_if_dismissed() -> None:
     camera = StubCamera()
     app = home_with(camera)

@@ -172,6 +172,13 @@ class ProposalScreen(Screen):
         )
         return player is not None and player.cash is not None
 
+    def update(self, now: float) -> None:
+        """A train phase begun elsewhere (the demo runner, another screen) closes the question:
+        the camera is never asked during one."""
+        session = self.session
+        if session is None or session.phase is not None or session.state.phase != "action":
+            self.app.pop()
+
     def handle(self, event: Input) -> None:
         a = event.action
         if a is Action.OK:
