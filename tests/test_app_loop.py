@@ -146,6 +146,11 @@ def test_gpio_button_reaches_the_same_handler_as_its_key(tmp_path, mock_pins):
         mock_pins.pin(17).drive_high()
         app.run(max_frames=app.frames + 1)
         assert [(e.player, e.long) for e in rec.seen[2:]] == [(1, False), (0, True)]
+        # reported on release, stamped with the press too
+        assert [(e.pressed_at, e.t) for e in rec.seen[2:]] == [
+            (10.0, pytest.approx(10.1)),
+            (pytest.approx(10.1), pytest.approx(11.0)),
+        ]
     finally:
         shutdown(app)
 
@@ -159,7 +164,11 @@ def test_keyboard_player_keys_long_press(tmp_path):
         app.push(rec)
         app.keymap.hold_time = 0.5
         assert app.keymap.key_down(pygame.K_2, 1.0) is None
-        assert app.keymap.key_up(pygame.K_2, 1.7) == Input(player=1, long=True, t=1.7)
+        assert app.keymap.key_up(pygame.K_2, 1.2) == Input(player=1, t=1.2, pressed_at=1.0)
+        assert app.keymap.key_down(pygame.K_2, 1.0) is None
+        assert app.keymap.key_up(pygame.K_2, 1.7) == Input(
+            player=1, long=True, t=1.7, pressed_at=1.0
+        )
     finally:
         shutdown(app)
 
