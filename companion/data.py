@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 import os
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from companion.errors import UserError
 from companion.metro.board import BoardMap, parse_map
@@ -27,11 +28,12 @@ def calibration_dir() -> Path:
     return Path(os.environ.get("COMPANION_CALIBRATION", REPO_ROOT / "calibration"))
 
 
-def read_toml(path: str | Path) -> dict[str, Any]:
+def _read(path: str | Path, decode: Callable[[BinaryIO], Any]) -> Any:
+    """Decode a file, turning every way it can be bad into one UserError naming it."""
     path = Path(path)
     try:
         with path.open("rb") as f:
-            return tomllib.load(f)
+            return decode(f)
     except FileNotFoundError:
         raise UserError("no such file", path) from None
     except IsADirectoryError:
@@ -40,27 +42,20 @@ def read_toml(path: str | Path) -> dict[str, Any]:
         raise UserError("cannot be read (permission denied)", path) from None
     except tomllib.TOMLDecodeError as exc:
         raise UserError(f"not valid TOML ({exc})", path) from None
+    except json.JSONDecodeError as exc:
+        where = f"{exc.msg} at line {exc.lineno} column {exc.colno}"
+        raise UserError(f"not valid JSON ({where})", path) from None
     except UnicodeDecodeError:
         raise UserError("not valid UTF-8 text", path) from None
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    data: dict[str, Any] = _read(path, tomllib.load)
+    return data
 
 
 def read_json(path: str | Path) -> Any:
-    path = Path(path)
-    try:
-        with path.open("rb") as f:
-            return json.load(f)
-    except FileNotFoundError:
-        raise UserError("no such file", path) from None
-    except IsADirectoryError:
-        raise UserError("expected a file, found a folder", path) from None
-    except PermissionError:
-        raise UserError("cannot be read (permission denied)", path) from None
-    except json.JSONDecodeError as exc:
-        raise UserError(
-            f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})", path
-        ) from None
-    except UnicodeDecodeError:
-        raise UserError("not valid UTF-8 text", path) from None
+    return _read(path, json.load)
 
 
 def map_path(name: str) -> Path:

@@ -98,3 +98,19 @@ def describe_end_game(result: EndGameResult) -> list[str]:
         total = yen(pr.total) if pr.total is not None else yen(pr.earnings)
         lines.append(f"{i}. {color_name(color)} {total}")
     return lines
+
+
+_PLAYER_KEYS = ("player", "owner", "other")
+
+
+def explain(exc: Exception) -> str:
+    """A refusal from the rules, in the current language, with player colours named."""
+    template = getattr(exc, "template", None)
+    params = getattr(exc, "params", None)
+    if template is None or params is None:
+        return getattr(exc, "message", None) or str(exc)
+    named = {k: color_name(v) if k in _PLAYER_KEYS else v for k, v in params.items()}
+    try:
+        return _(template).format(**named)
+    except (KeyError, IndexError, ValueError):
+        return template.format(**named)

@@ -102,7 +102,7 @@ def test_an_entry_the_core_refuses_shows_its_message():
     screen = app.top
     screen.square = (4, 4)
     app.press("ok")
-    assert screen.error == "blue's meeple is on [4, 4]"
+    assert screen.error == "Blue's meeple is on [4, 4]"
     assert app.cues[-1] == "error"
     assert "red" not in session.state.meeples
     shot(app, "meeple-refused")

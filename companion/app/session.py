@@ -33,7 +33,7 @@ from companion.metro import (
     parse_event,
     run_train_phase,
 )
-from companion.metro.errors import IllegalEvent
+from companion.metro.errors import N_, IllegalEvent
 from companion.metro.events import EndGame, NextRound
 from companion.store import Entry, Store
 
@@ -168,7 +168,7 @@ class MetroSession:
     def record(self, event: Event) -> MetroState:
         """Validate, save, apply. Raises `IllegalEvent` (nothing saved) if the rules forbid it."""
         if self._fold.in_phase:
-            raise IllegalEvent("phase", "finish the train phase first")
+            raise IllegalEvent("phase", N_("finish the train phase first"))
         apply(self.rules, self._fold.state, event)
         self._append("event", format_event(event))
         return self.state
@@ -196,9 +196,9 @@ class MetroSession:
 
     def begin_train_phase(self) -> TrainPhaseView:
         if self._fold.in_phase:
-            raise IllegalEvent("phase", "the train phase has already begun")
+            raise IllegalEvent("phase", N_("the train phase has already begun"))
         if self._fold.state.phase == "ended":
-            raise IllegalEvent("phase", "the game has ended")
+            raise IllegalEvent("phase", N_("the game has ended"))
         self._append("phase_begin", {"round": self.state.round})
         phase = self.phase
         assert phase is not None
@@ -217,7 +217,7 @@ class MetroSession:
     def answer(self, decision: Decision) -> TrainPhaseView:
         phase = self.phase
         if phase is None or phase.pending is None:
-            raise IllegalEvent("phase", "no question is waiting for an answer")
+            raise IllegalEvent("phase", N_("no question is waiting for an answer"))
         self._append("answer", _decision_json(decision))
         view = self.phase
         assert view is not None
@@ -226,7 +226,7 @@ class MetroSession:
     def ack(self, upto: int) -> None:
         phase = self.phase
         if phase is None:
-            raise IllegalEvent("phase", "no train phase is running")
+            raise IllegalEvent("phase", N_("no train phase is running"))
         upto = min(upto, len(phase.steps))
         if upto > phase.acked:
             self._append("ack", {"upto": upto})
@@ -234,7 +234,7 @@ class MetroSession:
     def finish_train_phase(self) -> MetroState:
         phase = self.phase
         if phase is None or not phase.done:
-            raise IllegalEvent("phase", "the trains have not finished moving")
+            raise IllegalEvent("phase", N_("the trains have not finished moving"))
         self._append("phase_end", {"steps": len(phase.steps)})
         return self.state
 

@@ -24,5 +24,18 @@ class StateError(MetroError):
     """A game state refers to something that does not exist or breaks an invariant."""
 
 
+def N_(template: str) -> str:
+    """Mark a message template for translation; the screens translate it (companion.narrate)."""
+    return template
+
+
 class IllegalEvent(MetroError):
-    """An event that the rules do not allow in this state (the reason says why)."""
+    """An event that the rules do not allow in this state (the reason says why).
+
+    `template` is an English sentence with {placeholders} filled from `params`; the core cannot
+    translate, so the screen does: `_(template).format(**params)` with player colours named."""
+
+    def __init__(self, field: str, template: str, **params: object) -> None:
+        super().__init__(field, template.format(**params))
+        self.template = template
+        self.params = params

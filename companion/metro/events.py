@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.metro import rulings
 from companion.metro.board import BoardMap, Square
-from companion.metro.errors import IllegalEvent, StateError
+from companion.metro.errors import N_, IllegalEvent, StateError
 from companion.metro.state import Meeple, MetroState, Speculation, Train
 from companion.metro.track import IncomeTrack
 
@@ -184,17 +184,22 @@ def parse_event(data: Any) -> Event:
 
 def _player(state: MetroState, color: str) -> None:
     if color not in state.colors:
-        raise IllegalEvent("player", f"unknown player {color!r}")
+        raise IllegalEvent("player", N_("unknown player {player}"), player=color)
 
 
 def _line(rules: MetroRules, line_id: str) -> None:
     if line_id not in rules.board.lines:
-        raise IllegalEvent("line", f"unknown line {line_id!r}")
+        raise IllegalEvent("line", N_("unknown line {line}"), line=line_id)
 
 
 def _yen(value: int, name: str, positive: bool = False) -> None:
     if not isinstance(value, int) or value < 0 or value % 100 or (positive and value == 0):
-        raise IllegalEvent(name, f"expected a {'positive ' if positive else ''}multiple of ¥100")
+        raise IllegalEvent(
+            name,
+            N_("expected a positive multiple of ¥100")
+            if positive
+            else N_("expected a multiple of ¥100"),
+        )
 
 
 def speculation_count(state: MetroState, color: str) -> int:
@@ -208,7 +213,7 @@ def min_stake(rules: MetroRules, value: int) -> int:
 def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
     """The state after `event`. Pure: the same inputs always give the same state."""
     if state.phase == "ended" and not isinstance(event, AdjustCash | CorrectValue):
-        raise IllegalEvent("phase", "the game has ended")
+        raise IllegalEvent("phase", N_("the game has ended"))
     match event:
         case Invest(player, line_id, paid):
             _player(state, player)
@@ -217,11 +222,26 @@ def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
             ls = state.lines[line_id]
             line = rules.board.lines[line_id]
             if player in ls.shares:
-                raise IllegalEvent("line", f"{player} already holds a share of line {line_id}")
+                raise IllegalEvent(
+                    "line",
+                    N_("{player} already holds a share of line {line}"),
+                    player=player,
+                    line=line_id,
+                )
             if any(s.player == player for s in ls.speculations):
-                raise IllegalEvent("line", f"{player} has speculated on line {line_id}")
+                raise IllegalEvent(
+                    "line",
+                    N_("{player} has speculated on line {line}"),
+                    player=player,
+                    line=line_id,
+                )
             if len(ls.shares) >= line.shares:
-                raise IllegalEvent("line", f"all {line.shares} shares of line {line_id} are taken")
+                raise IllegalEvent(
+                    "line",
+                    N_("all {n} shares of line {line} are taken"),
+                    n=line.shares,
+                    line=line_id,
+                )
             state = state.with_line(
                 line_id, replace(ls, value=ls.value + paid, shares=(*ls.shares, player))
             )
@@ -233,7 +253,9 @@ def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
             _line(rules, line_id)
             _yen(amount, "amount")
             if line_id in state.trains:
-                raise IllegalEvent("line", f"the train of line {line_id} is already on the map")
+                raise IllegalEvent(
+                    "line", N_("the train of line {line} is already on the map"), line=line_id
+                )
             ls = state.lines[line_id]
             state = state.with_line(line_id, replace(ls, value=ls.value + amount))
             return replace(state, trains={**state.trains, line_id: Train(1, 1, True)})
@@ -242,9 +264,11 @@ def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
             ls = state.lines[line_id]
             free = rules.board.lines[line_id].slots - ls.speed - len(ls.speculations)
             if count < 1:
-                raise IllegalEvent("count", "assign at least one speed token")
+                raise IllegalEvent("count", N_("assign at least one speed token"))
             if count > free:
-                raise IllegalEvent("line", f"line {line_id} has {free} free disc spaces")
+                raise IllegalEvent(
+                    "line", N_("line {line} has {n} free disc spaces"), line=line_id, n=free
+                )
             return state.with_line(line_id, replace(ls, speed=ls.speed + count))
         case Speculate(player, line_id, stake):
             _player(state, player)
@@ -252,20 +276,31 @@ def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
             _yen(stake, "stake", positive=True)
             ls = state.lines[line_id]
             if player in ls.shares:
-                raise IllegalEvent("line", f"{player} holds a share of line {line_id}")
+                raise IllegalEvent(
+                    "line", N_("{player} holds a share of line {line}"), player=player, line=line_id
+                )
             if ls.value < rulings.MIN_SPECULATION_VALUE:
-                raise IllegalEvent("line", f"line {line_id} is not yet worth ¥100")
+                raise IllegalEvent("line", N_("line {line} is not yet worth ¥100"), line=line_id)
             if speculation_count(state, player) >= rulings.MAX_SPECULATIONS:
-                raise IllegalEvent("player", f"{player} has used both speculations")
+                raise IllegalEvent(
+                    "player", N_("{player} has used both speculations"), player=player
+                )
             free = rules.board.lines[line_id].slots - ls.speed - len(ls.speculations)
             if free < 1:
-                raise IllegalEvent("line", f"line {line_id} has no free disc space")
+                raise IllegalEvent("line", N_("line {line} has no free disc space"), line=line_id)
             minimum = min_stake(rules, ls.value)
             if stake < minimum:
-                raise IllegalEvent("stake", f"the stake on line {line_id} is at least ¥{minimum:,}")
+                raise IllegalEvent(
+                    "stake",
+                    N_("the stake on line {line} is at least ¥{minimum:,}"),
+                    line=line_id,
+                    minimum=minimum,
+                )
             cash = state.player(player).cash
             if cash is not None and stake > cash:
-                raise IllegalEvent("stake", f"{player} has only ¥{cash:,}")
+                raise IllegalEvent(
+                    "stake", N_("{player} has only ¥{cash:,}"), player=player, cash=cash
+                )
             spec = Speculation(player, stake)
             state = state.with_line(line_id, replace(ls, speculations=(*ls.speculations, spec)))
             return state.with_cash(player, -stake)
@@ -278,35 +313,49 @@ def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
             _player(state, player)
             p = state.player(player)
             if p.loans < 1:
-                raise IllegalEvent("player", f"{player} has no loan to repay")
+                raise IllegalEvent("player", N_("{player} has no loan to repay"), player=player)
             state = state.with_player(replace(p, loans=p.loans - 1))
             return state.with_cash(player, -rulings.LOAN_AMOUNT)
         case BuildStation(player, station_id, paid):
             _player(state, player)
             _yen(paid, "paid")
             if station_id not in rules.board.stations:
-                raise IllegalEvent("station", f"unknown station {station_id!r}")
+                raise IllegalEvent("station", N_("unknown station {station}"), station=station_id)
             if station_id in state.stations:
                 owner = state.stations[station_id]
-                raise IllegalEvent("station", f"{owner} already has a pyramid on {station_id}")
+                raise IllegalEvent(
+                    "station",
+                    N_("{owner} already has a pyramid on {station}"),
+                    owner=owner,
+                    station=station_id,
+                )
             built = sum(1 for o in state.stations.values() if o == player)
             if built >= 6:
-                raise IllegalEvent("player", f"{player} has placed all 6 pyramids")
+                raise IllegalEvent(
+                    "player", N_("{player} has placed all 6 pyramids"), player=player
+                )
             state = replace(state, stations={**state.stations, station_id: player})
             return state.with_cash(player, -paid)
         case MoveMeeple(player, square):
             _player(state, player)
             square = (int(square[0]), int(square[1]))
             if not rules.board.grid.contains(square):
-                raise IllegalEvent("square", f"{list(square)} is off the grid")
+                raise IllegalEvent("square", N_("{square} is off the grid"), square=list(square))
             for other, m in state.meeples.items():
                 if other != player and m.square == square:
-                    raise IllegalEvent("square", f"{other}'s meeple is on {list(square)}")
+                    raise IllegalEvent(
+                        "square",
+                        N_("{other}'s meeple is on {square}"),
+                        other=other,
+                        square=list(square),
+                    )
             return replace(state, meeples={**state.meeples, player: Meeple(square=square)})
         case AdjustCash(player, delta, _):
             _player(state, player)
             if state.player(player).cash is None:
-                raise IllegalEvent("player", f"the box does not keep {player}'s cash")
+                raise IllegalEvent(
+                    "player", N_("the box does not keep {player}'s cash"), player=player
+                )
             return state.with_cash(player, delta)
         case CorrectValue(line_id, value):
             _line(rules, line_id)
@@ -314,11 +363,13 @@ def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
             return state.with_line(line_id, replace(state.lines[line_id], value=value))
         case SetTurnOrder(order):
             if sorted(order) != sorted(state.colors):
-                raise IllegalEvent("order", f"expected each of {', '.join(state.colors)} once")
+                raise IllegalEvent(
+                    "order", N_("expected each of {players} once"), players=", ".join(state.colors)
+                )
             by_color = {p.color: p for p in state.players}
             return replace(state, players=tuple(by_color[c] for c in order))
         case NextRound():
             return replace(state, round=state.round + 1, phase="action")
         case EndGame():
             return replace(state, phase="ended")
-    raise IllegalEvent("type", f"not an event: {event!r}")
+    raise IllegalEvent("type", N_("not an event: {event}"), event=repr(event))

@@ -9,6 +9,7 @@ from companion.colors import color_name
 from companion.i18n import _
 from companion.metro.errors import IllegalEvent
 from companion.metro.events import AdjustCash, SetTurnOrder
+from companion.narrate import explain
 from companion.ui.metro import common as c
 from companion.ui.metro.rounds import bid_order
 from companion.ui.metro.widgets import draw_error, draw_title
@@ -57,7 +58,7 @@ class BidsScreen(Screen):
                 if self.bids[color] and session.state.player(color).cash is not None:
                     session.record(AdjustCash(color, -self.bids[color], "bid"))
         except IllegalEvent as exc:
-            self.error = exc.message
+            self.error = explain(exc)
             self.app.play("error")
             return
         self.app.play("beep")

@@ -18,6 +18,7 @@ from companion.i18n import _
 from companion.metro.board import Square
 from companion.metro.errors import IllegalEvent
 from companion.metro.events import Event
+from companion.narrate import explain
 from companion.ui.metro import common as c
 from companion.ui.metro.board import BoardLayer, make_board
 from companion.ui.metro.widgets import Option, draw_error, draw_options, draw_title
@@ -121,7 +122,7 @@ class EntryScreen(Screen):
             event = self.build(self.answers)
             self.session.record(event)
         except IllegalEvent as exc:
-            self.error = exc.message
+            self.error = explain(exc)
             self.app.play("error")
             return
         self.app.play("beep")
