@@ -158,6 +158,12 @@ class Driver:
                 raise DemoError(f"waited {timeout:.0f} s for {' or '.join(names)}; on {self.name}")
             yield 0.0
 
+    def toasts_gone(self, timeout: float = 8.0) -> Wait:
+        """Until the banners (an entry's confirmation, "undone") have gone: read, not covered."""
+        end = self.app.now() + timeout
+        while self.app.toasts and self.app.now() < end:
+            yield 0.1
+
     def cursor_to(self, target: int, get: Callable[[], int], count: int) -> Wait:
         """Move a list's cursor with UP/DOWN (the shorter way round) until it is on `target`."""
         for _ in range(count + 1):
@@ -400,6 +406,7 @@ class DemoScript:
             return
         player, line = holder
         stake = min_stake(s.rules, max(s.state.lines[line].value, 100))
+        yield from d.toasts_gone()  # so the refusal is not covered by the last confirmation
         yield from self.enter(Speculate(player, line, stake))
         if d.refused:
             self.remember(f"  {player} speculates on line {line}: refused: {d.refused}")
@@ -432,6 +439,7 @@ class DemoScript:
         round_no = s.state.round
         self.remember(f"Round {round_no}: train phase")
         yield from d.wait_for("metro-home")
+        yield from d.toasts_gone()
         yield from d.press(Action.RIGHT)
         yield from d.confirm(True)
         yield from d.wait_for("metro-train")
@@ -490,6 +498,7 @@ class DemoScript:
         d = self.drive
         s = self.session
         yield from d.wait_for("metro-home")
+        yield from d.toasts_gone()
         yield from d.press(Action.BACK)
         yield from d.menu(4)
         yield from d.confirm(True)
