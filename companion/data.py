@@ -6,6 +6,7 @@ command line can print one line and exit with status 2.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import tomllib
@@ -70,6 +71,17 @@ def load_map(name: str = "tokyo") -> BoardMap:
     if not path.exists() and not (name.endswith(".toml") or os.sep in name):
         known = sorted(p.stem for p in (calibration_dir() / "maps").glob("*.toml"))
         raise UserError(f"unknown map {name!r}; known maps: {', '.join(known) or 'none'}", path)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = -1
+    return _parse_map_file(path.resolve(), stamp)
+
+
+@functools.lru_cache(maxsize=8)
+def _parse_map_file(path: Path, stamp: int) -> BoardMap:
+    """Parsing the Tokyo map and its grid geometry takes ~0.1 s; a map is immutable, so each
+    file version is parsed once (the map editor's saves change the stamp)."""
     data = read_toml(path)
     try:
         return parse_map(data)
