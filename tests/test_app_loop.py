@@ -64,16 +64,69 @@ def test_a_whole_scripted_game_headless(tmp_path):
     script = start_demo(app, rounds=2, say=lines.append)
     try:
         app.run(max_frames=20_000)
-        assert script.done
+        assert script.done and script.log.error is None
         assert script.log.phases == 2 and script.log.result is not None
         assert any(line.startswith("Ranking: 1.") for line in lines)
+        assert any("refused" in line for line in lines) and "  ...and undone" in lines
         names = [p.name for p in app.screenshots]
         assert any("setup" in n for n in names) and any("train-phase" in n for n in names)
+        # every entry went through the screens, one press at a time
+        assert sum("metro-entry" in n for n in names) >= script.log.entries > 5
+        assert script.log.presses > 100
+        assert names[-1].endswith("metro-end.png") and any("chart" in n for n in names)
+        session = app.services.session
+        assert session.state.phase == "ended" and session.end_game() == script.log.result
         assert all(p.stat().st_size > 1000 for p in app.screenshots)
         store = app.services.store
         assert store.unfinished("metro") is None and len(store.games()) == 1
         leds = app.services.leds
         assert leds.strip is not None and any(c != (0, 0, 0) for c in leds.frame)
+    finally:
+        shutdown(app)
+
+
+def test_the_demo_fails_loudly_when_a_screen_does_not_come(tmp_path):
+
+    app = make_app(tmp_path, resume=False)
+    lines: list[str] = []
+    script = start_demo(app, rounds=1, say=lines.append)
+
+    def wrong(*_args):
+        yield from script.drive.wait_for("no-such-screen", timeout=2.0)
+
+    script._gen = wrong()
+    try:
+        app.run(max_frames=1_000)
+        assert not script.done and "no-such-screen" in (script.log.error or "")
+        assert lines[-1].startswith("DEMO FAILED")
+    finally:
+        shutdown(app)
+
+
+def test_the_demo_accepts_camera_proposals_on_the_way(tmp_path):
+    class Proposal(Screen):
+        name = "camera-proposal"
+
+        def handle(self, event):
+            if event.action is Action.OK:
+                self.accepted = True
+                self.app.pop()
+
+        def draw(self, surface):
+            pass
+
+    app = make_app(tmp_path, resume=False)
+    script = start_demo(app, rounds=1, say=lambda _t: None)
+    proposal = Proposal(app)
+    app.push(proposal)
+
+    def wait(*_args):
+        yield from script.drive.wait_for("main-menu", timeout=5.0)
+
+    script._gen = wait()
+    try:
+        app.run(max_frames=200)
+        assert script.done and getattr(proposal, "accepted", False)
     finally:
         shutdown(app)
 
@@ -146,6 +199,11 @@ def test_gpio_button_reaches_the_same_handler_as_its_key(tmp_path, mock_pins):
         mock_pins.pin(17).drive_high()
         app.run(max_frames=app.frames + 1)
         assert [(e.player, e.long) for e in rec.seen[2:]] == [(1, False), (0, True)]
+        # reported on release, stamped with the press too
+        assert [(e.pressed_at, e.t) for e in rec.seen[2:]] == [
+            (10.0, pytest.approx(10.1)),
+            (pytest.approx(10.1), pytest.approx(11.0)),
+        ]
     finally:
         shutdown(app)
 
@@ -159,7 +217,11 @@ def test_keyboard_player_keys_long_press(tmp_path):
         app.push(rec)
         app.keymap.hold_time = 0.5
         assert app.keymap.key_down(pygame.K_2, 1.0) is None
-        assert app.keymap.key_up(pygame.K_2, 1.7) == Input(player=1, long=True, t=1.7)
+        assert app.keymap.key_up(pygame.K_2, 1.2) == Input(player=1, t=1.2, pressed_at=1.0)
+        assert app.keymap.key_down(pygame.K_2, 1.0) is None
+        assert app.keymap.key_up(pygame.K_2, 1.7) == Input(
+            player=1, long=True, t=1.7, pressed_at=1.0
+        )
     finally:
         shutdown(app)
 

@@ -1,3 +1,5 @@
+import pytest
+
 from companion.jutaku import jutaku as J
 from companion.jutaku.players import ARCHITECTS, Seat, default_seats
 
@@ -45,6 +47,13 @@ def test_presses_within_the_window_are_simultaneous_in_call_order():
     s = play(s, J.Adjust(+2, 13), J.Judge(True, 14))
     assert [r.plots for r in s.records] == [(12000,), (), (14000,), ()]
     assert s.phase == "moving"
+
+
+def test_a_press_reported_later_but_pressed_first_calls_first():
+    """Buttons report on release: a call stamped before the first one moves ahead of it."""
+    s = play(game(4), J.Start(0.0), J.Call(2, 10.0), J.Call(0, 9.8), J.Call(1, 9.0))
+    assert s.callers == (0, 2) and s.called_at == 9.8
+    assert J.elapsed(s, 30.0) == pytest.approx(9.8)
 
 
 def test_window_is_configurable():

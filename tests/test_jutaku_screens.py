@@ -246,6 +246,24 @@ def test_strip_shows_the_callers_colour_at_alto(app):
     assert app.services.leds.frames[-1] == [(0, 0, 0)] * 4
 
 
+def test_alto_is_stamped_at_the_press_not_the_release(app):
+    """A button held for 0.4 s: the clock stops where it went down, and the stop sounds once."""
+    from companion.jutaku import jutaku as J
+
+    app.push(JutakuScreen(app, default_seats(3)))
+    app.action(Action.OK)
+    app.run(2.0)
+    pressed = app.t
+    app.run(0.4)
+    app.top.handle(Input(player=1, t=app.t, pressed_at=pressed))
+    app.frame()
+    app.run(0.5)
+    state = app.top.state
+    assert state.phase == "checking" and state.called_at == pressed
+    assert J.elapsed(state, app.t) == pytest.approx(pressed - state.clock.started_at)
+    assert app.played.count("stop") == 1
+
+
 def test_undo_the_last_verdict_goes_back_to_checking(app):
     app.push(JutakuScreen(app, default_seats(2)))
     screen = app.top

@@ -205,13 +205,44 @@ class App:
     def run(self, max_frames: int | None = None) -> None:
         import pygame
 
-        clock = pygame.time.Clock()
+        del pygame
+        frame = 1.0 / self.fps
+        wake = self.now()
         while self.running and self.stack and (max_frames is None or self.frames < max_frames):
             self.step()
             if self.realtime:
-                clock.tick(self.fps)
+                wake, exact = self._next_wake(wake + frame)
+                self._sleep_until(wake, exact)
             else:
-                self._virtual += 1.0 / self.fps
+                self._virtual += frame
+
+    def _next_wake(self, frame_due: float) -> tuple[float, bool]:
+        """The next frame, or earlier when the top screen has a moment due (`next_due`: a
+        Countdown/Jutaku beep or buzzer), so it sounds on time and not up to a frame late."""
+        now = self.now()
+        if frame_due < now - 1.0 / self.fps:
+            frame_due = now  # fell behind (a slow frame): do not try to catch up with a burst
+        due_fn = getattr(self.top, "next_due", None)
+        if due_fn is not None:
+            try:
+                due = due_fn(now)
+            except Exception:
+                log.exception("next_due")
+                due = None
+            if due is not None and due < frame_due:
+                return max(now, float(due)), True
+        return frame_due, False
+
+    def _sleep_until(self, when: float, exact: bool) -> None:
+        """Sleep to `when`; for a due moment the last millisecond spins (sleep overshoots)."""
+        left = when - self.now()
+        if not exact:
+            if left > 0:
+                time.sleep(left)
+            return
+        while left > 0:
+            time.sleep(left - 0.001 if left > 0.002 else 0)
+            left = when - self.now()
 
     def request_screenshot(self, tag: str = "") -> None:
         """Save the next frame into the screenshot folder, if there is one."""

@@ -1,23 +1,26 @@
-"""The scripted demo game: a 3-player Metro game played by injected inputs on a timer.
+"""The scripted demo game: a 3-player Metro game played by pressing buttons on the real screens.
 
-The script is a generator run by a ticker in the main loop: it does one thing (a button press, or
-an entry the players would make), then yields how many seconds to wait. Headless runs use the
-app's virtual clock, so a game of several rounds takes seconds; in a window it runs in real time.
+A small driver runs in the main loop (a ticker): it looks at the top screen (`name` and its
+state: a menu's cursor, an entry's step, the train screen's `waiting`), injects the `Input` a
+player would press, and waits for the screen it expects, failing loudly (`DemoError`) when it
+does not come. Nothing is recorded behind the screens' back: every entry, answer and payout
+acknowledgement goes through them. Headless runs use the app's virtual clock, so a game of
+several rounds takes seconds; in a window it plays in real time at a watchable pace.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from companion.app.core import App
-from companion.metro import Decision, IllegalEvent
+from companion.metro import IllegalEvent, apply
 from companion.metro.endgame import EndGameResult
 from companion.metro.events import (
-    AdjustCash,
     BuildStation,
-    EndGame,
     Event,
     Invest,
     MoveMeeple,
@@ -29,6 +32,14 @@ from companion.metro.steps import Boarded, Departed, Left, Paid, Removed, Step
 from companion.ui.screen import Action, Input
 
 Say = Callable[[str], None]
+Wait = Iterator[float]
+"""A script part: yields seconds to wait before it goes on (0: the next frame)."""
+
+CAMERA_SCREEN = "camera-proposal"
+
+
+class DemoError(RuntimeError):
+    """The screen the script expected did not come: the demo stops and says which."""
 
 
 @dataclass
@@ -36,7 +47,9 @@ class DemoLog:
     lines: list[str] = field(default_factory=list)
     entries: int = 0
     phases: int = 0
+    presses: int = 0
     result: EndGameResult | None = None
+    error: str | None = None
 
 
 def step_text(step: Step) -> str | None:
@@ -57,6 +70,202 @@ def step_text(step: Step) -> str | None:
     return None
 
 
+def entry_plan(event: Event) -> tuple[str, dict[str, Any]]:
+    """The action-menu entry (its untranslated label) and the answer to each of its steps."""
+    match event:
+        case Invest(player, line, paid):
+            return "Invest", {"player": player, "line": line, "paid": paid}
+        case BuildStation(player, station, paid):
+            return "Station built", {"player": player, "station": station, "paid": paid}
+        case MoveMeeple(player, square):
+            return "Meeple moved", {"player": player, "square": square}
+        case StartTrain(line, amount):
+            return "Start a train", {"line": line, "amount": amount}
+        case Speculate(player, line, stake):
+            return "Speculate", {"player": player, "line": line, "stake": stake}
+    raise ValueError(f"the demo cannot enter {event!r}")
+
+
+def describe_event(event: Event) -> str:
+    match event:
+        case Invest(_p, line, paid):
+            return f"buys a share of line {line} for ¥{paid}"
+        case BuildStation(_p, station, _paid):
+            return f"builds a station at {station}"
+        case MoveMeeple(_p, square):
+            return f"puts the meeple on square {list(square)}"
+        case StartTrain(line, amount):
+            return f"starts the train of line {line} (+¥{amount})"
+        case Speculate(_p, line, stake):
+            return f"speculates ¥{stake} on line {line}"
+    return type(event).__name__
+
+
+def _start_camera(app: App, data_dir: Path) -> None:
+    """Where the demo camera gets switched on (simulated proposals over the scripted game).
+
+    A no-op unless the camera helper's hook exists: `companion.app.democamera.start(app,
+    data_dir)` or `companion.app.cameralink.enable_demo_camera(app, data_dir)`. When proposals
+    come, the driver accepts each "camera-proposal" screen with OK."""
+    # --- DEMO CAMERA: wire the camera helper's 2-3 lines in here ---------------------------
+    try:
+        module = importlib.import_module("companion.app.democamera")
+        hook = getattr(module, "start", None)
+    except ImportError:
+        from companion.app import cameralink
+
+        hook = getattr(cameralink, "enable_demo_camera", None)
+    if callable(hook):
+        hook(app, data_dir)
+
+
+class Driver:
+    """Presses buttons on whatever screen is on top, and waits for named screens."""
+
+    def __init__(self, app: App, pace: float, log: DemoLog) -> None:
+        self.app = app
+        self.pace = pace
+        self.log = log
+        self.gap = 0.35 * pace
+        """Between two presses: long enough to see each one in a window."""
+
+    @property
+    def top(self) -> Any:
+        return self.app.top
+
+    @property
+    def name(self) -> str:
+        top = self.app.top
+        return "" if top is None else top.name
+
+    def press(self, action: Action) -> Wait:
+        """One press, then the gap (the next frame at least, so the screen has handled it)."""
+        self.app.inject(Input(action, t=self.app.now()))
+        self.log.presses += 1
+        yield self.gap
+
+    def pause(self, seconds: float) -> Wait:
+        yield seconds * self.pace
+
+    def wait_for(self, *names: str, timeout: float = 10.0) -> Wait:
+        """Until one of these screens is on top; camera proposals met on the way are accepted."""
+        end = self.app.now() + timeout
+        while self.name not in names:
+            if self.name == CAMERA_SCREEN:
+                yield from self.press(Action.OK)
+                continue
+            if self.app.now() > end:
+                raise DemoError(f"waited {timeout:.0f} s for {' or '.join(names)}; on {self.name}")
+            yield 0.0
+
+    def toasts_gone(self, timeout: float = 8.0) -> Wait:
+        """Until the banners (an entry's confirmation, "undone") have gone: read, not covered."""
+        end = self.app.now() + timeout
+        while self.app.toasts and self.app.now() < end:
+            yield 0.1
+
+    def cursor_to(self, target: int, get: Callable[[], int], count: int) -> Wait:
+        """Move a list's cursor with UP/DOWN (the shorter way round) until it is on `target`."""
+        for _ in range(count + 1):
+            current = get()
+            if current == target:
+                return
+            down = (target - current) % count
+            yield from self.press(Action.DOWN if down <= count - down else Action.UP)
+        raise DemoError(f"the cursor on {self.name} does not reach row {target}")
+
+    def menu(self, value: Any, screen: str = "metro-menu") -> Wait:
+        """In a Metro menu, pick the option whose value (untranslated label or code) is this."""
+        yield from self.wait_for(screen)
+        menu = self.top
+        values = [opt.value for opt, _run in menu.items]
+        if value not in values:
+            raise DemoError(f"{screen} has no option {value!r}")
+        yield from self.cursor_to(values.index(value), lambda: int(menu.cursor), len(values))
+        yield from self.press(Action.OK)
+
+    def list_item(self, index: int, screen: str) -> Wait:
+        """In an app list menu (main menu, setup, history), select row `index` and press OK."""
+        yield from self.wait_for(screen)
+        menu = self.top
+        yield from self.cursor_to(index, lambda: int(menu.index), len(menu.items))
+        yield from self.press(Action.OK)
+
+    def confirm(self, yes: bool = True) -> Wait:
+        """The app's yes/no dialog (No preselected) or the Metro one (OK = yes)."""
+        yield from self.wait_for("confirm", "metro-confirm")
+        if self.name == "metro-confirm":
+            yield from self.press(Action.OK if yes else Action.BACK)
+            return
+        if bool(self.top.yes) != yes:
+            yield from self.press(Action.RIGHT)
+        yield from self.press(Action.OK)
+
+    def amount(self, value: int) -> Wait:
+        """An amount step: UP/DOWN by ten steps, LEFT/RIGHT by one, then OK."""
+        entry = self.top
+        step = entry.step
+        for _ in range(60):
+            diff = value - int(entry.value)
+            if diff == 0:
+                break
+            big = step.step * 10
+            if abs(diff) >= big:
+                action = Action.UP if diff > 0 else Action.DOWN
+            else:
+                action = Action.RIGHT if diff > 0 else Action.LEFT
+            before = entry.value
+            yield from self.press(action)
+            if entry.value == before:
+                break  # at the step's minimum or maximum
+        yield from self.press(Action.OK)
+
+    def square(self, target: tuple[int, int]) -> Wait:
+        entry = self.top
+        for _ in range(200):
+            col, row = entry.square
+            if (col, row) == tuple(target):
+                break
+            if col != target[0]:
+                action = Action.RIGHT if target[0] > col else Action.LEFT
+            else:
+                action = Action.DOWN if target[1] > row else Action.UP
+            yield from self.press(action)
+        yield from self.press(Action.OK)
+
+    def entry_steps(self, answers: dict[str, Any]) -> Iterator[float]:
+        """Answer each step of the entry wizard on top until it records (the screen goes) or
+        refuses (its `error`, returned through `self.refused`)."""
+        from companion.ui.metro.entry import Amount, Choice, SquarePick
+
+        entry = self.top
+        self.refused = ""
+        for _ in range(12):
+            if self.top is not entry:
+                return
+            if entry.error:
+                self.refused = str(entry.error)
+                return
+            step = entry.step
+            if step is None:
+                yield 0.0
+                continue
+            wanted = answers.get(step.key)
+            if isinstance(step, Choice):
+                values = [o.value for o in step.options]
+                if wanted not in values:
+                    raise DemoError(f"no option {wanted!r} for {step.key}")
+                index = values.index(wanted)
+                yield from self.cursor_to(index, lambda: int(entry.cursor), len(values))
+                yield from self.press(Action.OK)
+            elif isinstance(step, Amount):
+                yield from self.amount(int(wanted if wanted is not None else entry.value))
+            elif isinstance(step, SquarePick):
+                yield from self.square(wanted if wanted is not None else entry.square)
+        if self.top is entry and entry.error:
+            self.refused = str(entry.error)
+
+
 class DemoScript:
     def __init__(self, app: App, rounds: int, say: Say, pace: float = 1.0) -> None:
         self.app = app
@@ -64,59 +273,67 @@ class DemoScript:
         self.say = say
         self.pace = pace
         self.log = DemoLog()
+        self.drive = Driver(app, pace, self.log)
         self._gen = self.script()
         self._wake = 0.0
         self.done = False
+        self.finished = False
+        """The script reached its end (`done` is set too, or stays False when it failed)."""
+        self.stay = False
+        """In a window: stay on the last screen until the user quits."""
 
     def tick(self, app: App, now: float) -> None:
-        if self.done or now < self._wake:
+        if self.finished or now < self._wake:
             return
         try:
-            self._wake = now + next(self._gen) * self.pace
+            self._wake = now + next(self._gen)
         except StopIteration:
-            self.done = True
+            self.finished = self.done = True
+            if not self.stay:
+                app.running = False
+        except DemoError as exc:
+            self.finished = True
+            self.log.error = str(exc)
+            self.say(f"DEMO FAILED: {exc}")
             app.running = False
-
-    def press(self, action: Action, times: int = 1) -> None:
-        for _ in range(times):
-            self.app.inject(Input(action, t=self.app.now()))
 
     @property
     def session(self) -> Any:
         return self.app.services.session
 
+    def remember(self, text: str) -> None:
+        self.log.lines.append(text)
+        self.say(text)
+
     # --- the game ---------------------------------------------------------------------------
 
-    def script(self) -> Iterator[float]:
-        yield 1.0
-        self.say("Main menu: New Tokyo Metro game")
-        menu: Any = self.app.top
-        while menu.index != 1:
-            self.press(Action.DOWN)
-            yield 0.2
-        self.press(Action.OK)
-        yield 1.0
-        setup: Any = self.app.top
-        self.say(f"Setup: map {setup.maps[setup.map_index]}, players " + ", ".join(setup.colors))
-        self.press(Action.DOWN, len(setup.items) - 1 - setup.index)
-        yield 0.6
-        self.press(Action.OK)
-        yield 1.0
+    def script(self) -> Wait:
+        d = self.drive
+        yield from d.wait_for("main-menu")
+        yield from d.pause(1.0)
+        self.remember("Main menu: New Tokyo Metro game")
+        yield from d.list_item(1, "main-menu")
+        yield from d.wait_for("setup")
+        setup: Any = d.top
+        self.remember(
+            f"Setup: map {setup.maps[setup.map_index]}, players " + ", ".join(setup.colors)
+        )
+        yield from d.pause(1.0)
+        yield from d.list_item(len(setup.items) - 1, "setup")
+        yield from d.wait_for("metro-home")
         if self.session is None:
-            self.say("the game did not start")
-            return
+            raise DemoError("the game did not start")
         for _ in range(self.rounds):
             yield from self.action_phase()
             yield from self.train_phase()
         yield from self.finish()
         yield from self.tour_menus()
 
-    def record(self, event: Event) -> bool:
+    def legal(self, event: Event) -> bool:
         try:
-            self.session.record(event)
+            apply(self.session.rules, self.session.state, event)
         except IllegalEvent:
             return False
-        self.log.entries += 1
         return True
 
     def candidates(self, seat: int, color: str) -> list[Event]:
@@ -146,134 +363,181 @@ class DemoScript:
                 out.append(Speculate(color, other, stake))
         return out
 
-    def action_phase(self) -> Iterator[float]:
+    def enter(self, event: Event) -> Iterator[float]:
+        """Record one entry through the screens: home OK, the action menu, the wizard's steps.
+        Leaves `self.drive.refused` set when the screen refused it (then backs out to home)."""
+        d = self.drive
+        label, answers = entry_plan(event)
+        yield from d.wait_for("metro-home")
+        yield from d.press(Action.OK)
+        yield from d.menu(label)
+        yield from d.wait_for("metro-entry")
+        yield from d.entry_steps(answers)
+        if d.refused:
+            self.app.request_screenshot("refused")
+            yield from d.pause(2.0)
+            while d.name == "metro-entry":
+                yield from d.press(Action.BACK)
+        yield from d.wait_for("metro-home")
+
+    def action_phase(self) -> Wait:
         state = self.session.state
-        self.say(f"Round {state.round}: action phase")
+        self.remember(f"Round {state.round}: action phase")
         for seat, color in enumerate(state.colors):
             for event in self.candidates(seat, color):
-                if self.record(event):
-                    self.say(f"  {color}: {describe_event(event)}")
-                    yield 0.5
+                if not self.legal(event):
+                    continue
+                yield from self.enter(event)
+                if self.drive.refused:
+                    self.remember(f"  {color}: refused: {self.drive.refused}")
+                else:
+                    self.log.entries += 1
+                    self.remember(f"  {color}: {describe_event(event)}")
+                yield from self.drive.pause(0.3)
         if state.round == 1:
             yield from self.mistakes()
 
-    def mistakes(self) -> Iterator[float]:
+    def mistakes(self) -> Wait:
         """What the box does with a wrong entry: refuses it with the reason, or undoes it."""
         s = self.session
-        holder = next((ls.shares[0], lid) for lid, ls in s.state.lines.items() if ls.shares)
-        try:
-            s.record(Invest(holder[0], holder[1], 100))
-        except IllegalEvent as exc:
-            self.say(f"  refused: {exc.message}")
-            self.app.toast(exc.message, "bad")
-            self.app.play("error")
-            self.app.request_screenshot("refused")
-        yield 1.5
-        if self.record(AdjustCash(holder[0], -500, "typo")):
-            self.say(f"  {holder[0]}: ¥500 taken by mistake...")
-            yield 0.5
-            s.undo()
-            self.log.entries -= 1
-            self.say("  ...and undone")
-            yield 0.5
+        d = self.drive
+        holder = next(((ls.shares[0], lid) for lid, ls in s.state.lines.items() if ls.shares), None)
+        if holder is None:
+            return
+        player, line = holder
+        stake = min_stake(s.rules, max(s.state.lines[line].value, 100))
+        yield from d.toasts_gone()  # so the refusal is not covered by the last confirmation
+        yield from self.enter(Speculate(player, line, stake))
+        if d.refused:
+            self.remember(f"  {player} speculates on line {line}: refused: {d.refused}")
+        else:
+            self.log.entries += 1
+        spare = next(
+            (
+                lid
+                for lid, ls in s.state.lines.items()
+                if self.legal(Invest(player, lid, 900)) and lid != line
+            ),
+            None,
+        )
+        if spare is None:
+            return
+        yield from self.enter(Invest(player, spare, 900))
+        if d.refused:
+            return
+        self.remember(f"  {player}: a share of line {spare} for ¥900, entered by mistake...")
+        yield from d.pause(0.8)
+        yield from d.press(Action.LEFT)
+        yield from d.confirm(True)
+        yield from d.wait_for("metro-home")
+        self.remember("  ...and undone")
+        yield from d.pause(0.8)
 
-    def train_phase(self) -> Iterator[float]:
-        """Plays the phase through the session; tolerant of a game screen that moves it on too
-        (an answer or acknowledgement already given is skipped, not an error)."""
+    def train_phase(self) -> Wait:
+        d = self.drive
         s = self.session
         round_no = s.state.round
-        self.say(f"Round {round_no}: train phase")
-        if s.phase is None:
-            s.begin_train_phase()
+        self.remember(f"Round {round_no}: train phase")
+        yield from d.wait_for("metro-home")
+        yield from d.toasts_gone()
+        yield from d.press(Action.RIGHT)
+        yield from d.confirm(True)
+        yield from d.wait_for("metro-train")
         self.log.phases += 1
-        self.app.play("departure")
+        screen: Any = d.top
+        told = 0
         asked = 0
         shot = False
-        while s.phase is not None:
-            phase = s.phase
-            try:
-                if phase.acked < len(phase.steps):
-                    step = phase.steps[phase.acked]
+        end = self.app.now() + 600.0
+        while d.top is screen:
+            view = s.phase
+            if view is not None:
+                for step in view.steps[told : screen.shown]:
                     text = step_text(step)
-                    if text:
+                    if text and not isinstance(step, Paid):
                         self.say(text)
-                    s.ack(phase.acked + 1)
-                    wait = 0.15
-                    if isinstance(step, Paid):
-                        self.app.play("coin")
-                        wait = 0.6
-                        if not shot:
-                            shot = True
-                            self.app.request_screenshot(f"train-phase-{round_no}")
-                elif phase.pending is not None:
-                    prompt = phase.pending
-                    accept = asked % 2 == 0
-                    asked += 1
-                    verb = "boards" if prompt.action == "board" else "gets off"
-                    answer = "yes" if accept else "no"
-                    self.say(
-                        f"  ask {prompt.player}: {verb} line {prompt.line} at {prompt.stop}? "
-                        f"{answer}"
-                    )
-                    self.app.play("prompt")
-                    s.answer(Decision(accept))
-                    wait = 0.5
-                else:
-                    s.finish_train_phase()
-                    wait = 0.0
-            except IllegalEvent:
-                wait = 0.1
-            if wait:
-                yield wait
+                told = max(told, screen.shown)
+            if self.app.now() > end:
+                raise DemoError("the train phase does not end")
+            waiting = screen.waiting
+            if waiting == "payout":
+                step = view.steps[screen.shown] if view is not None else None
+                text = step_text(step) if step is not None else None
+                if text:
+                    self.say(text)
+                if not shot:
+                    shot = True
+                    self.app.request_screenshot(f"train-phase-{round_no}")
+                yield from d.pause(1.2)
+                yield from d.press(Action.OK)
+                told = max(told, screen.shown)
+            elif waiting == "prompt" and view is not None and view.pending is not None:
+                prompt = view.pending
+                accept = asked % 2 == 0
+                asked += 1
+                verb = "board" if prompt.action == "board" else "get off"
+                self.say(
+                    f"  {prompt.player}, {verb} line {prompt.line} at {prompt.stop}? "
+                    + ("yes" if accept else "no")
+                )
+                yield from d.pause(1.2)
+                yield from d.press(Action.OK if accept else Action.BACK)
+            elif waiting == "done":
+                yield from d.pause(1.0)
+                yield from d.press(Action.OK)
+            elif d.name == CAMERA_SCREEN:
+                yield from d.press(Action.OK)
+            else:
+                yield 0.0
+        yield from d.wait_for("metro-home")
         values = ", ".join(f"{k} ¥{v.value}" for k, v in s.state.lines.items() if v.value)
-        self.say(f"  after the trains: {values}")
-        yield 0.8
+        self.remember(f"  after the trains: {values}")
+        yield from d.pause(0.8)
 
-    def finish(self) -> Iterator[float]:
+    def finish(self) -> Wait:
+        d = self.drive
         s = self.session
-        if s.state.phase != "ended":
-            self.record(EndGame())
+        yield from d.wait_for("metro-home")
+        yield from d.toasts_gone()
+        yield from d.press(Action.BACK)
+        yield from d.menu(4)
+        yield from d.confirm(True)
+        yield from d.wait_for("metro-end")
         result = s.end_game()
         self.log.result = result
-        self.app.play("fanfare")
-        self.say("End of the game")
+        self.remember("End of the game")
         for p in result.players:
-            self.say(
+            self.remember(
                 f"  {p.color}: shares ¥{p.shares}, speculation ¥{p.speculation}, total ¥{p.total}"
             )
-        self.say("Ranking: " + ", ".join(f"{i}. {c}" for i, c in enumerate(result.ranking, 1)))
-        self.app.request_screenshot("end")
-        yield 2.0
+        self.remember("Ranking: " + ", ".join(f"{i}. {c}" for i, c in enumerate(result.ranking, 1)))
+        yield from d.pause(2.5)
+        for page in ("payouts", "chart"):
+            yield from d.press(Action.RIGHT)
+            self.app.request_screenshot(page)
+            yield from d.pause(2.5)
+        yield from d.press(Action.RIGHT)
+        yield from d.press(Action.OK)
+        yield from d.wait_for("main-menu")
 
-    def tour_menus(self) -> Iterator[float]:
-        from companion.ui.menu import MainMenu
-
-        self.app.pop_to(MainMenu)
-        yield 0.5
-        menu: Any = self.app.top
-        for target in ("history", "settings"):
-            while menu.index != (4 if target == "history" else 5):
-                self.press(Action.DOWN)
-                yield 0.1
-            self.press(Action.OK)
-            yield 1.0
-            self.press(Action.BACK)
-            yield 0.5
-
-
-def describe_event(event: Event) -> str:
-    match event:
-        case Invest(_p, line, paid):
-            return f"buys a share of line {line} for ¥{paid}"
-        case BuildStation(_p, station, _paid):
-            return f"builds a station at {station}"
-        case MoveMeeple(_p, square):
-            return f"puts the meeple on square {list(square)}"
-        case StartTrain(line, amount):
-            return f"starts the train of line {line} (+¥{amount})"
-        case Speculate(_p, line, stake):
-            return f"speculates ¥{stake} on line {line}"
-    return type(event).__name__
+    def tour_menus(self) -> Wait:
+        """Settings, then History, and there the finished game opened again on its ranking."""
+        d = self.drive
+        yield from d.list_item(5, "main-menu")
+        yield from d.wait_for("settings")
+        self.remember("Settings: language, volume, fast trains, LED brightness")
+        yield from d.pause(1.5)
+        yield from d.press(Action.BACK)
+        yield from d.list_item(4, "main-menu")
+        yield from d.wait_for("history")
+        self.remember("History: the game just played")
+        yield from d.pause(1.0)
+        yield from d.list_item(0, "history")
+        yield from d.wait_for("history-game")
+        yield from d.pause(0.8)
+        yield from d.list_item(0, "history-game")
+        yield from d.wait_for("metro-end")
+        self.remember("...opened again on its final ranking")
 
 
 def start_demo(app: App, rounds: int, say: Say, pace: float = 1.0) -> DemoScript:

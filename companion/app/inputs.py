@@ -2,7 +2,8 @@
 
 GPIO handlers run in gpiozero's callback thread (one thread for every pin with lgpio): they only
 put a value on the queue, inside try/except, so a slow or failing handler never loses presses.
-Player buttons report on release, `long` when held past `hold_time` (press/release timestamps).
+Player buttons report on release, `long` when held past `hold_time`, with the press time in
+`Input.pressed_at` (a call is stamped when the button went down, not when it came up).
 """
 
 from __future__ import annotations
@@ -63,8 +64,9 @@ class KeyMap:
 
     def key_up(self, key: int, t: float) -> Input | None:
         if key in self.players and key in self._down:
-            held = t - self._down.pop(key)
-            return Input(player=self.players[key], long=held >= self.hold_time, t=t)
+            down = self._down.pop(key)
+            player = self.players[key]
+            return Input(player=player, long=t - down >= self.hold_time, t=t, pressed_at=down)
         return None
 
 
@@ -115,7 +117,7 @@ class GpioInputs:
     def _release(self, index: int) -> None:
         now = self.clock()
         start = self._pressed_at.pop(index, now)
-        self.put(Input(player=index, long=now - start >= self.hold_time, t=now))
+        self.put(Input(player=index, long=now - start >= self.hold_time, t=now, pressed_at=start))
 
     def close(self) -> None:
         for device in self.devices:

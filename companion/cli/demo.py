@@ -27,7 +27,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     from companion.app.boot import Options, build_app, shutdown
-    from companion.app.demo import start_demo
+    from companion.app.demo import _start_camera, start_demo
     from companion.cli.run import parse_size
     from companion.config import Config, InputConfig
 
@@ -62,14 +62,18 @@ def main(argv: list[str]) -> int:
         f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
         f"LEDs: {app.services.leds.status}"
     )
-    script = start_demo(app, args.rounds, say, pace=1.0)
+    script = start_demo(app, args.rounds, say, pace=1.0 if headless else 0.8)
+    script.stay = not headless
     try:
+        _start_camera(app, data_dir)
         app.run()
     finally:
         shutdown(app)
     elapsed = time.monotonic() - started
     if app.screenshots:
         say(f"Screenshots ({len(app.screenshots)}) saved in {shots}")
+    if script.done and not headless:
+        say("(the window stayed on the last screen until it was closed)")
     say(f"Saved game in {data_dir}; {elapsed:.1f} s")
     if args.json:
         result = script.log.result
@@ -79,6 +83,8 @@ def main(argv: list[str]) -> int:
                     "rounds": args.rounds,
                     "entries": script.log.entries,
                     "train_phases": script.log.phases,
+                    "presses": script.log.presses,
+                    "error": script.log.error,
                     "ranking": list(result.ranking) if result else None,
                     "screenshots": [str(p) for p in app.screenshots],
                     "data_dir": str(data_dir),
@@ -86,4 +92,5 @@ def main(argv: list[str]) -> int:
                 }
             )
         )
-    return 0 if script.done else 1
+    closed_early = not headless and script.log.error is None  # the user closed the window
+    return 0 if script.done or closed_early else 1

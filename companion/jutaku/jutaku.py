@@ -288,10 +288,17 @@ def _call(state: JutakuState, player: int, t: float) -> JutakuState:
         state.phase == "checking"
         and not state.verdicts
         and state.called_at is not None
-        and 0.0 <= t - state.called_at <= state.options.call_window
+        and abs(t - state.called_at) <= state.options.call_window
         and player not in state.callers
     ):
-        return replace(state, callers=(*state.callers, player))
+        if t >= state.called_at:
+            return replace(state, callers=(*state.callers, player))
+        # pressed before the first caller but reported later (buttons report on release):
+        # this player called first, and the clock stopped at their press
+        clock = state.clock
+        if clock.started_at is not None:
+            clock = replace(clock, stopped_at=max(t, clock.started_at))
+        return replace(state, callers=(player, *state.callers), called_at=t, clock=clock)
     return state
 
 

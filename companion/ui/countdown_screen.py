@@ -23,7 +23,6 @@ from companion.ui.jutaku_common import (
     draw_view,
     light_strip,
     play_cues,
-    wait_for_due,
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
 
@@ -128,7 +127,6 @@ class CountdownScreen(Screen):
 
     def update(self, now: float) -> None:
         if self.state is not None:
-            now = wait_for_due(self.app, now, C.next_due(self.state, now))
             self.state = C.tick(self.state, now)
             cues = C.cues(self.state, self.prev, now)
             play_cues(self.app, cues)

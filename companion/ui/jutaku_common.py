@@ -8,7 +8,6 @@ player with the colour swatch, its letter and its name, never colour alone).
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -53,22 +52,6 @@ def play_cues(app: Any, cues: Iterable[Cue]) -> None:
             except Exception:
                 logging.getLogger(__name__).exception("sound stop")
         app.play(cue_sound(cue))
-
-
-def wait_for_due(app: Any, now: float, due: float | None) -> float:
-    """Sleep until `due` when it falls before the next frame, and return the time then.
-
-    The app loop sleeps whole frames, so a buzzer would sound up to a frame (33 ms at 30 fps)
-    late; waiting here, at most a frame and only at the few moments a cue is due, brings it
-    within a millisecond. Only with the real clock (`app.realtime`); a virtual clock never
-    sleeps. Remove once the app loop itself wakes on `Screen.next_due`."""
-    if due is None or not getattr(app, "realtime", False):
-        return now
-    frame = 1.0 / float(getattr(app, "fps", 30) or 30)
-    if 0.0 < due - now < frame:
-        time.sleep(due - now)
-        return float(app.now())
-    return now
 
 
 def light_strip(app: Any, color: RGB | None) -> None:

@@ -17,6 +17,7 @@ from companion.colors import color_name, rgb
 from companion.i18n import _
 from companion.jutaku import codec
 from companion.jutaku import jutaku as J
+from companion.jutaku.clock import Cue
 from companion.jutaku.players import ARCHITECTS, SEAT_COLORS, Seat
 from companion.jutaku.views import DRINK_POWERS, jutaku_view
 from companion.ui.jutaku_common import (
@@ -28,7 +29,6 @@ from companion.ui.jutaku_common import (
     draw_view,
     light_strip,
     play_cues,
-    wait_for_due,
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
 
@@ -212,6 +212,7 @@ class JutakuScreen(Screen):
         self.drink_player = 0
         self.drink_index = 0
         self.fanfare = False
+        self.was_checking = self.state.phase == "checking"
 
     def _save(self, event: J.Event) -> None:
         if self.store is not None and self.game_id is not None:
@@ -255,7 +256,10 @@ class JutakuScreen(Screen):
         if event.player is not None:
             caller = s.current_caller
             if s.phase == "building" or (s.phase == "checking" and event.player != caller):
-                self.apply(J.Call(event.player, t))
+                # «¡alto!» counts from the press (buttons report on release), never before the
+                # round (re)started nor after now
+                pressed = event.press_time if event.t else t
+                self.apply(J.Call(event.player, min(t, pressed)))
             elif s.phase == "checking":
                 self.apply(J.Adjust(-1 if event.long else 1, t))
             return
@@ -317,9 +321,12 @@ class JutakuScreen(Screen):
             self.drinks_open = False
 
     def update(self, now: float) -> None:
-        now = wait_for_due(self.app, now, J.next_due(self.state, now))
         self.state = J.tick(self.state, now)
         cues = J.cues(self.state, self.prev, now)
+        checking = self.state.phase == "checking"
+        if checking and not self.was_checking and not any(c.kind == "stop" for c in cues):
+            cues.insert(0, Cue("stop", now))  # the press came before the frame already shown
+        self.was_checking = checking
         play_cues(self.app, cues)
         for cue in cues:
             if cue.kind == "stop" and self.state.callers:

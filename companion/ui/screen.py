@@ -33,7 +33,19 @@ class Input:
     long: bool = False
     """Held past the long-press time (a player button held: take one back in Countdown)."""
     t: float = 0.0
-    """Monotonic seconds when it happened."""
+    """Monotonic seconds when it happened (a player button: when it was released)."""
+    pressed_at: float | None = None
+    """When the button went down: player buttons are reported on release, so this is the moment
+    to stamp a press with («¡alto!» in Jutaku). Defaults to `t`."""
+
+    def __post_init__(self) -> None:
+        if self.pressed_at is None:
+            object.__setattr__(self, "pressed_at", self.t)
+
+    @property
+    def press_time(self) -> float:
+        """`pressed_at` as a float (it is never None after construction)."""
+        return self.t if self.pressed_at is None else self.pressed_at
 
 
 class AppContext(Protocol):
