@@ -10,7 +10,6 @@ several rounds takes seconds; in a window it plays in real time at a watchable p
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +45,8 @@ class DemoError(RuntimeError):
 class DemoLog:
     lines: list[str] = field(default_factory=list)
     entries: int = 0
+    camera: int = 0
+    """Entries that came from camera proposals."""
     phases: int = 0
     presses: int = 0
     result: EndGameResult | None = None
@@ -101,22 +102,13 @@ def describe_event(event: Event) -> str:
     return type(event).__name__
 
 
-def _start_camera(app: App, data_dir: Path) -> None:
-    """Where the demo camera gets switched on (simulated proposals over the scripted game).
+def _start_camera(app: App, data_dir: Path) -> Any:
+    """Switch on the demo's camera: the synthetic renderer photographs the demo's table and the
+    real pipeline reads it, so stations and meeple moves reach the game as camera proposals
+    (see `companion.app.democamera`). Returns the table the scripted players put pieces on."""
+    from companion.app.democamera import enable_demo_camera
 
-    A no-op unless the camera helper's hook exists: `companion.app.democamera.start(app,
-    data_dir)` or `companion.app.cameralink.enable_demo_camera(app, data_dir)`. When proposals
-    come, the driver accepts each "camera-proposal" screen with OK."""
-    # --- DEMO CAMERA: wire the camera helper's 2-3 lines in here ---------------------------
-    try:
-        module = importlib.import_module("companion.app.democamera")
-        hook = getattr(module, "start", None)
-    except ImportError:
-        from companion.app import cameralink
-
-        hook = getattr(cameralink, "enable_demo_camera", None)
-    if callable(hook):
-        hook(app, data_dir)
+    return enable_demo_camera(app, data_dir)
 
 
 class Driver:
@@ -281,6 +273,9 @@ class DemoScript:
         """The script reached its end (`done` is set too, or stays False when it failed)."""
         self.stay = False
         """In a window: stay on the last screen until the user quits."""
+        self.table: Any = None
+        """The demo camera's table (`democamera.DemoTable`): when set, the players put their
+        pyramids and meeples on it and the camera's proposals enter them."""
 
     def tick(self, app: App, now: float) -> None:
         if self.finished or now < self._wake:
@@ -387,6 +382,9 @@ class DemoScript:
             for event in self.candidates(seat, color):
                 if not self.legal(event):
                     continue
+                if self.table is not None and isinstance(event, BuildStation | MoveMeeple):
+                    yield from self.place(event)
+                    continue
                 yield from self.enter(event)
                 if self.drive.refused:
                     self.remember(f"  {color}: refused: {self.drive.refused}")
@@ -396,6 +394,52 @@ class DemoScript:
                 yield from self.drive.pause(0.3)
         if state.round == 1:
             yield from self.mistakes()
+
+    def place(self, event: BuildStation | MoveMeeple) -> Wait:
+        """A player puts a piece on the table without entering it; the camera sees it and the
+        income track asks; OK accepts what the table really holds. If the camera does not see
+        it in time, the entry is made by hand, as players would."""
+        d = self.drive
+        table = self.table
+        yield from d.wait_for("metro-home")
+        if isinstance(event, BuildStation):
+            table.put_pyramid(event.player, event.station)
+            what = f"puts a pyramid on {event.station}"
+        else:
+            table.move_meeple(event.player, event.square)
+            what = f"moves the meeple to square {list(event.square)}"
+        self.remember(f"  {event.player} {what} (on the table)")
+        yield from table.wait()
+        for _ in range(40):
+            if d.name != "camera-proposal":
+                if self.entered(event):
+                    break
+                yield from d.pause(0.1)
+                continue
+            proposal = d.top.proposal
+            if table.expects(proposal):
+                self.remember(f"  camera: {proposal.text(self.session.rules.board)} OK")
+                yield from d.pause(0.8)
+                yield from d.press(Action.OK)
+            else:
+                self.remember(f"  camera: {proposal.text(self.session.rules.board)} Fix")
+                yield from d.press(Action.BACK)
+                yield from d.press(Action.BACK)
+        if self.entered(event):
+            self.log.entries += 1
+            self.log.camera += 1
+            return
+        self.remember("  the camera did not see it: entered by hand")
+        yield from self.enter(event)
+        if not d.refused:
+            self.log.entries += 1
+
+    def entered(self, event: BuildStation | MoveMeeple) -> bool:
+        state = self.session.state
+        if isinstance(event, BuildStation):
+            return state.stations.get(event.station) == event.player
+        m = state.meeples.get(event.player)
+        return m is not None and m.square == event.square
 
     def mistakes(self) -> Wait:
         """What the box does with a wrong entry: refuses it with the reason, or undoes it."""

@@ -24,6 +24,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--language", choices=("es", "fr", "en"), help="screen language")
     parser.add_argument("--data-dir", type=Path, help="keep the demo's saved game here")
     parser.add_argument("--json", action="store_true", help="print a summary as JSON at the end")
+    parser.add_argument(
+        "--no-camera",
+        action="store_true",
+        help="enter stations and meeple moves by buttons instead of the simulated camera",
+    )
     args = parser.parse_args(argv)
 
     from companion.app.boot import Options, build_app, shutdown
@@ -65,7 +70,8 @@ def main(argv: list[str]) -> int:
     script = start_demo(app, args.rounds, say, pace=1.0 if headless else 0.8)
     script.stay = not headless
     try:
-        _start_camera(app, data_dir)
+        if not args.no_camera:
+            script.table = _start_camera(app, data_dir)
         app.run()
     finally:
         shutdown(app)
@@ -82,6 +88,7 @@ def main(argv: list[str]) -> int:
                 {
                     "rounds": args.rounds,
                     "entries": script.log.entries,
+                    "camera_entries": script.log.camera,
                     "train_phases": script.log.phases,
                     "presses": script.log.presses,
                     "error": script.log.error,
