@@ -25,6 +25,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--data-dir", type=Path, help="keep the demo's saved game here")
     parser.add_argument("--json", action="store_true", help="print a summary as JSON at the end")
     parser.add_argument(
+        "--leds-port",
+        metavar="URL",
+        help="also send the LED frames to a serial port, e.g. the pty `companion leds emulate` "
+        "prints",
+    )
+    parser.add_argument(
         "--no-camera",
         action="store_true",
         help="enter stations and meeple moves by buttons instead of the simulated camera",
@@ -41,7 +47,8 @@ def main(argv: list[str]) -> int:
     shots = args.screenshots
     if headless and shots is None:
         shots = data_dir / "screenshots"
-    config = Config(input=InputConfig(gpio="off"), language=args.language)
+    leds = {"port": args.leds_port} if args.leds_port else {}
+    config = Config(input=InputConfig(gpio="off"), language=args.language, leds=leds)
     options = Options(
         size=parse_size(args.size),
         fullscreen=False,
