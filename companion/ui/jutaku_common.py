@@ -17,6 +17,7 @@ import pygame
 from companion.colors import rgb, text_color_on
 from companion.jutaku.clock import Cue
 from companion.jutaku.views import View
+from companion.ui.screen import Action, Input
 
 RGB = tuple[int, int, int]
 COLORS: dict[str, RGB] = {
@@ -227,6 +228,28 @@ class Option:
     value: Callable[[], str] | None = None
     on_change: Callable[[int], None] | None = None
     on_ok: Callable[[], None] | None = None
+
+
+def handle_options(app: Any, options: list[Option], index: int, event: Input) -> int:
+    """One input on a setup list (both games' setup screens): UP/DOWN move, LEFT/RIGHT change
+    the value, OK acts (or changes), BACK leaves. Returns the new cursor index."""
+    index = min(index, len(options) - 1)
+    opt = options[index]
+    if event.action is Action.UP:
+        return (index - 1) % len(options)
+    if event.action is Action.DOWN:
+        return (index + 1) % len(options)
+    if event.action in (Action.LEFT, Action.RIGHT) and opt.on_change is not None:
+        opt.on_change(-1 if event.action is Action.LEFT else 1)
+        app.play("beep")
+    elif event.action is Action.OK:
+        if opt.on_ok is not None:
+            opt.on_ok()
+        elif opt.on_change is not None:
+            opt.on_change(1)
+    elif event.action is Action.BACK:
+        app.pop()
+    return index
 
 
 def draw_options(

@@ -27,6 +27,7 @@ from companion.ui.jutaku_common import (
     colors_of,
     draw_options,
     draw_view,
+    handle_options,
     light_strip,
     play_cues,
 )
@@ -153,23 +154,7 @@ class JutakuHome(Screen):
         self.app.replace(JutakuScreen(self.app, tuple(self.seats), options))
 
     def handle(self, event: Input) -> None:
-        opts = self.options()
-        self.index = min(self.index, len(opts) - 1)
-        opt = opts[self.index]
-        if event.action is Action.UP:
-            self.index = (self.index - 1) % len(opts)
-        elif event.action is Action.DOWN:
-            self.index = (self.index + 1) % len(opts)
-        elif event.action in (Action.LEFT, Action.RIGHT) and opt.on_change is not None:
-            opt.on_change(-1 if event.action is Action.LEFT else 1)
-            self.app.play("beep")
-        elif event.action is Action.OK:
-            if opt.on_ok is not None:
-                opt.on_ok()
-            elif opt.on_change is not None:
-                opt.on_change(1)
-        elif event.action is Action.BACK:
-            self.app.pop()
+        self.index = handle_options(self.app, self.options(), self.index, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         colors = colors_of(self.app)
