@@ -30,13 +30,9 @@ def rules_for(name: str) -> MetroRules:
 
 
 def metro_home(app: Any) -> Any:
-    """The Metro screens' entry point, or a plain stand-in until they land."""
-    try:
-        from companion.ui.metro import MetroHome  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        from companion.app.placeholders import GamePlaceholder
+    """The Metro screens' entry point: the income track."""
+    from companion.ui.metro import MetroHome
 
-        return GamePlaceholder(app)
     return MetroHome(app)
 
 

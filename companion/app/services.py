@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 RGB = tuple[int, int, int]
 SETTINGS_FILE = "settings.json"
-METRO_SCREEN_MODULES = ("companion.ui.metro", "companion.app.placeholders")
+METRO_SCREEN_MODULES = ("companion.ui.metro",)
 _DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 FONT_PATH: str | None = str(_DEJAVU) if _DEJAVU.exists() else None
 """DejaVu (on Pi OS by default) covers arrows and accents; pygame's own font otherwise."""
@@ -231,7 +231,7 @@ class Services:
 
     def board_view(self, rect: Any) -> Any:
         """The map drawing for the current game, cached per size (its static layer is costly)."""
-        from companion.app.placeholders import board_view
+        from companion.ui.board_view import BoardView
 
         assert self.session is not None, "board_view needs a game"
         board = self.session.rules.board
@@ -239,5 +239,5 @@ class Services:
         if key not in self._views:
             if len(self._views) > 8:
                 self._views.clear()
-            self._views[key] = board_view(board, rect)
+            self._views[key] = BoardView(board, rect)
         return self._views[key]
