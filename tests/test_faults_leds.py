@@ -113,6 +113,7 @@ def test_unplugged_and_back_mid_game(box, tmp_path: Path) -> None:  # type: igno
         assert any("READY=1" in m for m in notify.drain())
 
         firmware.unplug()
+        link.unlink()  # as udev removes the /dev/serial/by-id link when the board is unplugged
         assert wait_until(lambda: strip.status.state == RECONNECTING)
         pings = hook.watchdog.pings
         for k in range(20):  # the game goes on: frames drawn, colours offered, never waiting
@@ -123,7 +124,6 @@ def test_unplugged_and_back_mid_game(box, tmp_path: Path) -> None:  # type: igno
         assert "LED strip reconnecting" in strip.status.text()
         assert "LED strip reconnecting" in hook.describe(app)  # type: ignore[misc]
 
-        link.unlink()
         os.symlink(firmware.replug(), link)
         strip.show([(0, 255, 0)] * 10)
         assert wait_until(lambda: strip.status.state == CONNECTED)

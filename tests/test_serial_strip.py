@@ -102,8 +102,12 @@ def test_unplug_and_replug_at_a_new_path_recovers(firmware):
         strip.show([(255, 0, 0)] * 4)
         assert firmware.wait_for(lambda f: bool(f))
         firmware.unplug()
-        assert wait_until(lambda: strip.status.state == RECONNECTING)
-        assert "LED strip reconnecting" in strip.status.text()
+        assert wait_until(
+            lambda: (
+                strip.status.state == RECONNECTING
+                and "LED strip reconnecting" in strip.status.text()
+            )
+        )
         for k in range(50):
             strip.show([(k, 0, 0)] * 4)
         new_path = firmware.replug()
