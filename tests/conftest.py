@@ -24,3 +24,37 @@ def mini_rules():
     from companion.data import load_rules
 
     return load_rules(str(DATA / "mini.toml"))
+
+
+@pytest.fixture
+def mock_pins():
+    """gpiozero's MockFactory for one test, reset in `finally` (else the next test fails with
+    GPIOPinInUse). `mock_pins.pin(n).drive_low()` presses the button on pin n."""
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    Device.pin_factory = MockFactory()
+    try:
+        yield Device.pin_factory
+    finally:
+        Device.pin_factory.reset()
+        Device.pin_factory = None
+
+
+def headless_app(data_dir, config=None, **options):
+    """The real app, headless, on a virtual clock, with simulated devices; screen errors raise
+    (strict) unless `strict=False`. `config` defaults to keyboard only, in English."""
+    from companion.app.boot import Options, build_app
+    from companion.config import Config, InputConfig
+
+    if config is None:
+        config = Config(input=InputConfig(gpio="off"), language="en")
+    settings = {
+        "headless": True,
+        "realtime": False,
+        "strict": True,
+        "data_dir": data_dir,
+        "simulated_devices": True,
+        **options,
+    }
+    return build_app(config, Options(**settings))

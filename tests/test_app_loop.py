@@ -3,39 +3,18 @@ import json
 import pytest
 
 from companion import i18n
-from companion.app.boot import Options, build_app, shutdown
+from companion.app.boot import shutdown
 from companion.app.demo import start_demo
 from companion.config import Config, InputConfig
 from companion.ui.screen import Action, Input, Screen
+from tests.conftest import headless_app
 
 PINS = {"up": 5, "down": 6, "left": 13, "right": 19, "ok": 26, "back": 21}
 
 
-@pytest.fixture
-def mock_pins():
-    from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory
-
-    Device.pin_factory = MockFactory()
-    try:
-        yield Device.pin_factory
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory = None
-
-
 def make_app(tmp_path, inputs=None, shots=None, resume=True):
     config = Config(input=inputs or InputConfig(gpio="off"), language="en")
-    options = Options(
-        headless=True,
-        realtime=False,
-        strict=True,
-        data_dir=tmp_path / "data",
-        screenshot_dir=shots,
-        resume=resume,
-        simulated_devices=True,
-    )
-    return build_app(config, options)
+    return headless_app(tmp_path / "data", config, screenshot_dir=shots, resume=resume)
 
 
 def press(app, *actions, frames=2):

@@ -15,6 +15,7 @@ from companion.ui.metro import MetroHome
 from companion.ui.metro.entry import EntryScreen
 from companion.ui.metro.train import TrainPhaseScreen
 from companion.vision.proposals import Built, Missing, Moved
+from tests.conftest import headless_app
 from tests.screen_fakes import FakeApp, new_session
 
 
@@ -234,18 +235,13 @@ def test_synthetic_camera_end_to_end(tmp_path: Path) -> None:
 def test_demo_camera_in_the_real_app_on_tokyo(tmp_path: Path) -> None:
     """The real App and services: the camera is started by the app for the game's map (from
     its frame hook, without blocking), a meeple moved on the table is asked, OK records it."""
-    from companion.app.boot import Options, build_app, shutdown
+    from companion.app.boot import shutdown
     from companion.app.democamera import enable_demo_camera
     from companion.app.session import MetroSession
-    from companion.config import Config, InputConfig
     from companion.data import load_rules
     from companion.ui.screen import Action, Input
 
-    config = Config(input=InputConfig(gpio="off"), language="en")
-    options = Options(
-        headless=True, realtime=False, strict=True, data_dir=tmp_path, simulated_devices=True
-    )
-    app = build_app(config, options)
+    app = headless_app(tmp_path)
     try:
         table = enable_demo_camera(app, tmp_path)
         rules = load_rules("tokyo")

@@ -14,12 +14,13 @@ import pytest
 pytest.importorskip("companion.app.boot")
 
 from companion.app import games
-from companion.app.boot import Options, build_app, shutdown
+from companion.app.boot import shutdown
 from companion.config import Config, InputConfig, ScreenConfig
 from companion.errors import UserError
 from companion.metro import MetroState, format_state, parse_state
 from companion.metro.errors import MetroError
 from companion.ui.screen import Action, Input
+from tests.conftest import headless_app
 
 PRESSES = 10_000
 ACTIONS = list(Action)
@@ -45,15 +46,7 @@ def start(folder: Path):  # type: ignore[no-untyped-def]
         input=InputConfig(gpio="off", hold_time=0.5),
         language="en",
     )
-    options = Options(
-        headless=True,
-        realtime=False,
-        strict=False,
-        data_dir=folder,
-        resume=True,
-        simulated_devices=True,
-    )
-    return build_app(config, options)
+    return headless_app(folder, config, strict=False)
 
 
 def check_state(state: MetroState, board) -> None:  # type: ignore[no-untyped-def]

@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("companion.app.boot")
 pytest.importorskip("companion.vision.service")
 
-from companion.app.boot import Options, build_app, shutdown
+from companion.app.boot import shutdown
 from companion.app.session import MetroSession
 from companion.config import Config, InputConfig
 from companion.data import load_rules
@@ -27,6 +27,7 @@ from companion.service import attach
 from companion.vision.model import Reading
 from companion.vision.service import CAMERA_LOST, CameraService
 from companion.vision.sources import CameraError
+from tests.conftest import headless_app
 
 MINI = Path(__file__).parent / "data" / "mini.toml"
 
@@ -76,16 +77,7 @@ class BoardReader:
 
 def test_camera_gone_mid_game(tmp_path: Path) -> None:
     config = Config(input=InputConfig(gpio="off"), language="en")
-    app = build_app(
-        config,
-        Options(
-            headless=True,
-            realtime=False,
-            strict=True,
-            data_dir=tmp_path / "data",
-            simulated_devices=True,
-        ),
-    )
+    app = headless_app(tmp_path / "data", config)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     name = f"@companion-camera-test-{uuid.uuid4().hex}"
     listener.bind("\0" + name[1:])

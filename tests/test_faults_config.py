@@ -17,6 +17,7 @@ from companion import config as config_mod
 from companion.cli import main as cli
 from companion.config import find_config, load_config
 from companion.errors import UserError
+from tests.conftest import headless_app
 
 BAD = [
     # wrong types
@@ -155,7 +156,7 @@ def test_reload_keeps_the_game_and_refuses_a_bad_file(tmp_path: Path) -> None:
     import os
     import signal
 
-    from companion.app.boot import Options, build_app, shutdown
+    from companion.app.boot import shutdown
     from companion.app.session import MetroSession
     from companion.data import load_rules
     from companion.metro.events import Invest
@@ -164,16 +165,7 @@ def test_reload_keeps_the_game_and_refuses_a_bad_file(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text("[screen]\nfps = 30\n[input]\ngpio = 'off'\n")
     config = load_config(path)
-    app = build_app(
-        config,
-        Options(
-            headless=True,
-            realtime=False,
-            strict=True,
-            data_dir=tmp_path / "data",
-            simulated_devices=True,
-        ),
-    )
+    app = headless_app(tmp_path / "data", config)
     hook = attach(app, config, env={})
     try:
         rules = load_rules(str(Path(__file__).parent / "data" / "mini.toml"))

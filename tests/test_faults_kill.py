@@ -20,12 +20,12 @@ import pytest
 
 pytest.importorskip("companion.app.boot")
 
-from companion.app.boot import Options, build_app, shutdown
+from companion.app.boot import shutdown
 from companion.app.session import MetroSession
-from companion.config import Config, InputConfig
 from companion.data import load_rules
 from companion.metro import Decision, format_state, format_step, parse_state
 from companion.store import Store
+from tests.conftest import headless_app
 
 CHILD = Path(__file__).parent / "fault_train_child.py"
 MINI = Path(__file__).parent / "data" / "mini.toml"
@@ -52,16 +52,7 @@ def kill_mid_phase(folder: Path, acks_after_answer: int) -> dict[str, object]:
 
 
 def restart(folder: Path):  # type: ignore[no-untyped-def]
-    config = Config(input=InputConfig(gpio="off"), language="en")
-    options = Options(
-        headless=True,
-        realtime=False,
-        strict=True,
-        data_dir=folder,
-        resume=True,
-        simulated_devices=True,
-    )
-    return build_app(config, options)
+    return headless_app(folder)
 
 
 def finish(session: MetroSession) -> None:

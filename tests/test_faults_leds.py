@@ -18,13 +18,14 @@ import pytest
 pytest.importorskip("companion.app.boot")
 pytest.importorskip("companion.devices.serial_strip")
 
-from companion.app.boot import Options, build_app, shutdown
+from companion.app.boot import shutdown
 from companion.config import Config, InputConfig
 from companion.devices.fake_firmware import FakeFirmware
 from companion.devices.ledconfig import LedConfig
 from companion.devices.leds import CONNECTED, RECONNECTING
 from companion.devices.serial_strip import SerialStrip
 from companion.service import attach
+from tests.conftest import headless_app
 
 FAST = LedConfig(
     baud=921600,
@@ -65,16 +66,7 @@ class NotifySocket:
 @pytest.fixture
 def box(tmp_path: Path):  # type: ignore[no-untyped-def]
     config = Config(input=InputConfig(gpio="off"), language="en")
-    app = build_app(
-        config,
-        Options(
-            headless=True,
-            realtime=False,
-            strict=True,
-            data_dir=tmp_path / "data",
-            simulated_devices=True,
-        ),
-    )
+    app = headless_app(tmp_path / "data", config)
     notify = NotifySocket()
     hook = attach(app, config, env={"NOTIFY_SOCKET": notify.name, "WATCHDOG_USEC": "30000"})
     hook.signals.uninstall()

@@ -15,14 +15,14 @@ import pytest
 
 pytest.importorskip("companion.app.boot")
 
-from companion.app.boot import Options, build_app, shutdown
+from companion.app.boot import shutdown
 from companion.app.session import MetroSession
 from companion.cli import main as cli
-from companion.config import Config, InputConfig
 from companion.data import load_rules
 from companion.errors import UserError
 from companion.metro.events import AdjustCash, Invest
 from companion.store import Store
+from tests.conftest import headless_app
 
 MINI = Path(__file__).parent / "data" / "mini.toml"
 
@@ -51,18 +51,7 @@ def damage(db: Path, how: str) -> bytes:
 
 
 def start(folder: Path):  # type: ignore[no-untyped-def]
-    config = Config(input=InputConfig(gpio="off"), language="en")
-    return build_app(
-        config,
-        Options(
-            headless=True,
-            realtime=False,
-            strict=True,
-            data_dir=folder,
-            resume=True,
-            simulated_devices=True,
-        ),
-    )
+    return headless_app(folder)
 
 
 @pytest.mark.parametrize("how", ["garbage", "truncated", "overwritten page"])

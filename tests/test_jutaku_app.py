@@ -3,41 +3,25 @@ players and the navigation, the virtual clock, the simulated sound backend."""
 
 import pytest
 
-from companion.app.boot import Options, build_app, shutdown
+from companion.app.boot import shutdown
 from companion.config import Config, InputConfig
 from companion.jutaku import countdown as C
 from companion.jutaku import jutaku as J
+from tests.conftest import headless_app
 
 NAV = {"up": 5, "down": 6, "left": 13, "right": 19, "ok": 26, "back": 21}
 PLAYERS = (17, 27, 22)
 
 
 @pytest.fixture
-def pins():
-    from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory
-
-    Device.pin_factory = MockFactory()
-    try:
-        yield Device.pin_factory
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory = None
+def pins(mock_pins):
+    return mock_pins
 
 
 @pytest.fixture
 def app(tmp_path, pins):
     inputs = InputConfig(gpio="mock", pins=NAV, players=PLAYERS, hold_time=0.8)
-    config = Config(input=inputs, language="es")
-    options = Options(
-        headless=True,
-        realtime=False,
-        strict=True,
-        data_dir=tmp_path / "data",
-        resume=False,
-        simulated_devices=True,
-    )
-    application = build_app(config, options)
+    application = headless_app(tmp_path / "data", Config(input=inputs, language="es"), resume=False)
     application.pins = pins
     try:
         yield application
@@ -113,15 +97,8 @@ def test_countdown_from_the_main_menu_with_long_presses(app):
 
 def test_an_unfinished_jutaku_game_resumes_after_a_restart(tmp_path, pins):
     inputs = InputConfig(gpio="mock", pins=NAV, players=PLAYERS, hold_time=0.8)
-    options = Options(
-        headless=True,
-        realtime=False,
-        strict=True,
-        data_dir=tmp_path / "data",
-        resume=False,
-        simulated_devices=True,
-    )
-    first = build_app(Config(input=inputs, language="en"), options)
+    config = Config(input=inputs, language="en")
+    first = headless_app(tmp_path / "data", config, resume=False)
     first.pins = pins
     try:
         nav(first, "down", "ok", *["down"] * 6, "ok", "ok")
@@ -134,7 +111,7 @@ def test_an_unfinished_jutaku_game_resumes_after_a_restart(tmp_path, pins):
     finally:
         shutdown(first)
         pins.reset()
-    second = build_app(Config(input=inputs, language="en"), options)
+    second = headless_app(tmp_path / "data", config, resume=False)
     second.pins = pins
     try:
         nav(second, "down", "ok")
@@ -154,15 +131,7 @@ def test_an_unfinished_jutaku_game_resumes_after_a_restart(tmp_path, pins):
 def test_keyboard_fallback_one_key_per_player(tmp_path):
     import pygame
 
-    options = Options(
-        headless=True,
-        realtime=False,
-        strict=True,
-        data_dir=tmp_path / "data",
-        resume=False,
-        simulated_devices=True,
-    )
-    app = build_app(Config(input=InputConfig(gpio="off"), language="en"), options)
+    app = headless_app(tmp_path / "data", resume=False)
 
     def key(code, held=0.1):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))
