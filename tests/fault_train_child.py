@@ -32,7 +32,7 @@ def snapshot(session: MetroSession) -> dict[str, object]:
 def main(folder: str, acks_after_answer: int) -> None:
     rules = load_rules(str(MINI))
     store = Store.open(folder)
-    session = MetroSession.new(store, rules, ["red", "blue", "green"], map_name="mini")
+    session = MetroSession.new(store, rules, ["red", "blue", "green"], map_name=str(MINI))
     board = rules.board
     for event in (
         Invest("red", "G", 300),

@@ -88,7 +88,7 @@ def test_camera_gone_mid_game(tmp_path: Path) -> None:
     camera = CameraService(usb.open, BoardReader(), interval=0.001, retry=0.01)  # type: ignore[arg-type]
     app.services.camera = camera
     rules = load_rules(str(MINI))
-    session = MetroSession.new(app.services.store, rules, ["red", "blue"], map_name="mini")
+    session = MetroSession.new(app.services.store, rules, ["red", "blue"], map_name=str(MINI))
     app.services.session = session
     camera.start()
     try:

@@ -168,8 +168,10 @@ def test_reload_keeps_the_game_and_refuses_a_bad_file(tmp_path: Path) -> None:
     app = headless_app(tmp_path / "data", config)
     hook = attach(app, config, env={})
     try:
-        rules = load_rules(str(Path(__file__).parent / "data" / "mini.toml"))
-        session = MetroSession.new(app.services.store, rules, ["red", "blue"], map_name="mini")
+        mini = str(Path(__file__).parent / "data" / "mini.toml")
+        session = MetroSession.new(
+            app.services.store, load_rules(mini), ["red", "blue"], map_name=mini
+        )
         app.services.session = session
         session.record(Invest("red", "G", 300))
         state = session.state

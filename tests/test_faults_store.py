@@ -29,7 +29,7 @@ MINI = Path(__file__).parent / "data" / "mini.toml"
 
 def saved_game(folder: Path, entries: int = 120) -> None:
     store = Store.open(folder)
-    session = MetroSession.new(store, load_rules(str(MINI)), ["red", "blue"], map_name="mini")
+    session = MetroSession.new(store, load_rules(str(MINI)), ["red", "blue"], map_name=str(MINI))
     session.record(Invest("red", "G", 300))
     for i in range(entries):
         session.record(AdjustCash("blue", 100 if i % 2 else -100, "x" * 100))
@@ -118,7 +118,7 @@ def test_data_folder_turning_read_only_mid_game(tmp_path: Path) -> None:
     as done that was not saved, and the game goes on once the folder is writable again."""
     folder = tmp_path / "data"
     store = Store.open(folder)
-    session = MetroSession.new(store, load_rules(str(MINI)), ["red", "blue"], map_name="mini")
+    session = MetroSession.new(store, load_rules(str(MINI)), ["red", "blue"], map_name=str(MINI))
     session.record(Invest("red", "G", 300))
     before = session.state
     writable = store._db

@@ -6,26 +6,21 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.session import KIND, MetroSession
-from companion.data import REPO_ROOT, calibration_dir, load_rules
+from companion.data import calibration_dir, load_rules
 from companion.metro import MetroRules
-
-MINI_MAP = REPO_ROOT / "tests" / "data" / "mini.toml"
 
 
 def available_maps() -> list[str]:
-    """Map names for the setup screen: the calibrated maps, else the small test map."""
+    """Map names for the setup screen: the calibrated maps, Tokyo first."""
     names = sorted(p.stem for p in (calibration_dir() / "maps").glob("*.toml"))
     if "tokyo" in names:
         names.remove("tokyo")
         names.insert(0, "tokyo")
-    if not names and MINI_MAP.exists():
-        names.append("mini")
     return names
 
 
 def rules_for(name: str) -> MetroRules:
-    if name == "mini" and not (calibration_dir() / "maps" / "mini.toml").exists():
-        return load_rules(str(MINI_MAP))
+    """A map by name (calibration/maps/NAME.toml) or by path, as saved with the game."""
     return load_rules(name)
 
 
