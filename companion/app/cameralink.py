@@ -98,6 +98,9 @@ class CameraLink:
         self._lock = threading.Lock()
         self._state: MetroState | None = None
         self._changed_at = 0
+        self._proposals_for: MetroState | None = None
+        self._proposals_key: tuple[Any, ...] = ()
+        self._proposals: list[Any] = []
 
     # --- starting and stopping ----------------------------------------------------------------
 
@@ -231,7 +234,7 @@ class CameraLink:
         if service is None:
             return False
         frames = self.frames
-        if self._state is None or state != self._state:
+        if self._state is None or (state is not self._state and state != self._state):
             self._state, self._changed_at = state, frames
         if frames < self._changed_at + FRESH_FRAMES:
             return False
@@ -244,11 +247,19 @@ class CameraLink:
         """What the camera sees that the game does not have (none during a train phase, none
         while the board is settling or the reading predates the game's last change)."""
         service, board = self.service, self.board
-        if service is None or board is None or not self.fresh(state):
+        if service is None or board is None:
             return []
-        from companion.vision.proposals import proposals
+        # The screens ask every frame; the answer only changes with a new camera frame or a new
+        # game state, so it is computed once per (frame read, state) and reused.
+        key = (self.frames, service.version, service.last)
+        if state is self._proposals_for and key == self._proposals_key:
+            return self._proposals
+        found: list[Any] = []
+        if self.fresh(state):
+            from companion.vision.proposals import proposals
 
-        found: list[Any] = proposals(service.accepted, state, board=board)
+            found = proposals(service.accepted, state, board=board)
+        self._proposals_for, self._proposals_key, self._proposals = state, key, found
         return found
 
     def meeples_touching(self, stop_id: str) -> list[str] | None:
