@@ -18,7 +18,6 @@ sys.path.insert(0, str(ROOT))
 
 from companion.app.session import MetroSession  # noqa: E402
 from companion.data import load_rules  # noqa: E402
-from companion.jutaku import codec  # noqa: E402
 from companion.jutaku import jutaku as J  # noqa: E402
 from companion.jutaku.players import ARCHITECTS, SEAT_COLORS, Seat  # noqa: E402
 from companion.metro import Decision  # noqa: E402
