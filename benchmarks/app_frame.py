@@ -22,13 +22,16 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.app.boot import Options, build_app, shutdown
-from companion.app.games import available_maps, start_game
 from companion.config import Config, InputConfig
+from companion.data import available_maps
 from companion.metro.events import BuildStation, Invest, MoveMeeple
+from companion.ui import launch
 
 
 def prepare(app):
-    session = start_game(app, available_maps()[0], ["red", "blue", "green", "yellow", "black"])
+    colors = ["red", "blue", "green", "yellow", "black"]
+    launch.start(app, "metro", {"map_name": available_maps()[0], "colors": colors})
+    session = app.services.session
     board = session.rules.board
     for i, line_id in enumerate(board.track_order):
         session.record(Invest(session.state.colors[i % 5], line_id, 100))

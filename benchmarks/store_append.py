@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.app.games import available_maps, rules_for
 from companion.app.session import MetroSession
+from companion.data import available_maps, load_rules
 from companion.metro.events import AdjustCash
 from companion.store import Store
 
@@ -47,7 +47,7 @@ def main() -> int:
         store.append(game, "event", {"type": "adjust_cash", "player": "red", "delta": i})
         times.append(time.perf_counter() - start)
     report("Store.append", times)
-    session = MetroSession.new(store, rules_for(available_maps()[0]), ["red", "blue", "green"])
+    session = MetroSession.new(store, load_rules(available_maps()[0]), ["red", "blue", "green"])
     times = []
     for i in range(args.events):
         start = time.perf_counter()

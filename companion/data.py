@@ -108,3 +108,12 @@ def load_state(path: str | Path, board: BoardMap) -> MetroState:
         return parse_state(read_json(path), board)
     except MetroError as exc:
         raise UserError(exc.message, path, exc.field) from None
+
+
+def available_maps() -> list[str]:
+    """Map names for the setup screen: the calibrated maps, Tokyo first."""
+    names = sorted(p.stem for p in (calibration_dir() / "maps").glob("*.toml"))
+    if "tokyo" in names:
+        names.remove("tokyo")
+        names.insert(0, "tokyo")
+    return names

@@ -108,9 +108,10 @@ def explain(exc: Exception) -> str:
     template = getattr(exc, "template", None)
     params = getattr(exc, "params", None)
     if template is None or params is None:
-        return getattr(exc, "message", None) or str(exc)
+        message = getattr(exc, "message", None)
+        return message if isinstance(message, str) and message else str(exc)
     named = {k: color_name(v) if k in _PLAYER_KEYS else v for k, v in params.items()}
     try:
-        return _(template).format(**named)
+        return _(str(template)).format(**named)
     except (KeyError, IndexError, ValueError):
-        return template.format(**named)
+        return str(template).format(**named)

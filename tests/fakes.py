@@ -12,11 +12,22 @@ from typing import Any
 
 import pygame
 
-from companion.app.services import MemoryLeds, Services, Settings, SilentSound, Theme
+from companion.app.ledlink import LedLink
+from companion.app.services import Services, Settings, Theme
 from companion.app.session import MetroSession
+from companion.devices.sound import Sound
 from companion.metro import MetroRules
 from companion.store import Store
 from companion.ui.screen import Screen
+
+
+def make_services(
+    folder: Path, size: tuple[int, int] = (800, 480), store: Store | None = None
+) -> Services:
+    """The app's real services over the store in `folder`, simulated sound and LEDs."""
+    store = store or Store.open(folder)
+    leds = LedLink({}, None, store.path.parent)
+    return Services(store, Settings(language="en"), Theme(size), Sound(backend="simulated"), leds)
 
 
 class FakeApp:
@@ -34,11 +45,7 @@ class FakeApp:
 
     @classmethod
     def make(cls, folder: Path, size: tuple[int, int] = (800, 480)) -> FakeApp:
-        store = Store.open(folder)
-        services = Services(
-            store, Settings(language="en"), Theme(size), SilentSound(), MemoryLeds()
-        )
-        return cls(services, size)
+        return cls(make_services(folder, size), size)
 
     @classmethod
     def with_game(
@@ -71,6 +78,9 @@ class FakeApp:
 
     def now(self) -> float:
         return self.clock
+
+    def quit(self) -> None:
+        self.running = False
 
     @property
     def top(self) -> Screen | None:

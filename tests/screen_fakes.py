@@ -1,227 +1,66 @@
-"""Small fakes of the app framework (APP-API.md) for driving the Metro screens headless.
-
-FakeSession implements the MetroSession contract with the real pure core and an in-memory log
-instead of SQLite; FakeApp keeps a push/pop stack and records the sound cues.
+"""A small app for driving the Metro screens headless: the real `MetroSession` over a temporary
+SQLite store and the app's real services; FakeApp keeps a push/pop stack, a clock and the cues.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
-from dataclasses import dataclass, field, replace
-from typing import Any
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
+from companion.app.services import Services
+from companion.app.session import MetroSession
 from companion.data import load_rules
-from companion.metro import (
-    Answers,
-    Decision,
-    EndGameResult,
-    IncomeTrack,
-    MetroRules,
-    MetroState,
-    apply,
-    end_game,
-    new_state,
-    parse_map,
-    run_train_phase,
-)
-from companion.metro.events import Event, NextRound
-from companion.metro.steps import Step
-from companion.metro.trains import Prompt
+from companion.metro import Decision, IncomeTrack, MetroRules, parse_map
+from companion.metro.events import NextRound
+from companion.store import Store
 from companion.ui.screen import Action, Input, Screen
+from tests.fakes import make_services
 
-FONT_SIZES = {"huge": 0.16, "big": 0.10, "medium": 0.068, "small": 0.048}
-"""As the app's Theme: the default pygame font at these fractions of the screen height."""
-
-
-class FakeTheme:
-    def __init__(self, height: int) -> None:
-        self.height = height
-        self.margin = max(8, height // 40)
-        self.colors = {
-            "background": (18, 20, 26),
-            "foreground": (240, 240, 236),
-            "accent": (255, 196, 40),
-            "muted": (130, 136, 150),
-            "good": (90, 200, 110),
-            "bad": (235, 70, 60),
-            "panel": (36, 42, 56),
-            "selected": (60, 72, 100),
-        }
-        self._fonts: dict[str, pygame.font.Font] = {}
-
-    def font(self, size: str) -> pygame.font.Font:
-        if size not in self._fonts:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            px = max(12, round(self.height * FONT_SIZES[size]))
-            self._fonts[size] = pygame.font.Font(None, px)
-        return self._fonts[size]
+_FOLDERS: list[tempfile.TemporaryDirectory[str]] = []
 
 
-@dataclass
-class FakeSettings:
-    language: str = "en"
-    volume: int = 50
-    muted: bool = False
-    fast_trains: bool = False
-    led_brightness: int = 50
-
-    def set(self, name: str, value: Any) -> None:
-        setattr(self, name, value)
+def _temp_store() -> Store:
+    """A store in a temporary folder, removed when the test run ends."""
+    folder = tempfile.TemporaryDirectory(prefix="companion-test-")
+    _FOLDERS.append(folder)
+    return Store.open(folder.name)
 
 
-@dataclass
-class PhaseView:
-    steps: tuple[Step, ...]
-    pending: Prompt | None
-    acked: int
-    done: bool
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    kind: str
-
-
-class FakeSession:
-    """MetroSession over a list: each entry is ("event", e) / ("phase_begin",) / ("answer", d) /
-    ("ack", n) / ("phase_end",), the kinds of the app's log."""
-
-    def __init__(self, rules: MetroRules, state: MetroState) -> None:
-        self.rules = rules
-        self.start = state
-        self.game_id = 1
-        self.log: list[tuple[Any, ...]] = []
-        self._cache: tuple[Any, Any] | None = None
-        self._phase_cache: tuple[Any, Any] | None = None
-        self.version = 0
-        """Bumped by every change of the log (the fold is cached per version)."""
-
-    def _fold(self) -> tuple[MetroState, list[Decision], int, bool, dict[str, list[int]]]:
-        key = (self.start, self.version)
-        if self._cache is None or self._cache[0] != key:
-            self._cache = (key, self._refold())
-        return self._cache[1]  # type: ignore[no-any-return]
-
-    def _refold(self) -> tuple[MetroState, list[Decision], int, bool, dict[str, list[int]]]:
-        state = self.start
-        answers: list[Decision] = []
-        acked = 0
-        in_phase = False
-        history: dict[str, list[int]] = {k: [] for k in self.rules.board.lines}
-        for entry in self.log:
-            kind = entry[0]
-            if kind == "event":
-                state = apply(self.rules, state, entry[1])
-                if state.phase == "ended":
-                    for k, ls in state.lines.items():
-                        history[k].append(ls.value)
-            elif kind == "phase_begin":
-                in_phase, answers, acked = True, [], 0
-            elif kind == "answer":
-                answers.append(entry[1])
-            elif kind == "ack":
-                acked = max(acked, entry[1])
-            elif kind == "phase_end":
-                state = run_train_phase(self.rules, state, Answers(answers)).state
-                for k, ls in state.lines.items():
-                    history[k].append(ls.value)
-                state = apply(self.rules, state, NextRound())
-                in_phase = False
-        return state, answers, acked, in_phase, history
-
-    def _append(self, entry: tuple[Any, ...]) -> None:
-        self.log.append(entry)
-        self.version += 1
-
-    @property
-    def state(self) -> MetroState:
-        return self._fold()[0]
-
-    def record(self, event: Event) -> MetroState:
-        new = apply(self.rules, self.state, event)
-        self._append(("event", event))
-        return new
-
-    def undo(self) -> bool:
-        if not self.log:
-            return False
-        self.log.pop()
-        self.version += 1
-        return True
-
-    def last_entry(self) -> LogEntry | None:
-        return LogEntry(self.log[-1][0]) if self.log else None
-
-    def value_history(self) -> dict[str, list[int]]:
-        *_, history = self._fold()
-        return history
-
-    def begin_train_phase(self) -> None:
-        self._append(("phase_begin",))
-
-    @property
-    def phase(self) -> PhaseView | None:
-        """The same object until the log changes, like the app's cached view."""
-        key = (self.start, self.version)
-        if self._phase_cache is not None and self._phase_cache[0] == key:
-            return self._phase_cache[1]  # type: ignore[no-any-return]
-        state, answers, acked, in_phase, _ = self._fold()
-        view = None
-        if in_phase:
-            tp = run_train_phase(self.rules, state, Answers(answers))
-            view = PhaseView(tp.steps, tp.pending, acked, tp.done)
-        self._phase_cache = (key, view)
-        return view
-
-    def answer(self, decision: Decision) -> None:
-        self._append(("answer", decision))
-
-    def ack(self, upto: int) -> None:
-        view = self.phase
-        if view is not None and upto > view.acked:
-            self._append(("ack", min(upto, len(view.steps))))
-
-    def finish_train_phase(self) -> None:
-        self._append(("phase_end",))
-
-    def end_game(self) -> EndGameResult:
-        return end_game(self.rules, self.state)
-
-    def export_json(self) -> dict[str, Any]:
-        return {"log": [repr(e) for e in self.log]}
-
-
-@dataclass
-class FakeServices:
-    session: FakeSession | None
-    settings: FakeSettings
-    theme: FakeTheme
-    led_frames: list[Any] = field(default_factory=list)
-    camera: Any = None
-
-    def led_update(self, phase_view: Any, now: float) -> None:
-        self.led_frames.append(now)
+@atexit.register
+def _remove_folders() -> None:
+    for folder in _FOLDERS:
+        folder.cleanup()
 
 
 class FakeApp:
-    def __init__(self, session: FakeSession | None, size: tuple[int, int] = (800, 480)) -> None:
+    def __init__(self, session: MetroSession | None, size: tuple[int, int] = (800, 480)) -> None:
         pygame.init()
         self.size = size
         self.surface = pygame.Surface(size)
         self.stack: list[Screen] = []
         self.cues: list[str] = []
+        self.toasts: list[str] = []
         self.clock = 0.0
-        self._services = FakeServices(session, FakeSettings(), FakeTheme(size[1]))
+        self.running = True
+        store = session.store if session is not None else _temp_store()
+        self._services = make_services(store.path.parent, size, store)
+        self._services.session = session
 
     @property
-    def services(self) -> FakeServices:
+    def services(self) -> Services:
         return self._services
+
+    def toast(self, text: str, level: str = "info", seconds: float = 3.0) -> None:
+        self.toasts.append(text)
+
+    def quit(self) -> None:
+        self.running = False
 
     @property
     def top(self) -> Screen:
@@ -320,13 +159,18 @@ def twelve_rules() -> MetroRules:
 
 
 def new_session(
-    rules: MetroRules | None = None, colors: tuple[str, ...] = ("red", "blue", "green")
-) -> FakeSession:
-    rules = rules or mini_rules()
-    return FakeSession(rules, new_state(rules.board, colors))
+    rules: MetroRules | None = None,
+    colors: tuple[str, ...] = ("red", "blue", "green"),
+    first_round: int = 1,
+) -> MetroSession:
+    """A new game saved in a temporary store; `first_round` > 1 records the rounds before."""
+    session = MetroSession.new(_temp_store(), rules or mini_rules(), colors)
+    for _round in range(first_round - 1):
+        session.record(NextRound())
+    return session
 
 
-def busy_session() -> FakeSession:
+def busy_session(first_round: int = 3) -> MetroSession:
     """A 12-line game in round 3 with shares, speculations, speed, stations and meeples."""
     from companion.metro.events import (
         AssignSpeed,
@@ -338,9 +182,7 @@ def busy_session() -> FakeSession:
         TakeLoan,
     )
 
-    rules = twelve_rules()
-    s = FakeSession(rules, new_state(rules.board, ("red", "blue", "green", "yellow")))
-    s.start = replace(s.start, round=3)
+    s = new_session(twelve_rules(), ("red", "blue", "green", "yellow"), first_round)
     for e in (
         Invest("red", "G", 0),
         Invest("blue", "G", 300),
@@ -362,8 +204,8 @@ def busy_session() -> FakeSession:
     return s
 
 
-def play_phase(session: FakeSession) -> None:
-    """A whole train phase in the fake session, every prompt declined."""
+def play_phase(session: MetroSession) -> None:
+    """A whole train phase, every prompt declined."""
     session.begin_train_phase()
     while (view := session.phase) is not None and view.pending is not None:
         session.answer(Decision(False))
@@ -371,12 +213,11 @@ def play_phase(session: FakeSession) -> None:
     session.finish_train_phase()
 
 
-def played_session() -> FakeSession:
+def played_session() -> MetroSession:
     """Four rounds of a 4-player game on the 12-line test map: values that move on the chart."""
     from companion.metro.events import AssignSpeed, BuildStation, Invest, Speculate, StartTrain
 
-    s = busy_session()
-    s.start = replace(s.start, round=1)
+    s = busy_session(first_round=1)
     rounds = [
         [Invest("green", "C", 300), BuildStation("yellow", "st4", 200)],
         [Invest("red", "Y", 0), StartTrain("N", 200), BuildStation("red", "st5", 100)],
@@ -390,7 +231,7 @@ def played_session() -> FakeSession:
     return s
 
 
-def tokyo_session() -> FakeSession:
+def tokyo_session() -> MetroSession:
     """Three rounds of a 3-player game on the default Tokyo map, for screenshots."""
     from companion.metro.events import (
         AssignSpeed,
@@ -402,7 +243,7 @@ def tokyo_session() -> FakeSession:
     )
 
     rules = load_rules("tokyo")
-    s = FakeSession(rules, new_state(rules.board, ("red", "blue", "yellow")))
+    s = new_session(rules, ("red", "blue", "yellow"))
     square = sorted(rules.board.squares_for_stop("G1"))[0]
     rounds = [
         [

@@ -72,7 +72,7 @@ def test_a_build_seen_by_the_camera_is_asked_and_ok_records_it(tmp_path: Path) -
     app.press("ok")
     assert isinstance(app.top, MetroHome)
     session = app.services.session
-    assert session.log[-1] == ("event", BuildStation("red", sid, 1200))
+    assert session.events[-1] == BuildStation("red", sid, 1200)
     assert session.state.stations[sid] == "red"
     app.tick(0.2)
     assert isinstance(app.top, MetroHome)  # nothing left to ask
@@ -85,7 +85,7 @@ def test_a_meeple_move_is_recorded_with_one_ok() -> None:
     app.tick(0.1)
     assert app.top.name == "camera-proposal"
     app.press("ok")
-    assert app.services.session.log[-1] == ("event", MoveMeeple("blue", (2, 1)))
+    assert app.services.session.events[-1] == MoveMeeple("blue", (2, 1))
 
 
 def test_fix_opens_the_entry_prefilled_and_the_proposal_is_not_asked_again() -> None:
@@ -101,7 +101,7 @@ def test_fix_opens_the_entry_prefilled_and_the_proposal_is_not_asked_again() -> 
     app.press("ok")
     assert entry.step.options[entry.cursor].value == sid
     app.press("back", "back")  # back out of the entry: nothing recorded
-    assert isinstance(app.top, MetroHome) and app.services.session.log == []
+    assert isinstance(app.top, MetroHome) and app.services.session.entry_count == 0
     app.tick(0.3)
     assert isinstance(app.top, MetroHome), "a dismissed proposal waits for a new reading"
     camera.see(Built("green", sid))

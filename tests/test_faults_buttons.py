@@ -13,8 +13,8 @@ import pytest
 
 pytest.importorskip("companion.app.boot")
 
-from companion.app import games
 from companion.app.boot import shutdown
+from companion.app.session import MetroSession
 from companion.config import Config, InputConfig, ScreenConfig
 from companion.errors import UserError
 from companion.metro import MetroState, format_state, parse_state
@@ -103,7 +103,7 @@ def test_ten_thousand_random_presses(tmp_path: Path, monkeypatch: pytest.MonkeyP
         services = app.services
         stored = [info.id for info in services.store.games() if info.kind == "metro"]
         for game_id in stored:
-            session = games.load_game(services, game_id)
+            session = MetroSession.open(services.store, game_id)
             check_state(session.state, session.rules.board)
             if services.session is not None and services.session.game_id == game_id:
                 assert session.state == services.session.state  # the log folds to the same

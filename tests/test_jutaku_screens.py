@@ -13,19 +13,20 @@ from companion.jutaku.players import default_seats
 from companion.ui.countdown import CountdownScreen
 from companion.ui.jutaku import JutakuHome, JutakuScreen
 from companion.ui.screen import Action, Input
+from tests.fakes import make_services
 
 
 class FakeApp:
     """The AppContext a screen sees: a stack, a fake clock, and the sounds it asked for."""
 
-    def __init__(self, size=(800, 480)):
+    def __init__(self, services, size=(800, 480)):
         pygame.display.init()
         pygame.font.init()
         self.surface = pygame.Surface(size)
         self.t = 1000.0
         self.stack = []
         self.played = []
-        self.services = None
+        self.services = services
 
     def now(self):
         return self.t
@@ -68,9 +69,11 @@ class FakeApp:
 
 
 @pytest.fixture
-def app():
-    a = FakeApp()
+def app(tmp_path):
+    services = make_services(tmp_path)
+    a = FakeApp(services)
     yield a
+    services.close()
     pygame.display.quit()
 
 
@@ -198,8 +201,8 @@ def test_countdown_tap_released_just_after_the_buzzer_counts(app):
     assert app.top.state.counts == ((1,),)
 
 
-def test_screens_draw_at_1080p_with_eight_players():
-    a = FakeApp((1920, 1080))
+def test_screens_draw_at_1080p_with_eight_players(tmp_path):
+    a = FakeApp(make_services(tmp_path), (1920, 1080))
     from companion.jutaku.jutaku import JutakuOptions
 
     a.push(JutakuScreen(a, default_seats(8), JutakuOptions(round_limit=120.0)))

@@ -172,7 +172,7 @@ def test_train_phase_with_a_payout_and_a_boarding_matches_the_core():
     assert after.meeples == expected.meeples
     assert after.players == expected.players
     assert {"departure", "prompt", "coin", "bell"} <= set(app.cues)
-    assert app.services.led_frames
+    assert any(app.services.leds.frame)
 
 
 def test_the_payout_waits_for_ok_and_is_announced():
@@ -254,8 +254,7 @@ def test_end_game_screen_shows_the_cores_numbers():
 
 
 def test_end_of_game_is_offered_after_the_last_round():
-    session = new_session(colors=("red", "blue", "green", "yellow", "black"))
-    session.start = replace(session.start, round=5)
+    session = new_session(colors=("red", "blue", "green", "yellow", "black"), first_round=5)
     app = home(session)
     app.push(TrainPhaseScreen(app))
     play_train_phase(app)
@@ -289,8 +288,7 @@ def test_bid_order_is_a_permutation_sorted_by_bid(raw, first):
 
 
 def test_bids_set_the_order_and_are_paid():
-    session = new_session()
-    session.start = replace(session.start, round=2)
+    session = new_session(first_round=2)
     app = home(session)
     app.press("back")  # game menu
     app.press("down", "down", "ok")  # turn-order bids
@@ -390,15 +388,15 @@ def test_undo_in_the_train_phase_takes_back_the_last_answer():
     app.tick(3.0)
     while app.top.name != "metro-menu":
         app.press("back")  # stay on board at leave prompts, then the menu
-    answers = sum(1 for e in session.log if e[0] == "answer")
+    answers = sum(1 for e in session.entries if e.kind == "answer")
     app.press("down", "ok")  # undo the last answer
     assert isinstance(app.top, TrainPhaseScreen)
-    assert sum(1 for e in session.log if e[0] == "answer") == answers - 1
+    assert sum(1 for e in session.entries if e.kind == "answer") == answers - 1
     assert app.top.waiting == "prompt"
 
 
 def test_a_tokyo_game_plays_and_renders():
-    from screen_fakes import tokyo_session
+    from tests.screen_fakes import tokyo_session
 
     session = tokyo_session()
     app = home(session)
@@ -453,7 +451,7 @@ def test_back_twice_leaves_the_game_which_is_kept():
 
 
 def test_screens_follow_a_session_driven_from_elsewhere():
-    from screen_fakes import play_phase
+    from tests.screen_fakes import play_phase
 
     session = _train_game()
     app = home(session)

@@ -6,13 +6,15 @@ import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from companion import i18n
+from companion.app.cameralink import CameraLink, parse_camera_table
 from companion.app.core import App
 from companion.app.inputs import KeyMap, open_gpio
+from companion.app.ledlink import LedLink
 from companion.app.services import Services, Settings, Theme
 from companion.config import Config
+from companion.devices.sound import Sound, SoundConfig
 from companion.errors import UserError
 from companion.i18n import _
 from companion.store import CorruptStore, Store, default_data_dir
@@ -51,20 +53,21 @@ def open_store(data_dir: Path) -> tuple[Store, str | None]:
         return Store.open(data_dir), exc.line()
 
 
-def make_devices(config: Config, data_dir: Path, simulated: bool) -> dict[str, Any]:
-    """Sound, LEDs and camera from their parts when present, stand-ins otherwise."""
-    from companion.app.cameralink import CameraLink, parse_camera_table
-    from companion.app.ledlink import LedLink
-    from companion.devices.sound import Sound, SoundConfig
+@dataclass(frozen=True)
+class Devices:
+    sound: Sound
+    leds: LedLink
+    camera: CameraLink | None
 
-    devices: dict[str, Any] = {}
+
+def make_devices(config: Config, data_dir: Path, simulated: bool) -> Devices:
+    """Sound, LEDs and camera, each from its backend table (simulated when nothing is there)."""
     sound_config = SoundConfig.from_toml_table(config.sound, config.path)
-    devices["sound"] = Sound(sound_config, backend="simulated" if simulated else None)
-    devices["leds"] = LedLink(config.leds, config.path, data_dir)
+    sound = Sound(sound_config, backend="simulated" if simulated else None)
+    leds = LedLink(config.leds, config.path, data_dir)
     source = parse_camera_table(config.camera, config.path)
-    if source is not None:
-        devices["camera"] = CameraLink(source, data_dir)
-    return devices
+    camera = CameraLink(source, data_dir) if source is not None else None
+    return Devices(sound, leds, camera)
 
 
 def build_app(config: Config, options: Options | None = None) -> App:
@@ -104,7 +107,8 @@ def build_app(config: Config, options: Options | None = None) -> App:
         pygame.mouse.set_visible(False)
     width, height = window.get_size()
     surface = window.subsurface((0, 0, width, height - opts.strip_band))
-    services = Services(store, settings, Theme(surface.get_size()), **devices)
+    theme = Theme(surface.get_size())
+    services = Services(store, settings, theme, devices.sound, devices.leds, devices.camera)
     services.apply_settings()
     app = App(
         surface,
@@ -125,26 +129,21 @@ def build_app(config: Config, options: Options | None = None) -> App:
     if app.gpio is None and config.input.gpio == "on" and "not available" in app.input_status:
         app.toast(_("Buttons not available: using the keyboard"), "bad", 6.0)
 
+    from companion.ui import launch
     from companion.ui.menu import MainMenu
 
     app.push(MainMenu(app))
     if opts.resume:
-        from companion.app import games
-
-        game_id = games.unfinished_game(services)
+        game_id = launch.unfinished_at_boot(app)
         if game_id is not None:
-            games.resume_game(app, game_id)
+            launch.resume(app, game_id)
     return app
 
 
 def shutdown(app: App) -> None:
     import pygame
 
-    gpio = getattr(app, "gpio", None)
-    if gpio is not None:
-        gpio.close()
-    app.services.store.close()
-    for device in (app.services.sound, app.services.leds, app.services.camera):
-        if hasattr(device, "close"):
-            device.close()
+    if app.gpio is not None:
+        app.gpio.close()
+    app.services.close()
     pygame.display.quit()

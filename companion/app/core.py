@@ -20,6 +20,9 @@ from companion.ui.screen import Input, Screen
 if TYPE_CHECKING:
     import pygame
 
+    from companion.app.inputs import GpioInputs, KeyMap
+    from companion.app.services import Services
+
 log = logging.getLogger(__name__)
 
 
@@ -32,11 +35,11 @@ class App:
     def __init__(
         self,
         surface: pygame.Surface,
-        services: Any,
+        services: Services,
         fps: int = 30,
         clock: Callable[[], float] | None = None,
         realtime: bool = True,
-        keymap: Any = None,
+        keymap: KeyMap | None = None,
         strict: bool = False,
     ) -> None:
         self.surface = surface
@@ -62,7 +65,7 @@ class App:
         self.window: pygame.Surface = surface
         """The whole window: `surface` (what screens draw on) may be a part of it."""
         self.overlays: list[Callable[[pygame.Surface], None]] = []
-        self.gpio: Any = None
+        self.gpio: GpioInputs | None = None
         self.input_status = "keyboard"
 
     # --- AppContext -------------------------------------------------------------------------
@@ -89,11 +92,8 @@ class App:
         self.stack.append(screen)
         self._entered()
 
-    def pop_to(self, screen_type: type[Screen]) -> None:
-        """Pop until a screen of this type is on top (used to go back to the menu)."""
-        while len(self.stack) > 1 and not isinstance(self.stack[-1], screen_type):
-            self.stack.pop()
-        self._entered()
+    def quit(self) -> None:
+        self.running = False
 
     def play(self, cue: str) -> None:
         try:
@@ -174,9 +174,7 @@ class App:
         if top is not None:
             self._guard(top.update, now)
             self.draw()
-        after = getattr(self.services, "after_frame", None)
-        if after is not None:
-            after(now, self.top)
+        self.services.after_frame(now, self.top)
         for overlay in self.overlays:
             overlay(self.window)
         pygame.display.flip()

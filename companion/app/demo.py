@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.core import App
+from companion.app.session import MetroSession
 from companion.metro import IllegalEvent, apply
 from companion.metro.endgame import EndGameResult
 from companion.metro.events import (
@@ -293,8 +294,11 @@ class DemoScript:
             app.running = False
 
     @property
-    def session(self) -> Any:
-        return self.app.services.session
+    def session(self) -> MetroSession:
+        session = self.app.services.session
+        if session is None:
+            raise DemoError("no Metro game is open")
+        return session
 
     def remember(self, text: str) -> None:
         self.log.lines.append(text)
@@ -316,7 +320,7 @@ class DemoScript:
         yield from d.pause(1.0)
         yield from d.list_item(len(setup.items) - 1, "setup")
         yield from d.wait_for("metro-home")
-        if self.session is None:
+        if self.app.services.session is None:
             raise DemoError("the game did not start")
         for _ in range(self.rounds):
             yield from self.action_phase()
@@ -505,8 +509,8 @@ class DemoScript:
                 raise DemoError("the train phase does not end")
             waiting = screen.waiting
             if waiting == "payout":
-                step = view.steps[screen.shown] if view is not None else None
-                text = step_text(step) if step is not None else None
+                shown = view.steps[screen.shown] if view is not None else None
+                text = step_text(shown) if shown is not None else None
                 if text:
                     self.say(text)
                 if not shot:

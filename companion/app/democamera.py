@@ -80,9 +80,9 @@ class DemoTable:
         """Whether a camera proposal is a piece this table put down (not a misreading)."""
         with self._lock:
             if type(proposal).__name__ == "Built":
-                return self._built.get(proposal.station) == proposal.color
+                return bool(self._built.get(proposal.station) == proposal.color)
             if type(proposal).__name__ == "Moved":
-                return self._moved.get(proposal.color) == proposal.square
+                return bool(self._moved.get(proposal.color) == proposal.square)
         return False
 
     def scene(self) -> MetroState | tuple[MetroState, bool] | list[Any]:

@@ -74,7 +74,7 @@ class GpioInputs:
     """gpiozero devices for the navigation buttons, encoder and player buttons."""
 
     def __init__(self, cfg: InputConfig, out: InputQueue, clock: Callable[[], float]) -> None:
-        from gpiozero import Button, RotaryEncoder  # type: ignore[import-untyped]
+        from gpiozero import Button, RotaryEncoder
 
         self.devices: list[Any] = []
         self.out = out
@@ -138,7 +138,7 @@ def open_gpio(
     try:
         if cfg.gpio == "mock":
             from gpiozero import Device
-            from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
+            from gpiozero.pins.mock import MockFactory
 
             if not isinstance(Device.pin_factory, MockFactory):
                 Device.pin_factory = MockFactory()

@@ -74,11 +74,11 @@ class LedLink:
 
     def open_default(self) -> None:
         """Open the strip for the default map before any Metro game (Jutaku, Countdown)."""
-        from companion.app.games import available_maps, rules_for
+        from companion.data import available_maps, load_map
 
         maps = available_maps()
         if maps:
-            self.use_board(rules_for(maps[0]).board)
+            self.use_board(load_map(maps[0]))
 
     def show(self, colors: list[RGB]) -> None:
         if self.strip is None:

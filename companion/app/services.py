@@ -1,8 +1,5 @@
-"""What screens reach through `app.services`: the game, settings, theme, sound, LEDs, camera.
-
-Devices that have not landed yet are replaced by small stand-ins with the same names (a silent
-sound player that remembers its cues, an LED strip kept in memory), so screens never check.
-"""
+"""What screens reach through `app.services` (the `companion.ui.services.Services` protocol):
+the saved games and the Metro session, settings, theme, sound, LEDs, camera."""
 
 from __future__ import annotations
 
@@ -10,17 +7,23 @@ import json
 import logging
 import os
 import tempfile
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from companion import i18n
+from companion import games, i18n
+from companion.app.session import GameSession, MetroSession
+from companion.errors import UserError
+from companion.store import GameInfo, Store
 
 if TYPE_CHECKING:
     import pygame
 
-    from companion.app.session import MetroSession
-    from companion.store import Store
+    from companion.app.cameralink import CameraLink
+    from companion.app.ledlink import LedLink
+    from companion.devices.sound import Sound
+    from companion.ui.services import PhaseView, SavedGame
 
 log = logging.getLogger(__name__)
 RGB = tuple[int, int, int]
@@ -130,76 +133,82 @@ class Theme:
         return self._fonts[size_name]
 
 
-class SilentSound:
-    """Stand-in until `companion.devices.sound` lands: remembers cues, plays nothing."""
-
-    status = "silent (no sound part yet)"
-
-    def __init__(self) -> None:
-        self.played: list[str] = []
-        self.volume = 0.7
-        self.muted = False
-
-    def play(self, cue: str) -> None:
-        self.played.append(cue)
-        del self.played[:-50]
-
-
-class MemoryLeds:
-    """Stand-in LED strip until the LED part lands: keeps the last frame (drawn by the demo)."""
-
-    status = "simulated"
-
-    def __init__(self, count: int = 60) -> None:
-        self.count = count
-        self.frame: list[RGB] = [(0, 0, 0)] * count
-        self.brightness = 40
-
-    def show(self, colors: list[RGB]) -> None:
-        self.frame = list(colors)[: self.count]
-
-
 class Services:
+    """Implements `companion.ui.services.Services` over the store and the devices."""
+
     def __init__(
         self,
         store: Store,
         settings: Settings,
         theme: Theme,
-        sound: Any = None,
-        leds: Any = None,
-        camera: Any = None,
-        rules_loader: Any = None,
+        sound: Sound,
+        leds: LedLink,
+        camera: CameraLink | None = None,
     ) -> None:
         self.store = store
         self.settings = settings
         self.theme = theme
-        self.sound = sound if sound is not None else SilentSound()
-        self.leds: Any = leds if leds is not None else MemoryLeds()
+        self.sound = sound
+        self.leds = leds
         self.camera = camera
         self.session: MetroSession | None = None
-        self.rules_loader = rules_loader
         self.data_dir = store.path.parent
-        self._views: dict[tuple[Any, ...], Any] = {}
 
     def apply_settings(self) -> None:
         """Hand the current settings to the devices (after a change in the settings screen)."""
         s = self.settings
         i18n.set_language(s.language)
-        changes: list[tuple[Any, str, Any]] = [
-            (self.sound, "volume", s.volume / 100),
-            (self.sound, "muted", s.muted),
-            (self.leds, "brightness", s.led_brightness),
-        ]
-        for target, name, value in changes:
-            try:
-                setattr(target, name, value)
-            except Exception:
-                log.exception("applying %s to %s", name, target)
+        self.sound.volume = s.volume / 100
+        self.sound.muted = s.muted
+        self.leds.brightness = s.led_brightness
 
-    def led_update(self, phase_view: Any, now: float, shown: int | None = None) -> None:
+    # --- saved games --------------------------------------------------------------------------
+
+    def games(self) -> list[GameInfo]:
+        return self.store.games()
+
+    def unfinished(self, key: str) -> int | None:
+        return self.store.unfinished(key)
+
+    def _session_type(self, key: str) -> type[GameSession[Any, Any]]:
+        ref = games.game(key).session
+        if ref is None:
+            raise KeyError(f"{key} games are not saved")
+        cls = games.load(ref)
+        assert isinstance(cls, type) and issubclass(cls, GameSession)
+        return cls
+
+    def _adopt(self, session: GameSession[Any, Any]) -> SavedGame[object]:
+        if isinstance(session, MetroSession):
+            self.session = session
+        return session
+
+    def new_game(self, key: str, setup: Mapping[str, Any]) -> SavedGame[object]:
+        return self._adopt(self._session_type(key).start(self.store, setup))
+
+    def open_game(self, game_id: int) -> SavedGame[object] | None:
+        info = self.store.game(game_id)
+        try:
+            session = self._session_type(info.kind).open(self.store, game_id)
+        except (ValueError, TypeError, KeyError, UserError) as exc:
+            log.warning("%s game %s cannot be read (%s): set aside", info.kind, game_id, exc)
+            self.store.set_finished(game_id, True)
+            return None
+        return self._adopt(session)
+
+    def export_game(self, game_id: int) -> Path:
+        info = self.store.game(game_id)
+        session = self._session_type(info.kind).open(self.store, game_id)
+        return session.export(self.data_dir / "exports")
+
+    # --- the Metro game's LEDs and camera -------------------------------------------------------
+
+    def led_update(
+        self, phase_view: PhaseView | None, now: float, shown: int | None = None
+    ) -> None:
         """Screens call this each frame of a train phase: `shown` steps are on screen (default:
         the acknowledged ones). The strip lights the trains, payouts and pending question."""
-        if self.session is None or phase_view is None or not hasattr(self.leds, "phase"):
+        if self.session is None or phase_view is None:
             return
         try:
             self.leds.use_board(self.session.rules.board)
@@ -207,21 +216,20 @@ class Services:
         except Exception:
             log.exception("LED update failed")
 
-    def after_frame(self, now: float, top: Any = None) -> None:
+    def after_frame(self, now: float, top: object = None) -> None:
         """Called by the app once a frame: keeps the strip in step with the Metro game while a
         Metro screen is on top (Jutaku and Countdown light the strip themselves)."""
         module = type(top).__module__ if top is not None else ""
-        if not module.startswith(METRO_SCREEN_MODULES):
+        if self.session is None or not module.startswith(METRO_SCREEN_MODULES):
             return
-        if self.camera is not None and self.session is not None:
+        board = self.session.rules.board
+        if self.camera is not None:
             try:
-                self.camera.use_board(self.session.rules.board)
+                self.camera.use_board(board)
             except Exception:
                 log.exception("camera")
-        if self.session is None or not hasattr(self.leds, "idle"):
-            return
         try:
-            self.leds.use_board(self.session.rules.board)
+            self.leds.use_board(board)
             phase = self.session.phase
             if phase is not None and not self.leds.phase_frame:
                 self.leds.phase(self.session.state, phase, now)
@@ -229,15 +237,9 @@ class Services:
         except Exception:
             log.exception("LED update failed")
 
-    def board_view(self, rect: Any) -> Any:
-        """The map drawing for the current game, cached per size (its static layer is costly)."""
-        from companion.ui.board_view import BoardView
-
-        assert self.session is not None, "board_view needs a game"
-        board = self.session.rules.board
-        key = (board.id, tuple(rect))
-        if key not in self._views:
-            if len(self._views) > 8:
-                self._views.clear()
-            self._views[key] = BoardView(board, rect)
-        return self._views[key]
+    def close(self) -> None:
+        self.store.close()
+        self.sound.close()
+        self.leds.close()
+        if self.camera is not None:
+            self.camera.close()

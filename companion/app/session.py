@@ -1,7 +1,10 @@
-"""A Tokyo Metro game as the screens see it: the rules engine plus its saved log.
+"""Saved games: one session per game over the store's append-only log.
 
-Every change is one log entry, committed before the call returns. The state is the fold of the
-log from the game's setup:
+`GameSession` folds a game's log with the game's own `initial`, `apply`, `format` and `parse`
+(its `GameLog`): every change is one entry, committed before `record` returns, and the state is
+the fold of the log from the game's setup. `undo` removes entries and folds again.
+
+`MetroSession` extends the log with the train phase:
 
 - `event`: an action-phase event (`companion.metro.events` JSON), applied with `apply`;
 - `phase_begin`, `answer` (a boarding/leaving decision), `ack` (steps shown and acknowledged),
@@ -12,9 +15,15 @@ log from the game's setup:
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Generic, Protocol, Self, TypeVar
 
+from companion.jutaku import codec
+from companion.jutaku import jutaku as J
+from companion.jutaku.players import Seat
 from companion.metro import (
     Answers,
     Decision,
@@ -37,7 +46,200 @@ from companion.metro.errors import N_, IllegalEvent
 from companion.metro.events import EndGame, NextRound
 from companion.store import Entry, Store
 
+S = TypeVar("S")
+E = TypeVar("E")
 KIND = "metro"
+Setup = Mapping[str, Any]
+"""A game's setup as saved (JSON object)."""
+
+
+class GameLog(Protocol[S, E]):
+    """A game's rules as its session folds them: pure functions of the game's core."""
+
+    def initial(self) -> S: ...
+    def apply(self, state: S, event: E) -> S:
+        """The state after `event`; raises the core's refusal if the rules forbid it."""
+        ...
+
+    def format(self, event: E) -> Any: ...
+    def parse(self, data: Any) -> E: ...
+    def finished(self, state: S) -> bool: ...
+    def on_open(self, state: S, events: Sequence[E]) -> list[E]:
+        """Events to add when a saved game is opened again (a running clock pauses)."""
+        ...
+
+
+class GameSession(Generic[S, E]):
+    """One saved game: new (`start`), load (`open`), `record`, `undo`."""
+
+    KIND = ""
+    """The store's game kind (the registry key)."""
+
+    def __init__(self, store: Store, log: GameLog[S, E], game_id: int, setup: Setup) -> None:
+        self.store = store
+        self.log = log
+        self.game_id = game_id
+        self.setup = dict(setup)
+        self._entries: list[Entry] = []
+        self._finished = store.game(game_id).finished is not None
+        self._refold()
+
+    # --- creating and resuming ----------------------------------------------------------------
+
+    @classmethod
+    def make_log(cls, setup: Setup) -> GameLog[S, E]:
+        raise NotImplementedError
+
+    @classmethod
+    def start(cls, store: Store, setup: Setup) -> Self:
+        """A new game saved with this setup."""
+        log = cls.make_log(setup)
+        game_id = store.new_game(cls.KIND, dict(setup))
+        return cls(store, log, game_id, setup)
+
+    @classmethod
+    def open(cls, store: Store, game_id: int) -> Self:
+        """A saved game folded again from its log."""
+        setup = store.game(game_id).setup
+        session = cls(store, cls.make_log(setup), game_id, setup)
+        for event in session.log.on_open(session.state, session.events):
+            session.record(event)
+        return session
+
+    # --- the fold -----------------------------------------------------------------------------
+
+    def _begin_fold(self) -> None:
+        self._state = self.log.initial()
+        self._events: list[E] = []
+
+    def _step(self, kind: str, data: Any) -> None:
+        """Fold one saved entry; subclasses add their own entry kinds."""
+        if kind != "event":
+            raise ValueError(f"unknown log entry {kind!r}")
+        event = self.log.parse(data)
+        self._state = self.log.apply(self._state, event)
+        self._events.append(event)
+
+    def _refold(self) -> None:
+        self._entries = self.store.entries(self.game_id)
+        self._begin_fold()
+        for entry in self._entries:
+            self._step(entry.kind, entry.data)
+        self._changed()
+
+    def _changed(self) -> None:
+        """After every change of the log: keep the store's finished mark in step."""
+        ended = self.log.finished(self._state)
+        if ended != self._finished:
+            self.store.set_finished(self.game_id, ended)
+            self._finished = ended
+
+    def _append(self, kind: str, data: Any) -> None:
+        self.store.append(self.game_id, kind, data)
+        self._entries.append(Entry(len(self._entries) + 1, kind, data, 0.0))
+        self._step(kind, data)
+        self._changed()
+
+    # --- what the screens use -----------------------------------------------------------------
+
+    @property
+    def state(self) -> S:
+        return self._state
+
+    @property
+    def events(self) -> tuple[E, ...]:
+        """The game's events so far, as parsed from the log."""
+        return tuple(self._events)
+
+    @property
+    def finished(self) -> bool:
+        return self._finished
+
+    @property
+    def entry_count(self) -> int:
+        return len(self._entries)
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """The game's log as saved (kind and data of each entry)."""
+        return tuple(self._entries)
+
+    def last_entry(self) -> Entry | None:
+        return self._entries[-1] if self._entries else None
+
+    def record(self, event: E) -> S:
+        """Validate, save, apply. Raises the core's refusal (nothing saved) if the rules forbid
+        it; an event that changes nothing is not saved."""
+        if self.log.apply(self._state, event) is self._state:
+            return self._state
+        self._append("event", self.log.format(event))
+        return self._state
+
+    def undo(self, count: int = 1) -> bool:
+        """Remove the last `count` entries; False if the log was empty."""
+        removed = 0
+        while removed < count and self.store.undo(self.game_id) is not None:
+            removed += 1
+        if removed:
+            self._refold()
+        return removed > 0
+
+    def export_json(self) -> dict[str, Any]:
+        return {
+            "format": f"companion/{self.KIND}-game@1",
+            "game_id": self.game_id,
+            "setup": self.setup,
+            "log": [
+                {"seq": e.seq, "kind": e.kind, "data": e.data, "created": e.created}
+                for e in self.store.entries(self.game_id)
+            ],
+        }
+
+    def export(self, folder: Path) -> Path:
+        """Write `export_json` as `KIND-game-ID.json` into `folder`."""
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{self.KIND}-game-{self.game_id}.json"
+        path.write_text(json.dumps(self.export_json(), indent=1, ensure_ascii=False), "utf-8")
+        return path
+
+
+# --- Tokyo Jutaku -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JutakuLog:
+    seats: tuple[Seat, ...]
+    options: J.JutakuOptions
+
+    def initial(self) -> J.JutakuState:
+        return J.new_game(self.seats, self.options)
+
+    def apply(self, state: J.JutakuState, event: J.Event) -> J.JutakuState:
+        return J.apply(state, event)
+
+    def format(self, event: J.Event) -> Any:
+        return codec.event_to_json(event)
+
+    def parse(self, data: Any) -> J.Event:
+        return codec.event_from_json(data)
+
+    def finished(self, state: J.JutakuState) -> bool:
+        return state.phase == "over"
+
+    def on_open(self, state: J.JutakuState, events: Sequence[J.Event]) -> list[J.Event]:
+        return codec.restore(self.seats, self.options, list(events))[1]
+
+
+class JutakuSession(GameSession[J.JutakuState, J.Event]):
+    KIND = codec.KIND
+
+    @classmethod
+    def make_log(cls, setup: Setup) -> JutakuLog:
+        seats, options = codec.setup_from_json(setup)
+        return JutakuLog(seats, options)
+
+
+# --- Tokyo Metro --------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -52,15 +254,6 @@ class TrainPhaseView:
     """The state after the last step (the phase's final state when done)."""
 
 
-@dataclass
-class _Fold:
-    state: MetroState
-    answers: list[Decision]
-    in_phase: bool = False
-    acked: int = 0
-    history: dict[str, list[int]] | None = None
-
-
 def _decision_json(d: Decision) -> dict[str, Any]:
     return {"accept": d.accept, "square": list(d.square) if d.square is not None else None}
 
@@ -70,16 +263,44 @@ def _decision(data: dict[str, Any]) -> Decision:
     return Decision(bool(data["accept"]), (int(sq[0]), int(sq[1])) if sq is not None else None)
 
 
-class MetroSession:
-    def __init__(self, store: Store, rules: MetroRules, game_id: int, setup: dict[str, Any]):
-        self.store = store
+@dataclass(frozen=True)
+class MetroLog:
+    rules: MetroRules
+    setup: Setup
+
+    def initial(self) -> MetroState:
+        return new_state(self.rules.board, list(self.setup["colors"]), self.setup.get("cash", 2000))
+
+    def apply(self, state: MetroState, event: Event) -> MetroState:
+        return apply(self.rules, state, event)
+
+    def format(self, event: Event) -> Any:
+        return format_event(event)
+
+    def parse(self, data: Any) -> Event:
+        return parse_event(data)
+
+    def finished(self, state: MetroState) -> bool:
+        return state.phase == "ended"
+
+    def on_open(self, state: MetroState, events: Sequence[Event]) -> list[Event]:
+        return []
+
+
+def map_name(setup: Setup) -> str:
+    """The map a saved Metro game was played on (calibration name or path)."""
+    return str(setup.get("map_name", setup.get("map", "tokyo")))
+
+
+class MetroSession(GameSession[MetroState, Event]):
+    """A Tokyo Metro game: the action-phase log plus the train phase's entries."""
+
+    KIND = KIND
+
+    def __init__(self, store: Store, rules: MetroRules, game_id: int, setup: Setup) -> None:
         self.rules = rules
-        self.game_id = game_id
-        self.setup = setup
-        self._initial = new_state(rules.board, list(setup["colors"]), setup.get("cash", 2000))
-        self._entries: list[Entry] = []
-        self._finished = store.game(game_id).finished is not None
-        self._refold()
+        self._phase_cache: TrainPhaseView | None = None
+        super().__init__(store, MetroLog(rules, setup), game_id, setup)
 
     # --- creating and resuming ------------------------------------------------------------
 
@@ -88,7 +309,7 @@ class MetroSession:
         cls,
         store: Store,
         rules: MetroRules,
-        colors: list[str],
+        colors: Sequence[str],
         cash: int | None = 2000,
         **extra: Any,
     ) -> MetroSession:
@@ -100,104 +321,86 @@ class MetroSession:
     def load(cls, store: Store, rules: MetroRules, game_id: int) -> MetroSession:
         return cls(store, rules, game_id, store.game(game_id).setup)
 
+    @classmethod
+    def start(cls, store: Store, setup: Setup) -> Self:
+        """`setup`: "map_name" (a calibrated map's name or a path) and "colors"; the rest
+        ("cash"...) is saved as given."""
+        from companion.data import load_rules
+
+        name = map_name(setup)
+        rules = load_rules(name)
+        extra = {k: v for k, v in setup.items() if k not in ("map", "colors", "cash", "map_name")}
+        game_setup = {
+            "map": rules.board.id,
+            "colors": list(setup["colors"]),
+            "cash": setup.get("cash", 2000),
+            "map_name": name,
+            **extra,
+        }
+        game_id = store.new_game(KIND, game_setup)
+        return cls(store, rules, game_id, game_setup)
+
+    @classmethod
+    def open(cls, store: Store, game_id: int) -> Self:
+        from companion.data import load_rules
+
+        setup = store.game(game_id).setup
+        return cls(store, load_rules(map_name(setup)), game_id, setup)
+
     # --- the fold ---------------------------------------------------------------------------
 
-    def _refold(self) -> None:
-        self._entries = self.store.entries(self.game_id)
-        f = _Fold(self._initial, [], history={line: [] for line in self.rules.board.lines})
-        for entry in self._entries:
-            self._step(f, entry.kind, entry.data)
-        self._fold = f
-        self._phase_cache: TrainPhaseView | None = None
+    def _begin_fold(self) -> None:
+        super()._begin_fold()
+        self._answers: list[Decision] = []
+        self._in_phase = False
+        self._acked = 0
+        self._history: dict[str, list[int]] = {line: [] for line in self.rules.board.lines}
+        self._phase_cache = None
 
-    def _step(self, f: _Fold, kind: str, data: Any) -> None:
+    def _step(self, kind: str, data: Any) -> None:
+        self._phase_cache = None
         if kind == "event":
-            event = parse_event(data)
-            f.state = apply(self.rules, f.state, event)
-            if isinstance(event, EndGame) and f.history is not None:
-                self._snapshot(f)
+            super()._step(kind, data)
+            if isinstance(self._events[-1], EndGame):
+                self._snapshot()
         elif kind == "phase_begin":
-            f.in_phase, f.answers, f.acked = True, [], 0
+            self._in_phase, self._answers, self._acked = True, [], 0
         elif kind == "answer":
-            f.answers.append(_decision(data))
+            self._answers.append(_decision(data))
         elif kind == "ack":
-            f.acked = max(f.acked, int(data["upto"]))
+            self._acked = max(self._acked, int(data["upto"]))
         elif kind == "phase_end":
-            phase = run_train_phase(self.rules, f.state, Answers(f.answers))
-            f.state = apply(self.rules, phase.state, NextRound())
-            f.in_phase, f.answers, f.acked = False, [], 0
-            self._snapshot(f)
+            phase = run_train_phase(self.rules, self._state, Answers(self._answers))
+            self._state = apply(self.rules, phase.state, NextRound())
+            self._in_phase, self._answers, self._acked = False, [], 0
+            self._snapshot()
         else:
             raise ValueError(f"unknown log entry {kind!r}")
 
-    @staticmethod
-    def _snapshot(f: _Fold) -> None:
-        assert f.history is not None
-        for line_id, values in f.history.items():
-            values.append(f.state.lines[line_id].value)
-
-    def _append(self, kind: str, data: Any) -> None:
-        self.store.append(self.game_id, kind, data)
-        self._entries.append(Entry(len(self._entries) + 1, kind, data, 0.0))
-        self._step(self._fold, kind, data)
-        self._phase_cache = None
-        ended = self._fold.state.phase == "ended"
-        if ended != self.finished:
-            self.store.set_finished(self.game_id, ended)
-            self._finished = ended
-
-    @property
-    def finished(self) -> bool:
-        return self._finished
+    def _snapshot(self) -> None:
+        for line_id, values in self._history.items():
+            values.append(self._state.lines[line_id].value)
 
     # --- what the screens use -------------------------------------------------------------------
 
-    @property
-    def state(self) -> MetroState:
-        return self._fold.state
-
-    @property
-    def entry_count(self) -> int:
-        return len(self._entries)
-
-    @property
-    def entries(self) -> tuple[Entry, ...]:
-        """The game's log as saved (kind and data of each entry)."""
-        return tuple(self._entries)
-
     def record(self, event: Event) -> MetroState:
         """Validate, save, apply. Raises `IllegalEvent` (nothing saved) if the rules forbid it."""
-        if self._fold.in_phase:
+        if self._in_phase:
             raise IllegalEvent("phase", N_("finish the train phase first"))
-        apply(self.rules, self._fold.state, event)
+        apply(self.rules, self._state, event)
         self._append("event", format_event(event))
         return self.state
 
-    def undo(self) -> bool:
-        entry = self.store.undo(self.game_id)
-        if entry is None:
-            return False
-        self._refold()
-        ended = self._fold.state.phase == "ended"
-        if ended != self.finished:
-            self.store.set_finished(self.game_id, ended)
-            self._finished = ended
-        return True
-
-    def last_entry(self) -> Entry | None:
-        return self._entries[-1] if self._entries else None
-
     def value_history(self) -> dict[str, list[int]]:
         """Each line's value at the end of every round (and when the game ended)."""
-        assert self._fold.history is not None
-        return {line: list(values) for line, values in self._fold.history.items()}
+        return {line: list(values) for line, values in self._history.items()}
 
     # --- train phase ------------------------------------------------------------------------
 
     def begin_train_phase(self) -> TrainPhaseView:
-        if self._fold.in_phase:
+        if self._in_phase:
             raise IllegalEvent("phase", N_("the train phase has already begun"))
-        if self._fold.state.phase == "ended":
+        if self._state.phase == "ended":
             raise IllegalEvent("phase", N_("the game has ended"))
         self._append("phase_begin", {"round": self.state.round})
         phase = self.phase
@@ -206,12 +409,11 @@ class MetroSession:
 
     @property
     def phase(self) -> TrainPhaseView | None:
-        f = self._fold
-        if not f.in_phase:
+        if not self._in_phase:
             return None
         if self._phase_cache is None:
-            tp = run_train_phase(self.rules, f.state, Answers(f.answers))
-            self._phase_cache = TrainPhaseView(tp.steps, tp.pending, f.acked, tp.done, tp.state)
+            tp = run_train_phase(self.rules, self._state, Answers(self._answers))
+            self._phase_cache = TrainPhaseView(tp.steps, tp.pending, self._acked, tp.done, tp.state)
         return self._phase_cache
 
     def answer(self, decision: Decision) -> TrainPhaseView:
@@ -244,19 +446,10 @@ class MetroSession:
         return end_game(self.rules, self.state)
 
     def export_json(self) -> dict[str, Any]:
-        entries = [
-            {"seq": e.seq, "kind": e.kind, "data": e.data, "created": e.created}
-            for e in self.store.entries(self.game_id)
-        ]
+        out = super().export_json()
+        out["state"] = format_state(self.state)
+        out["value_history"] = self.value_history()
         phase = self.phase
-        out: dict[str, Any] = {
-            "format": "companion/metro-game@1",
-            "game_id": self.game_id,
-            "setup": self.setup,
-            "log": entries,
-            "state": format_state(self.state),
-            "value_history": self.value_history(),
-        }
         if phase is not None:
             out["train_phase"] = {
                 "steps": [format_step(s) for s in phase.steps],

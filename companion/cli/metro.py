@@ -115,7 +115,7 @@ def load_decisions(path: str | None, rules: MetroRules, state: MetroState) -> De
             raise UserError(f"unknown line {line!r}", path, f"{where}.line")
         if not (isinstance(stop, str) and rules.board.has_stop(stop)):
             raise UserError(f"unknown stop {stop!r}", path, f"{where}.stop")
-        return player, line, stop
+        return str(player), str(line), stop
 
     board = tuple(check(e, f"board[{i}]") for i, e in enumerate(data.get("board", [])))
     leave = tuple(

@@ -53,6 +53,9 @@ class NightSchedule:
 
 @dataclass(frozen=True)
 class LedConfig:
+    backend: str = ""
+    """A name from `companion.devices.backends.LED_BACKENDS`; empty: serial when a port is set,
+    else the strip kept in memory. $COMPANION_LEDS overrides it."""
     port: str = ""
     """pyserial URL (/dev/ttyACM0, /dev/serial/by-id/..., socket://host:port); empty = simulated."""
     baud: int = 115200
@@ -109,6 +112,10 @@ def _number(key: str, value: Any, file: str | Path | None, low: float, high: flo
 
 
 def _check(key: str, value: Any, file: str | Path | None) -> Any:
+    if key == "backend":
+        if not isinstance(value, str):
+            raise UserError(f"expected a backend name as text, got {value!r}", file, key)
+        return value
     if key == "port":
         if not isinstance(value, str):
             raise UserError(f"expected a serial port or URL as text, got {value!r}", file, key)

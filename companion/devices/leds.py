@@ -18,6 +18,7 @@ from datetime import time as clock_time
 from pathlib import Path
 
 from companion.devices.adalight import header
+from companion.devices.backends import LED_BACKENDS
 from companion.devices.ledconfig import BrightnessStore, LedConfig, clamp_brightness
 from companion.i18n import _
 
@@ -98,6 +99,18 @@ class LedStrip:
         payload = self._pipeline.payload(fit(colors, self.count), self.effective_brightness())
         return header(self.count) + payload
 
+    @classmethod
+    def open(
+        cls,
+        config: LedConfig,
+        count: int,
+        port: str | Callable[[], str],
+        store: BrightnessStore | None,
+        now: Callable[[], clock_time] | None,
+    ) -> LedStrip:
+        """Build one from `companion.devices.backends` (a backend without a port ignores it)."""
+        return cls(config, count, store, now)
+
     def show(self, colors: Sequence[RGB]) -> None:
         raise NotImplementedError
 
@@ -164,13 +177,14 @@ def open_strip(
     data_dir: str | Path | None = None,
     port: str | Callable[[], str] | None = None,
     now: Callable[[], clock_time] | None = None,
+    backend: str | None = None,
 ) -> LedStrip:
-    """The serial strip when a port is given (argument or config), else the simulated one.
-    The serial backend (and pyserial) is imported only here, only when needed."""
+    """The strip from `LED_BACKENDS`: by default the serial one when a port is given (argument
+    or config), else the one kept in memory (drawn on screen by the demo)."""
     store = BrightnessStore(data_dir, config.brightness) if data_dir is not None else None
     source = port if port is not None else config.port
-    if not source:
-        return SimulatedStrip(config, count, store, now)
-    from companion.devices.serial_strip import SerialStrip
-
-    return SerialStrip(config, count, source, store=store, now=now)
+    name = LED_BACKENDS.choose(backend, config.backend, "serial" if source else "memory")
+    cls = LED_BACKENDS.load(name)
+    if not issubclass(cls, LedStrip):
+        raise TypeError(f"{LED_BACKENDS.backends[name]} is not a LedStrip")
+    return cls.open(config, count, source, store, now)

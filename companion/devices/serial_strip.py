@@ -34,6 +34,7 @@ from companion.devices.leds import (
     StripStatus,
     fit,
 )
+from companion.errors import UserError
 from companion.i18n import N_
 
 RGB = tuple[int, int, int]
@@ -57,7 +58,7 @@ Opener = Callable[[str, int, float], Port]
 
 
 def serial_opener(url: str, baud: int, write_timeout: float) -> Port:
-    import serial  # type: ignore[import-untyped]  # imported only when a real port is used
+    import serial  # imported only when a real port is used
 
     port: Port = serial.serial_for_url(
         url, baudrate=baud, timeout=READ_TIMEOUT, write_timeout=write_timeout
@@ -101,6 +102,19 @@ def describe(exc: BaseException) -> str:
 
 
 class SerialStrip(LedStrip):
+    @classmethod
+    def open(
+        cls,
+        config: LedConfig,
+        count: int,
+        port: str | Callable[[], str],
+        store: BrightnessStore | None,
+        now: Callable[[], clock_time] | None,
+    ) -> LedStrip:
+        if not port:
+            raise UserError("the serial LED strip needs a port", None, "leds.port")
+        return cls(config, count, port, store=store, now=now)
+
     def __init__(
         self,
         config: LedConfig,

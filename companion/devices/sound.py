@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import math
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,8 +37,6 @@ CUES = (
 )
 # Train-phase step kind (companion.metro.steps) -> the cue that goes with it.
 STEP_CUES = {"departed": "departure", "paid": "coin", "offered": "prompt", "removed": "bell"}
-BACKENDS = ("pygame", "simulated")
-BACKEND_ENV = "COMPANION_SOUND_BACKEND"
 
 
 class SoundUnavailable(Exception):
@@ -201,13 +198,12 @@ class PygameMixerBackend:
 
 
 def make_backend(name: str | None = None) -> SoundBackend:
-    """A backend by name; None reads $COMPANION_SOUND_BACKEND (default: pygame)."""
-    name = name or os.environ.get(BACKEND_ENV, "") or "pygame"
-    if name == "pygame":
-        return PygameMixerBackend()
-    if name == "simulated":
-        return SimulatedSoundBackend()
-    raise UserError(f"unknown sound backend {name!r}; expected one of {', '.join(BACKENDS)}")
+    """A backend from `SOUND_BACKENDS` by name; None reads $COMPANION_SOUND_BACKEND (default:
+    pygame)."""
+    from companion.devices.backends import SOUND_BACKENDS
+
+    backend: SoundBackend = SOUND_BACKENDS.load(SOUND_BACKENDS.choose(name, "", "pygame"))()
+    return backend
 
 
 class Sound:

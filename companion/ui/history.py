@@ -1,13 +1,14 @@
-"""Past games: newest first; resume one, or export it as JSON into the data folder."""
+"""Past games of every saved kind in the registry: newest first; resume one, or export it."""
 
 from __future__ import annotations
 
 import time
 
-from companion.app import games
+from companion import games
 from companion.colors import color_letter
 from companion.i18n import _
 from companion.store import GameInfo
+from companion.ui import launch
 from companion.ui.screen import AppContext
 from companion.ui.widgets import ListMenu, MenuItem
 
@@ -16,7 +17,10 @@ def describe(info: GameInfo) -> str:
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.created))
     players = " ".join(color_letter(c) for c in info.setup.get("colors", []))
     status = _("finished") if info.finished is not None else _("unfinished")
-    return f"{when}  {players}  ({status})"
+    line = f"{when}  {players}  ({status})"
+    if info.kind == games.METRO.key:
+        return line
+    return f"{_(games.game(info.kind).title)}  {line}"
 
 
 class HistoryScreen(ListMenu):
@@ -27,14 +31,15 @@ class HistoryScreen(ListMenu):
         self.hint = lambda: _("OK: open · Back: return")
 
     def enter(self) -> None:
-        infos = [i for i in self.app.services.store.games() if i.kind == "metro"]
-        self.items = [
-            MenuItem(lambda i=info: describe(i), lambda i=info: self.open(i))  # type: ignore[misc]
-            for info in infos[:50]
-        ]
+        kinds = {spec.key for spec in games.saved_games() if spec.resume_screen is not None}
+        infos = [i for i in self.app.services.games() if i.kind in kinds]
+        self.items = [self._item(info) for info in infos[:50]]
         if not self.items:
             self.items = [MenuItem(lambda: _("No saved games yet"))]
         self.index = min(self.index, len(self.items) - 1)
+
+    def _item(self, info: GameInfo) -> MenuItem:
+        return MenuItem(lambda: describe(info), lambda: self.open(info))
 
     def open(self, info: GameInfo) -> None:
         self.app.push(GameActions(self.app, info))
@@ -47,14 +52,15 @@ class GameActions(ListMenu):
         super().__init__(app, lambda: describe(info))
         self.info = info
         self.items = [
-            MenuItem(lambda: _("Resume") if info.finished is None else _("Open"), self.resume),
-            MenuItem(lambda: _("Export as JSON"), self.export),
+            MenuItem(lambda: _("Resume") if info.finished is None else _("Open"), self.resume)
         ]
+        if games.game(info.kind).export_format is not None:
+            self.items.append(MenuItem(lambda: _("Export as JSON"), self.export))
 
     def resume(self) -> None:
         self.app.pop()
-        games.resume_game(self.app, self.info.id)
+        launch.resume(self.app, self.info.id)
 
     def export(self) -> None:
-        path = games.export_game(self.app.services, self.info.id)
-        self.app.toast(_("Saved to {path}").format(path=path))  # type: ignore[attr-defined]
+        path = self.app.services.export_game(self.info.id)
+        self.app.toast(_("Saved to {path}").format(path=path))

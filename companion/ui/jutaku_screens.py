@@ -8,8 +8,7 @@ long -) set the plot's yen value; Left opens the BOTTLE BONUS drinks panel.
 
 from __future__ import annotations
 
-import logging
-from typing import Any
+from typing import Any, TypeGuard
 
 import pygame
 
@@ -32,6 +31,7 @@ from companion.ui.jutaku_common import (
     play_cues,
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
+from companion.ui.services import SavedGame
 
 LIMITS = (None, 60.0, 90.0, 120.0, 180.0, 240.0, 300.0, 420.0, 600.0)
 DRINK_RGB = {
@@ -44,6 +44,10 @@ DRINK_RGB = {
 }
 LEAVE_WINDOW = 3.0
 BUZZER_RGB = (255, 0, 0)
+
+
+def _is(event: object) -> TypeGuard[J.Event]:
+    return isinstance(event, J.Event)
 
 
 def _limit_text(limit: float | None) -> str:
@@ -66,27 +70,18 @@ class JutakuHome(Screen):
         self.index = 0
 
     def _unfinished(self) -> int | None:
-        store = getattr(getattr(self.app, "services", None), "store", None)
-        if store is None:
-            return None
-        found: int | None = store.unfinished(codec.KIND)
-        return found
+        return self.app.services.unfinished(codec.KIND)
 
     def resume(self) -> None:
         """Open the newest unfinished Jutaku game from the store, as it was saved."""
-        store = self.app.services.store
         game_id = self._unfinished()
         if game_id is None:
             return
-        try:
-            seats, options = codec.setup_from_json(store.game(game_id).setup)
-            events = [codec.event_from_json(e.data) for e in store.entries(game_id)]
-        except (ValueError, TypeError) as exc:
-            logging.getLogger(__name__).warning("Jutaku game %s not resumable: %s", game_id, exc)
-            store.set_finished(game_id, True)
+        session = self.app.services.open_game(game_id)
+        if session is None:
             self.app.play("error")
             return
-        self.app.replace(JutakuScreen(self.app, seats, options, game_id, events))
+        self.app.replace(JutakuScreen.resumed(self.app, session))
 
     def options(self) -> list[Option]:
         opts: list[Option] = []
@@ -151,7 +146,9 @@ class JutakuHome(Screen):
 
     def start(self) -> None:
         options = J.JutakuOptions(round_limit=LIMITS[self.limit], bottle_bonus=self.bottle)
-        self.app.replace(JutakuScreen(self.app, tuple(self.seats), options))
+        seats = tuple(self.seats)
+        session = self.app.services.new_game(codec.KIND, codec.setup_to_json(seats, options))
+        self.app.replace(JutakuScreen(self.app, seats, options, session))
 
     def handle(self, event: Input) -> None:
         self.index = handle_options(self.app, self.options(), self.index, event)
@@ -164,8 +161,8 @@ class JutakuHome(Screen):
 
 
 class JutakuScreen(Screen):
-    """The referee screen. With the app's store, every event is saved as it happens (kind
-    "jutaku"), so an unfinished game can be resumed from the Jutaku setup screen."""
+    """The referee screen. With a saved game (`session`), every event is recorded through it
+    as it happens, so an unfinished game can be resumed from the Jutaku setup screen."""
 
     name = "jutaku"
 
@@ -174,21 +171,13 @@ class JutakuScreen(Screen):
         app: AppContext,
         seats: tuple[Seat, ...],
         options: J.JutakuOptions | None = None,
-        game_id: int | None = None,
-        events: list[J.Event] | None = None,
+        session: SavedGame[object] | None = None,
     ) -> None:
         super().__init__(app)
         self.first = J.new_game(seats, options)
-        self.store = getattr(getattr(app, "services", None), "store", None)
-        self.game_id = game_id
-        if self.store is not None and game_id is None:
-            setup = codec.setup_to_json(self.first.seats, self.first.options)
-            self.game_id = self.store.new_game(codec.KIND, setup)
-        self.events: list[J.Event] = list(events or [])
-        self.state, extra = codec.restore(self.first.seats, self.first.options, self.events)
-        for event in extra:
-            self.events.append(event)
-            self._save(event)
+        self.session = session
+        self.events: list[J.Event] = [e for e in (session.events if session else ()) if _is(e)]
+        self.state, _extra = codec.restore(self.first.seats, self.first.options, self.events)
         self.fonts = Fonts()
         self.prev = app.now()
         self.now = self.prev
@@ -199,9 +188,11 @@ class JutakuScreen(Screen):
         self.fanfare = False
         self.was_checking = self.state.phase == "checking"
 
-    def _save(self, event: J.Event) -> None:
-        if self.store is not None and self.game_id is not None:
-            self.store.append(self.game_id, "event", codec.event_to_json(event))
+    @classmethod
+    def resumed(cls, app: AppContext, session: SavedGame[object]) -> JutakuScreen:
+        """The screen of a saved game opened again (the session paused a running round)."""
+        seats, options = codec.setup_from_json(session.setup)
+        return cls(app, seats, options, session)
 
     def apply(self, event: J.Event) -> None:
         before = self.state
@@ -209,9 +200,8 @@ class JutakuScreen(Screen):
         if self.state is before:
             return
         self.events.append(event)
-        self._save(event)
-        if self.state.phase == "over" and self.store is not None and self.game_id is not None:
-            self.store.set_finished(self.game_id, True)
+        if self.session is not None:
+            self.session.record(event)
 
     def undo_verdict(self) -> bool:
         """Take back the last good/not-good verdict (and what followed it): the game is folded
@@ -221,10 +211,8 @@ class JutakuScreen(Screen):
             return False
         dropped = len(self.events) - judged[-1]
         self.events = self.events[: judged[-1]]
-        if self.store is not None and self.game_id is not None:
-            for _event in range(dropped):
-                self.store.undo(self.game_id)
-            self.store.set_finished(self.game_id, False)
+        if self.session is not None:
+            self.session.undo(dropped)
         state = self.first
         for event in self.events:
             state = J.apply(state, event)

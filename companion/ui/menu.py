@@ -1,23 +1,13 @@
-"""The main menu: resume, a new Metro game, the other games, history, settings, quit."""
+"""The main menu: resume, one entry per game of the registry, history, settings, quit."""
 
 from __future__ import annotations
 
-import importlib
-
-from companion.app import games
+from companion import games
+from companion.games import GameSpec
 from companion.i18n import _
+from companion.ui import launch
 from companion.ui.screen import Action, AppContext, Input
 from companion.ui.widgets import ConfirmDialog, ListMenu, MenuItem
-
-
-def _optional_screen(app: AppContext, module: str, cls: str, label: str) -> None:
-    try:
-        screen = getattr(importlib.import_module(module), cls)(app)
-    except (ImportError, AttributeError):
-        app.toast(_("{game} is not available yet").format(game=label))  # type: ignore[attr-defined]
-        app.play("error")
-        return
-    app.push(screen)
 
 
 class MainMenu(ListMenu):
@@ -25,42 +15,32 @@ class MainMenu(ListMenu):
 
     def __init__(self, app: AppContext) -> None:
         super().__init__(app, lambda: _("Companion"))
-        services = app.services
         self.items = [
             MenuItem(
                 lambda: _("Resume the game"),
                 self.resume,
-                enabled=lambda: games.unfinished_game(services) is not None,
+                enabled=lambda: launch.unfinished_at_boot(app) is not None,
             ),
-            MenuItem(lambda: _("New Tokyo Metro game"), self.new_game),
-            MenuItem(
-                lambda: _("Tokyo Jutaku"),
-                lambda: _optional_screen(app, "companion.ui.jutaku", "JutakuHome", _("Jutaku")),
-            ),
-            MenuItem(
-                lambda: _("Countdown"),
-                lambda: _optional_screen(
-                    app, "companion.ui.countdown", "CountdownScreen", _("Countdown")
-                ),
-            ),
+            *(self._game_item(spec) for spec in games.GAMES),
             MenuItem(lambda: _("History"), self.history),
             MenuItem(lambda: _("Settings"), self.settings),
             MenuItem(lambda: _("Quit"), self.quit),
         ]
 
+    def _game_item(self, spec: GameSpec) -> MenuItem:
+        return MenuItem(lambda: _(spec.menu_label), lambda: self.open(spec))
+
     def enter(self) -> None:
-        if games.unfinished_game(self.app.services) is None and self.index == 0:
+        if launch.unfinished_at_boot(self.app) is None and self.index == 0:
             self.index = 1
 
     def resume(self) -> None:
-        game_id = games.unfinished_game(self.app.services)
+        game_id = launch.unfinished_at_boot(self.app)
         if game_id is not None:
-            games.resume_game(self.app, game_id)
+            launch.resume(self.app, game_id)
 
-    def new_game(self) -> None:
-        from companion.ui.setup import SetupScreen
-
-        self.app.push(SetupScreen(self.app))
+    def open(self, spec: GameSpec) -> None:
+        self.app.push(launch.setup_screen(self.app, spec))
 
     def history(self) -> None:
         from companion.ui.history import HistoryScreen
@@ -73,10 +53,7 @@ class MainMenu(ListMenu):
         self.app.push(SettingsScreen(self.app))
 
     def quit(self) -> None:
-        self.app.push(ConfirmDialog(self.app, lambda: _("Turn the companion off?"), self._stop))
-
-    def _stop(self) -> None:
-        self.app.running = False  # type: ignore[attr-defined]
+        self.app.push(ConfirmDialog(self.app, lambda: _("Turn the companion off?"), self.app.quit))
 
     def handle(self, event: Input) -> None:
         if event.action is Action.BACK:

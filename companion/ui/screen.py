@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import pygame
+
+    from companion.ui.services import Services
 
 
 class Action(Enum):
@@ -56,10 +58,18 @@ class AppContext(Protocol):
     def replace(self, screen: Screen) -> None: ...
     def play(self, cue: str) -> None: ...
     def now(self) -> float: ...
+    def toast(self, text: str, level: str = "info", seconds: float = 3.0) -> None:
+        """A short message over the screen (level "info", "good" or "bad")."""
+        ...
+
+    def quit(self) -> None:
+        """Stop the app (the main menu's Quit)."""
+        ...
 
     @property
-    def services(self) -> Any:
-        """Session, settings, fonts, LED strip, camera: see `companion.app`."""
+    def services(self) -> Services:
+        """Saved games, settings, theme, sound, LEDs, camera: `companion.ui.services`."""
+        ...
 
 
 class Screen:

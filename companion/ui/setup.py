@@ -1,10 +1,12 @@
-"""Setting up a Metro game: map, 2-5 players with their colours in turn order, language."""
+"""Setting up a Metro game: map, players (the registry's range) in turn order, language."""
 
 from __future__ import annotations
 
-from companion.app import games
 from companion.colors import METRO_COLORS, color_name
+from companion.data import available_maps
+from companion.games import METRO
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, _
+from companion.ui import launch
 from companion.ui.screen import AppContext
 from companion.ui.widgets import ListMenu, MenuItem
 
@@ -22,7 +24,7 @@ class SetupScreen(ListMenu):
 
     def __init__(self, app: AppContext) -> None:
         super().__init__(app, lambda: _("New Tokyo Metro game"))
-        self.maps = games.available_maps() or ["tokyo"]
+        self.maps = available_maps() or ["tokyo"]
         self.map_index = 0
         self.colors: list[str] = list(METRO_COLORS[:3])
         self.hint = lambda: _("Left/right: change · OK on a player: move up in turn order")
@@ -62,7 +64,8 @@ class SetupScreen(ListMenu):
         self.map_index = (self.map_index + delta) % len(self.maps)
 
     def _count(self, delta: int) -> None:
-        count = min(5, max(2, len(self.colors) + delta))
+        fewest, most = METRO.players
+        count = min(most, max(fewest, len(self.colors) + delta))
         while len(self.colors) < count:
             self.colors.append(next(c for c in METRO_COLORS if c not in self.colors))
         del self.colors[count:]
@@ -88,4 +91,5 @@ class SetupScreen(ListMenu):
 
     def start(self) -> None:
         self.app.pop()
-        games.start_game(self.app, self.maps[self.map_index], list(self.colors))
+        setup = {"map_name": self.maps[self.map_index], "colors": list(self.colors)}
+        launch.start(self.app, METRO.key, setup)

@@ -107,7 +107,7 @@ class ListMenu(Screen):
 
     @property
     def theme(self) -> Theme:
-        return self.app.services.theme  # type: ignore[no-any-return]
+        return self.app.services.theme
 
     def selected(self) -> MenuItem | None:
         return self.items[self.index] if self.items else None

@@ -14,6 +14,7 @@ from companion.ui.metro import common as c
 from companion.ui.metro.rounds import bid_order
 from companion.ui.metro.widgets import draw_error, draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
+from companion.ui.services import current_metro
 
 
 class BidsScreen(Screen):
@@ -21,14 +22,14 @@ class BidsScreen(Screen):
 
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
-        state = app.services.session.state
+        state = current_metro(app.services).state
         self.order = state.colors
         self.bids = {color: 0 for color in self.order}
         self.cursor = 0
         self.error = ""
 
     def result(self) -> tuple[str, ...]:
-        state = self.app.services.session.state
+        state = current_metro(self.app.services).state
         return bid_order(self.order, self.bids, state.round == 1)
 
     def handle(self, event: Input) -> None:
@@ -44,14 +45,14 @@ class BidsScreen(Screen):
             self.cursor = (self.cursor + 1) % n
         elif a in (Action.LEFT, Action.RIGHT):
             step = 100 if a is Action.RIGHT else -100
-            cash = self.app.services.session.state.player(color).cash
+            cash = current_metro(self.app.services).state.player(color).cash
             bid = max(0, self.bids[color] + step)
             self.bids[color] = bid if cash is None else min(bid, max(cash, 0))
         elif a is Action.OK:
             self._record()
 
     def _record(self) -> None:
-        session = self.app.services.session
+        session = current_metro(self.app.services)
         try:
             session.record(SetTurnOrder(self.result()))
             for color in self.order:

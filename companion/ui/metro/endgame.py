@@ -13,6 +13,7 @@ from companion.metro.endgame import EndGameResult
 from companion.ui.metro import common as c
 from companion.ui.metro.widgets import draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
+from companion.ui.services import current_metro
 
 MEDALS = ((230, 190, 40), (190, 196, 204), (196, 126, 60))
 
@@ -23,8 +24,8 @@ class EndGameScreen(Screen):
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
         self.page = 0
-        self.result: EndGameResult = app.services.session.end_game()
-        self.history: dict[str, list[int]] = app.services.session.value_history()
+        self.result: EndGameResult = current_metro(app.services).end_game()
+        self.history: dict[str, list[int]] = current_metro(app.services).value_history()
         self._played = False
         self._chart: pygame.Surface | None = None
 
@@ -115,7 +116,7 @@ class EndGameScreen(Screen):
     def _lines(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
         muted = c.theme_color(theme, "muted")
         fg = c.theme_color(theme, "foreground")
-        rules = self.app.services.session.rules
+        rules = current_metro(self.app.services).rules
         rows = [lp for lp in self.result.lines if lp.shares or lp.speculations] or list(
             self.result.lines
         )
@@ -165,13 +166,13 @@ class EndGameScreen(Screen):
         chart.fill(c.theme_color(theme, "background"))
         small = c.font(theme, "small")
         muted = c.theme_color(theme, "muted")
-        rules = self.app.services.session.rules
+        rules = current_metro(self.app.services).rules
         label_w = small.get_linesize() + 8
         left, right = small.size("¥00,000")[0] + 8, size[0] - label_w - 8
         flat = [lid for lid, v in self.history.items() if not any(v)]
         top, bottom = 8, size[1] - small.get_linesize() * (2 if flat else 1) - 10
         rounds = max((len(v) for v in self.history.values()), default=1)
-        played = self.app.services.session.state.round - 1
+        played = current_metro(self.app.services).state.round - 1
         peak = max((max(v) for v in self.history.values() if v), default=0)
         peak = max(1000, -(-peak // 1000) * 1000)
 

@@ -1,0 +1,113 @@
+"""The games the box runs: one `GameSpec` per game, read by every part that lists games.
+
+The main menu, the setup screens, history, resume-at-boot, the purity test and the mypy scope
+all read `GAMES`. Screens and sessions are named by "module:attr" strings and imported only when
+used (`load`), so this module imports no pygame and no game package. Adding a game is a new pure
+core package, its screens under `companion/ui/`, and one entry here (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.i18n import N_
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    key: str
+    """Stable id: the store's game kind when the game is saved."""
+    title: str
+    """msgid of the game's name (history, toasts)."""
+    menu_label: str
+    """msgid of the main menu entry that starts one."""
+    players: tuple[int, int]
+    """Fewest and most players (seats) the game takes."""
+    rounds: str | None
+    """"module:attr" of `(rules, players) -> int | None`, the rounds a game lasts; None when the
+    game's own rule ends it (Jutaku: a player's fourth plot; Countdown: the last floor)."""
+    cores: tuple[str, ...]
+    """The pure packages holding its rules: imported without I/O libraries in the purity test."""
+    new_screen: str
+    """"module:attr" of `(app) -> Screen`: what the main menu opens to set a game up."""
+    session: str | None = None
+    """"module:attr" of the `GameSession` class that saves it (start/open/export); None: not
+    saved (nothing to resume or list in history)."""
+    resume_screen: str | None = None
+    """"module:attr" of `(app, session) -> Screen`: where an opened saved game goes on."""
+    resume_at_boot: bool = False
+    """An unfinished game of this kind reopens when the box starts (after a power cut)."""
+    export_format: str | None = None
+    """The `format` tag of its JSON export, or None when it has no export."""
+
+    @property
+    def saved(self) -> bool:
+        return self.session is not None
+
+
+METRO = GameSpec(
+    key="metro",
+    title=N_("Tokyo Metro"),
+    menu_label=N_("New Tokyo Metro game"),
+    players=(2, 5),
+    rounds="companion.ui.metro.rounds:rounds_for",
+    cores=("companion.metro",),
+    new_screen="companion.ui.setup:SetupScreen",
+    session="companion.app.session:MetroSession",
+    resume_screen="companion.ui.launch:metro_home",
+    resume_at_boot=True,
+    export_format="companion/metro-game@1",
+)
+JUTAKU = GameSpec(
+    key="jutaku",
+    title=N_("Tokyo Jutaku"),
+    menu_label=N_("Tokyo Jutaku"),
+    players=(2, 8),
+    rounds=None,
+    cores=("companion.jutaku",),
+    new_screen="companion.ui.jutaku:JutakuHome",
+    session="companion.app.session:JutakuSession",
+    resume_screen="companion.ui.jutaku:JutakuScreen.resumed",
+)
+COUNTDOWN = GameSpec(
+    key="countdown",
+    title=N_("Countdown"),
+    menu_label=N_("Countdown"),
+    players=(1, 8),
+    rounds=None,
+    cores=("companion.jutaku",),
+    new_screen="companion.ui.countdown:CountdownScreen",
+)
+
+GAMES: tuple[GameSpec, ...] = (METRO, JUTAKU, COUNTDOWN)
+"""In main menu order."""
+
+
+def game(key: str) -> GameSpec:
+    """The entry whose key (= saved game kind) is `key`; KeyError if none."""
+    for spec in GAMES:
+        if spec.key == key:
+            return spec
+    raise KeyError(key)
+
+
+def saved_games() -> tuple[GameSpec, ...]:
+    return tuple(spec for spec in GAMES if spec.saved)
+
+
+def core_packages() -> tuple[str, ...]:
+    """Every pure core package, once each, in registry order."""
+    return tuple(dict.fromkeys(pkg for spec in GAMES for pkg in spec.cores))
+
+
+def load(ref: str) -> Callable[..., object]:
+    """Import "package.module:attr" (attr may be dotted: "Class.method")."""
+    module, _, attr = ref.partition(":")
+    target: object = importlib.import_module(module)
+    for part in attr.split("."):
+        target = getattr(target, part)
+    if not callable(target):
+        raise TypeError(f"{ref} is not callable")
+    return target

@@ -1,0 +1,182 @@
+"""What a screen may use of the app, as protocols: the app (`companion.app`) implements them.
+
+`AppContext.services` is a `Services`: the saved games (start, open, list), the Metro session,
+settings, theme, sound, LEDs and camera. Screens call these and never probe with `hasattr`;
+nothing here imports the app, so `ui` depends on the cores, the kit and this seam only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from companion.metro import Decision, EndGameResult, Event, MetroRules, MetroState, Prompt, Step
+from companion.store import Entry, GameInfo
+
+if TYPE_CHECKING:
+    from companion.app.services import Theme  # moves to companion.ui.kit.theme (issue 10)
+    from companion.metro.board import BoardMap
+    from companion.vision.proposals import Proposal
+
+RGB = tuple[int, int, int]
+S_co = TypeVar("S_co", covariant=True)
+JSONObject = Mapping[str, Any]
+"""A game's setup as it is saved: JSON-ready."""
+
+
+class SavedGame(Protocol[S_co]):
+    """One saved game (`companion.app.session.GameSession`): every change is saved first."""
+
+    @property
+    def game_id(self) -> int: ...
+    @property
+    def state(self) -> S_co: ...
+    @property
+    def setup(self) -> dict[str, Any]: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def entry_count(self) -> int: ...
+    @property
+    def events(self) -> Sequence[object]: ...
+    def last_entry(self) -> Entry | None: ...
+    def record(self, event: Any) -> S_co:
+        """Validate with the game's rules, save, apply; raises the core's refusal."""
+        ...
+
+    def undo(self, count: int = 1) -> bool: ...
+
+
+class PhaseView(Protocol):
+    """A train phase as far as it is computed: steps, pending question, acknowledgements."""
+
+    @property
+    def steps(self) -> tuple[Step, ...]: ...
+    @property
+    def pending(self) -> Prompt | None: ...
+    @property
+    def acked(self) -> int: ...
+    @property
+    def done(self) -> bool: ...
+    @property
+    def state(self) -> MetroState: ...
+
+
+class MetroGame(SavedGame[MetroState], Protocol):
+    """A Tokyo Metro game: the saved game plus its train phase (`MetroSession`)."""
+
+    @property
+    def rules(self) -> MetroRules: ...
+    @property
+    def phase(self) -> PhaseView | None: ...
+    def record(self, event: Event) -> MetroState: ...
+    def begin_train_phase(self) -> PhaseView: ...
+    def answer(self, decision: Decision) -> PhaseView: ...
+    def ack(self, upto: int) -> None: ...
+    def finish_train_phase(self) -> MetroState: ...
+    def value_history(self) -> dict[str, list[int]]: ...
+    def end_game(self) -> EndGameResult: ...
+    def export_json(self) -> dict[str, Any]: ...
+
+
+class SettingsLike(Protocol):
+    """The players' preferences; `set` checks, saves, and switches the language at once."""
+
+    language: str
+    volume: int
+    muted: bool
+    fast_trains: bool
+    led_brightness: int
+
+    def set(self, name: str, value: Any) -> None: ...
+
+
+class SoundPlayer(Protocol):
+    def play(self, cue: str) -> None: ...
+    def stop_all(self) -> None: ...
+
+
+class LedStrip(Protocol):
+    """The strip as screens light it directly (Jutaku, Countdown); Metro's follows the game."""
+
+    @property
+    def count(self) -> int: ...
+    def show(self, colors: list[RGB]) -> None: ...
+
+
+class Camera(Protocol):
+    """The camera's readings of the board, as proposals against the game's state."""
+
+    @property
+    def version(self) -> int: ...
+    @property
+    def status_code(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    def use_board(self, board: BoardMap) -> None: ...
+    def latest_proposals(self, state: MetroState) -> Sequence[Proposal]: ...
+    def meeples_touching(self, stop_id: str) -> list[str] | None: ...
+
+
+class Services(Protocol):
+    """Everything a screen reaches through `app.services`."""
+
+    @property
+    def session(self) -> MetroGame | None:
+        """The Metro game being played (the Metro screens' game), if any."""
+        ...
+
+    @property
+    def settings(self) -> SettingsLike: ...
+    @property
+    def theme(self) -> Theme: ...
+    @property
+    def sound(self) -> SoundPlayer: ...
+    @property
+    def leds(self) -> LedStrip: ...
+    @property
+    def camera(self) -> Camera | None: ...
+    @property
+    def data_dir(self) -> Path: ...
+
+    def apply_settings(self) -> None:
+        """Hand the settings to the devices (after the settings screen changed one)."""
+        ...
+
+    def led_update(
+        self, phase_view: PhaseView | None, now: float, shown: int | None = None
+    ) -> None:
+        """Each frame of a train phase: light the strip for the `shown` steps."""
+        ...
+
+    # --- saved games (the registry's `key` is the store's kind) --------------------------------
+
+    def games(self) -> list[GameInfo]:
+        """Every saved game, newest first."""
+        ...
+
+    def unfinished(self, key: str) -> int | None:
+        """The newest unfinished saved game of this kind."""
+        ...
+
+    def new_game(self, key: str, setup: JSONObject) -> SavedGame[object]:
+        """Start and save a game of this kind (Metro's becomes `session`)."""
+        ...
+
+    def open_game(self, game_id: int) -> SavedGame[object] | None:
+        """Open a saved game (Metro's becomes `session`); None, and the game is set aside as
+        finished, when its log cannot be read any more."""
+        ...
+
+    def export_game(self, game_id: int) -> Path:
+        """Write the game's JSON export into the data folder; its path."""
+        ...
+
+
+def current_metro(services: Services) -> MetroGame:
+    """The Metro game the Metro screens show: they are only opened over one."""
+    session = services.session
+    if session is None:
+        raise LookupError("no Tokyo Metro game is open")
+    return session
