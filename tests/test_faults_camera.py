@@ -114,6 +114,7 @@ def test_camera_gone_mid_game(tmp_path: Path) -> None:
         assert wait_until(lambda: camera.status.code != CAMERA_LOST and usb.opens > opens)
     finally:
         camera.stop()
+        app.services.camera = None  # a bare CameraService: stopped here, not by shutdown
         hook.stopping()
         listener.close()
         shutdown(app)
