@@ -56,7 +56,6 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[
 
 
 def test_all_fine(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("companion.config")
     code, rows = run_json(capsys, "--config", str(write_config(box)))
     assert rows["config"][0] == "ok"
     assert rows["map"] == ("ok", rows["map"][1]) and "lines" in rows["map"][1]
@@ -70,7 +69,6 @@ def test_all_fine(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_table_output(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("companion.config")
     code = cli(["check", "--config", str(write_config(box))])
     out = capsys.readouterr().out
     assert code == 0
@@ -82,7 +80,6 @@ def test_table_output(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
 def test_damaged_database_fails_and_is_left_alone(
     box: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("companion.config")
     db = box / "data" / "games.db"
     db.write_bytes(b"this is not a database" * 100)
     code, rows = run_json(capsys, "--config", str(write_config(box)))
@@ -92,7 +89,6 @@ def test_damaged_database_fails_and_is_left_alone(
 
 
 def test_healthy_database(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("companion.config")
     conn = sqlite3.connect(box / "data" / "games.db")
     conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
     conn.execute("INSERT INTO games VALUES (1)")
@@ -104,7 +100,6 @@ def test_healthy_database(box: Path, capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_bad_config_value_is_a_failed_row(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("companion.config")
     path = write_config(box, "[screen]\nfps = 'fast'\n")
     code, rows = run_json(capsys, "--config", str(path))
     assert code == 1
@@ -112,8 +107,6 @@ def test_bad_config_value_is_a_failed_row(box: Path, capsys: pytest.CaptureFixtu
 
 
 def test_bad_led_setting_in_config(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("companion.config")
-    pytest.importorskip("companion.devices.ledconfig")
     path = write_config(box, "baud = 'quick'\n")
     code, rows = run_json(capsys, "--config", str(path))
     assert code == 1
@@ -121,7 +114,6 @@ def test_bad_led_setting_in_config(box: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_missing_serial_port(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("companion.config")
     path = write_config(box)
     path.write_text(path.read_text().replace("loop://", str(box / "ttyNOPE")))
     code, rows = run_json(capsys, "--config", str(path))
@@ -130,7 +122,6 @@ def test_missing_serial_port(box: Path, capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_unwritable_data_folder(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("companion.config")
     blocker = box / "file-not-folder"
     blocker.write_text("")
     path = write_config(box)
@@ -164,7 +155,6 @@ def test_stuck_device_times_out() -> None:
 
 
 def test_gpio_off_is_not_a_failure(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("companion.config")
     path = write_config(box)
     path.write_text(path.read_text().replace('gpio = "mock"', 'gpio = "off"'))
     code, rows = run_json(capsys, "--config", str(path))
@@ -173,11 +163,9 @@ def test_gpio_off_is_not_a_failure(box: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_camera_from_a_folder_of_images(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("companion.config")
-    pytest.importorskip("companion.vision.sources")
+    import cv2
     import numpy as np
 
-    cv2 = pytest.importorskip("cv2")
     shots = box / "shots"
     shots.mkdir()
     cv2.imwrite(str(shots / "a.png"), np.zeros((48, 64, 3), np.uint8))

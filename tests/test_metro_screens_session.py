@@ -1,9 +1,5 @@
 """The Metro screens on the app's real MetroSession (SQLite store), resuming mid train phase with
-a new session over the same store. Skipped until the app part is on the branch."""
-
-import pytest
-
-pytest.importorskip("companion.app.session")
+a new session over the same store."""
 
 from companion.app.session import MetroSession
 from companion.data import load_rules

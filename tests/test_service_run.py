@@ -13,10 +13,6 @@ import sys
 import uuid
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("companion.app.boot")
-
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -192,11 +192,8 @@ class MetroHome(Screen):
         self.app.push(MenuScreen(self.app, _("Game menu"), items, back))
 
     def _settings_item(self) -> list[tuple[Option, Any]]:
-        """The app's settings screen (language, sound, LEDs), when the app provides one."""
-        try:
-            from companion.ui.settings import SettingsScreen  # type: ignore[import-not-found,unused-ignore]
-        except ImportError:
-            return []
+        """The settings screen (language, sound, LEDs)."""
+        from companion.ui.settings import SettingsScreen
 
         def open_settings() -> None:
             self.app.pop()
