@@ -19,11 +19,12 @@ pytest.importorskip("companion.app.boot")
 pytest.importorskip("companion.vision.service")
 
 from companion.app.boot import shutdown
+from companion.app.cameralink import CameraLink
 from companion.app.session import MetroSession
+from companion.app.systemd import attach
 from companion.config import Config, InputConfig
 from companion.data import load_rules
 from companion.metro.events import BuildStation, Invest
-from companion.service import attach
 from companion.vision.model import Reading
 from companion.vision.service import CAMERA_LOST, CameraService
 from companion.vision.sources import CameraError
@@ -86,8 +87,10 @@ def test_camera_gone_mid_game(tmp_path: Path) -> None:
     hook.signals.uninstall()
     usb = UsbCamera()
     camera = CameraService(usb.open, BoardReader(), interval=0.001, retry=0.01)  # type: ignore[arg-type]
-    app.services.camera = camera
     rules = load_rules(str(MINI))
+    link = CameraLink("usb", tmp_path / "data")
+    link.board, link.service = rules.board, camera  # the link over this service, as started
+    app.services.camera = link
     session = MetroSession.new(app.services.store, rules, ["red", "blue"], map_name=str(MINI))
     app.services.session = session
     camera.start()
@@ -114,7 +117,7 @@ def test_camera_gone_mid_game(tmp_path: Path) -> None:
         assert wait_until(lambda: camera.status.code != CAMERA_LOST and usb.opens > opens)
     finally:
         camera.stop()
-        app.services.camera = None  # a bare CameraService: stopped here, not by shutdown
+        app.services.camera = None  # stopped here, not by shutdown
         hook.stopping()
         listener.close()
         shutdown(app)

@@ -153,9 +153,9 @@ def test_reload_keeps_the_game_and_refuses_a_bad_file(tmp_path: Path) -> None:
 
     from companion.app.boot import shutdown
     from companion.app.session import MetroSession
+    from companion.app.systemd import attach
     from companion.data import load_rules
     from companion.metro.events import Invest
-    from companion.service import attach
 
     path = tmp_path / "config.toml"
     path.write_text("[screen]\nfps = 30\n[input]\ngpio = 'off'\n")
@@ -192,8 +192,8 @@ def test_reload_keeps_the_game_and_refuses_a_bad_file(tmp_path: Path) -> None:
 
 
 def test_reload_names_what_needs_a_restart() -> None:
+    from companion.app.systemd import needs_restart
     from companion.config import parse_config
-    from companion.service import needs_restart
 
     old = parse_config({"input": {"gpio": "off"}})
     new = parse_config(

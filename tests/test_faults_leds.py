@@ -19,12 +19,12 @@ pytest.importorskip("companion.app.boot")
 pytest.importorskip("companion.devices.serial_strip")
 
 from companion.app.boot import shutdown
+from companion.app.systemd import attach
 from companion.config import Config, InputConfig
 from companion.devices.fake_firmware import FakeFirmware
 from companion.devices.ledconfig import LedConfig
 from companion.devices.leds import CONNECTED, RECONNECTING
 from companion.devices.serial_strip import SerialStrip
-from companion.service import attach
 from tests.conftest import headless_app
 
 FAST = LedConfig(

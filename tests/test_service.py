@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.service import (
+from companion.app.systemd import (
     Notifier,
     ServiceHook,
     Signals,
@@ -283,7 +283,7 @@ def test_lgpio_callback_thread_is_watched(monkeypatch: pytest.MonkeyPatch) -> No
     import sys
     import types
 
-    from companion.service import GpioCallbackCheck
+    from companion.app.systemd import GpioCallbackCheck
 
     assert GpioCallbackCheck()()  # no lgpio here: nothing to check
     fake = types.ModuleType("lgpio")

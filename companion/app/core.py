@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from companion.app.inputs import GpioInputs, KeyMap
     from companion.app.services import Services
+    from companion.config import Config
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,8 @@ class App:
         """The whole window: `surface` (what screens draw on) may be a part of it."""
         self.overlays: list[Callable[[pygame.Surface], None]] = []
         self.gpio: GpioInputs | None = None
+        self.config: Config | None = None
+        """The config the app was built from (a SIGHUP reload replaces it)."""
         self.input_status = "keyboard"
 
     # --- AppContext -------------------------------------------------------------------------

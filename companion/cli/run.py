@@ -31,7 +31,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
 
-    from companion.service import Notifier, attach
+    from companion.app.systemd import Notifier, attach
 
     starting = Notifier.from_env()
     starting.watchdog()  # systemd's watchdog already runs: a ping before the slow imports

@@ -28,8 +28,15 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from companion.app.inputs import KeyMap
+
+if TYPE_CHECKING:
+    from companion.app.core import App
+    from companion.config import Config
 
 log = logging.getLogger(__name__)
 
@@ -349,28 +356,21 @@ class GpioCallbackCheck:
         return all(t.is_alive() for t in self.threads)
 
 
-def leds_alive(app: Any) -> bool:
-    """The LED writer thread (serial strip) is running; a simulated strip has none. The app's
-    LED link holds the strip as `.strip` (None before the first game)."""
-    leds = getattr(app.services, "leds", None)
-    strip = getattr(leds, "strip", leds)
+def leds_alive(app: App) -> bool:
+    """The LED writer thread (serial strip) is running; a strip in memory has none, and there
+    is no strip before the first game opens one."""
+    strip = app.services.leds.strip
     return strip is None or bool(getattr(strip, "alive", True))
 
 
-def describe_app(app: Any) -> str:
-    parts = [str(getattr(app, "input_status", "") or "")]
-    for name in ("leds", "sound", "camera"):
-        device = getattr(app.services, name, None)
-        status = getattr(device, "status", None) if device is not None else None
-        text = getattr(status, "text", None)
-        if callable(text):
-            status = text()
-        if isinstance(status, str) and status:
-            parts.append(status)
+def describe_app(app: App) -> str:
+    services = app.services
+    camera = services.camera.status if services.camera is not None else ""
+    parts = [app.input_status, services.leds.status, services.sound.status, camera]
     return "; ".join(p for p in parts if p)
 
 
-def needs_restart(old: Any, new: Any) -> list[str]:
+def needs_restart(old: Config, new: Config) -> list[str]:
     """What changed in the config that only a restart applies (devices opened at start)."""
     changed = []
     if (old.screen.size, old.screen.fullscreen) != (new.screen.size, new.screen.fullscreen):
@@ -389,24 +389,17 @@ def needs_restart(old: Any, new: Any) -> list[str]:
     return changed
 
 
-def reload_config(app: Any, path: Any) -> str:
+def reload_config(app: App, path: Path | None) -> str:
     """Re-read the config file (SIGHUP). Applies what can change between frames (keyboard keys,
     frame rate) and names what needs a restart; the game, the screens and the devices stay.
     A bad file raises UserError and the old config stays."""
     from companion.config import find_config, load_config
 
     new = load_config(path if path is not None else find_config())
-    keymap = None
-    try:
-        from companion.app.inputs import KeyMap
-
-        keymap = KeyMap(new.input)  # raises on an unknown key name: nothing applied yet
-    except ImportError:
-        pass
-    old = getattr(app, "config", None)
+    keymap = KeyMap(new.input)  # raises on an unknown key name: nothing applied yet
+    old = app.config
     app.fps = new.screen.fps
-    if keymap is not None:
-        app.keymap = keymap
+    app.keymap = keymap
     app.config = new
     changed = needs_restart(old, new) if old is not None else []
     where = str(new.path) if new.path else "defaults"
@@ -415,11 +408,11 @@ def reload_config(app: Any, path: Any) -> str:
     return f"config reloaded from {where}"
 
 
-def attach(app: Any, config: Any, env: Mapping[str, str] | None = None) -> ServiceHook:
+def attach(app: App, config: Config, env: Mapping[str, str] | None = None) -> ServiceHook:
     """Hook the app's frame loop to systemd: watchdog with the input and LED checks, READY=1
     after the first frame, SIGHUP reloads `config.path`, SIGTERM stops the loop."""
     app.config = config
-    path = getattr(config, "path", None)
+    path = config.path
     hook = ServiceHook.from_env(reload=lambda: reload_config(app, path), env=env)
     hook.add_check("button callbacks", GpioCallbackCheck())
     hook.add_check("LED writer", lambda: leds_alive(app))
