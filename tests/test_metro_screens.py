@@ -1,4 +1,5 @@
-"""The Metro game screens driven headless by injected inputs, against the fake session."""
+"""The Metro game screens driven headless by injected inputs, over the real session (a temporary
+store)."""
 
 from __future__ import annotations
 

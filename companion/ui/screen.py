@@ -67,6 +67,11 @@ class AppContext(Protocol):
         ...
 
     @property
+    def top(self) -> Screen | None:
+        """The screen on top of the stack (input goes there)."""
+        ...
+
+    @property
     def services(self) -> Services:
         """Saved games, settings, theme, sound, LEDs, camera: `companion.ui.services`."""
         ...

@@ -32,12 +32,13 @@ from companion.ui.metro import common as c
 from companion.ui.metro.entry import Amount, Choice, EntryScreen, SquarePick, StepFactory
 from companion.ui.metro.widgets import Option
 from companion.ui.screen import AppContext
+from companion.ui.services import MetroGame, current_metro
 
 Reason = Callable[[MetroState, str], str | None]
 
 
-def _session(app: AppContext) -> Any:
-    return app.services.session
+def _session(app: AppContext) -> MetroGame:
+    return current_metro(app.services)
 
 
 def describe(event: Event) -> str:

@@ -20,6 +20,7 @@ from companion.metro.errors import IllegalEvent
 from companion.metro.events import BuildStation, Event, MoveMeeple
 from companion.ui.metro import common as c
 from companion.ui.screen import Action, AppContext, Input, Screen
+from companion.ui.services import Camera, MetroGame, current_metro
 
 OK_CODES = ("ok",)
 CALM_CODES = ("starting", "rejected", "waiting")
@@ -64,8 +65,8 @@ class CameraPrompts:
         self.notices: list[str] = []
 
     @property
-    def camera(self) -> Any:
-        return getattr(self.app.services, "camera", None)
+    def camera(self) -> Camera | None:
+        return self.app.services.camera
 
     def current(self) -> list[Any]:
         """The camera's proposals for the game as it is, or none outside the action phase."""
@@ -75,7 +76,7 @@ class CameraPrompts:
         state = session.state
         if state.phase != "action":
             return []
-        version = int(getattr(camera, "version", 0))
+        version = camera.version
         if version != self.version:
             self.version = version
             self.dismissed.clear()
@@ -108,18 +109,13 @@ class CameraPrompts:
         camera = self.camera
         if camera is None:
             return None
-        code = getattr(camera, "status_code", None)
-        if code is None:  # a bare CameraService: its Status carries the code
-            code = getattr(getattr(camera, "status", None), "code", "ok")
-        code = str(code)
+        code = camera.status_code
         if code in OK_CODES:
             if self.notices:
                 more = f" (+{len(self.notices) - 1})" if len(self.notices) > 1 else ""
                 return _("Camera: {notice}").format(notice=self.notices[0]) + more, "calm"
             return _("Camera: OK"), "ok"
-        status = camera.status
-        text = status.text() if hasattr(status, "text") else str(status)
-        return text, "calm" if code in CALM_CODES else "bad"
+        return camera.status, "calm" if code in CALM_CODES else "bad"
 
     def draw_status(self, surface: pygame.Surface, theme: Any, right: int, y: int) -> None:
         line = self.status_line()
@@ -160,8 +156,8 @@ class ProposalScreen(Screen):
         self.error = ""
 
     @property
-    def session(self) -> Any:
-        return self.app.services.session
+    def session(self) -> MetroGame:
+        return current_metro(self.app.services)
 
     def pays(self) -> bool:
         """A build with cash kept by the box: the price is asked here."""

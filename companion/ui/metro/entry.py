@@ -23,6 +23,7 @@ from companion.ui.metro import common as c
 from companion.ui.metro.board import BoardLayer, make_board
 from companion.ui.metro.widgets import Option, draw_error, draw_options, draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
+from companion.ui.services import MetroGame, current_metro
 
 
 @dataclass(frozen=True)
@@ -89,8 +90,8 @@ class EntryScreen(Screen):
         self._advance()
 
     @property
-    def session(self) -> Any:
-        return self.app.services.session
+    def session(self) -> MetroGame:
+        return current_metro(self.app.services)
 
     def _advance(self) -> None:
         i = self.index + 1

@@ -20,6 +20,7 @@ from companion.ui.metro.camera import CameraPrompts
 from companion.ui.metro.rounds import rounds_for
 from companion.ui.metro.widgets import MenuScreen, Option, confirm
 from companion.ui.screen import Action, AppContext, Input, Screen
+from companion.ui.services import MetroGame, current_metro
 
 PHASE_NAMES = {"action": N_("Action phase"), "train": N_("Train phase"), "ended": N_("Game over")}
 COLUMNS = (  # (header, share of the width)
@@ -40,8 +41,6 @@ class MetroHome(Screen):
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
         self.cursor = 0
-        self.toast = ""
-        self.toast_until = 0.0
         self._cache: tuple[Any, ...] | None = None
         self._layer: pygame.Surface | None = None
         self._asked_end_round = 0
@@ -49,14 +48,14 @@ class MetroHome(Screen):
         self.camera = CameraPrompts(app)
 
     @property
-    def session(self) -> Any:
-        return self.app.services.session
+    def session(self) -> MetroGame:
+        return current_metro(self.app.services)
 
     def enter(self) -> None:
         from companion.ui.metro.endgame import EndGameScreen
         from companion.ui.metro.train import TrainPhaseScreen
 
-        session = self.session
+        session = self.app.services.session
         if session is None:
             return
         state = session.state
@@ -79,14 +78,13 @@ class MetroHome(Screen):
     def update(self, now: float) -> None:
         """Follow changes made elsewhere (the demo runner, a resumed log): a train phase that
         began or a game that ended shows its screen."""
-        session = self.session
+        session = self.app.services.session
         if session is None:
             return
         if session.phase is not None or (session.state.phase == "ended" and not self._shown_end):
             self.enter()
             return
-        top = getattr(self.app, "top", self)
-        if top is self:
+        if self.app.top is self:
             proposal = self.camera.next_question()
             if proposal is not None:
                 self.app.play("prompt")
@@ -99,12 +97,8 @@ class MetroHome(Screen):
 
     # --- commands ---
     def say(self, message: str) -> None:
-        """A short confirmation: the app's toast banner when it has one."""
-        toast = getattr(self.app, "toast", None)
-        if callable(toast):
-            toast(message, "info", 5.0)
-        else:
-            self.toast, self.toast_until = message, self.app.now() + 5.0
+        """A short confirmation in the app's toast banner."""
+        self.app.toast(message, "info", 5.0)
 
     def selected_line(self) -> str:
         return str(list(self.session.rules.board.lines)[self.cursor])
@@ -232,14 +226,6 @@ class MetroHome(Screen):
         self._draw_cursor(surface, theme)
         m = max(6, surface.get_height() // 60)
         self.camera.draw_status(surface, theme, surface.get_width() - m, m // 2)
-        if self.toast and self.app.now() < self.toast_until:
-            small = c.font(theme, "small")
-            y = surface.get_height() - c.hint_height(theme) - small.get_linesize() - 4
-            r = pygame.Rect(0, y - 2, surface.get_width(), small.get_linesize() + 4)
-            pygame.draw.rect(surface, (30, 70, 40), r)
-            c.blit_text(
-                surface, small, self.toast, (255, 255, 255), (r.centerx, r.centery), "center"
-            )
 
     def _geometry(self, size: tuple[int, int], theme: Any) -> tuple[int, int, int]:
         """(table top, row height, header height)."""

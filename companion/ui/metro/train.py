@@ -23,6 +23,7 @@ from companion.ui.metro.board import BoardLayer, make_board
 from companion.ui.metro.playback import after_steps, describe_step, payout_text, prompt_text
 from companion.ui.metro.widgets import MenuScreen, Option
 from companion.ui.screen import Action, AppContext, Input, Screen
+from companion.ui.services import MetroGame, current_metro
 
 DURATIONS = {Departed: 0.6, Moved: 0.35}
 OTHER_STEP = 0.4
@@ -60,8 +61,8 @@ class TrainPhaseScreen(Screen):
         self._state: MetroState | None = None
 
     @property
-    def session(self) -> Any:
-        return self.app.services.session
+    def session(self) -> MetroGame:
+        return current_metro(self.app.services)
 
     @property
     def board_map(self) -> Any:
@@ -69,7 +70,7 @@ class TrainPhaseScreen(Screen):
 
     @property
     def fast(self) -> bool:
-        return bool(getattr(self.app.services.settings, "fast_trains", False))
+        return self.app.services.settings.fast_trains
 
     def enter(self) -> None:
         session = self.session
@@ -149,10 +150,9 @@ class TrainPhaseScreen(Screen):
             if self.waiting or now - self.started < self.duration:
                 break
             self._finish_step(self.started + self.duration if not self.skip else now)
-        hook = getattr(self.app.services, "led_update", None)
-        if callable(hook):
-            v = self.view
-            hook(PlaybackView(v.steps, v.pending, self.shown, v.done, self.base), now)
+        v = self.view
+        playback = PlaybackView(v.steps, v.pending, self.shown, v.done, self.base)
+        self.app.services.led_update(playback, now)
 
     # --- input ---
     def handle(self, event: Input) -> None:
@@ -195,8 +195,7 @@ class TrainPhaseScreen(Screen):
         def undo() -> None:
             self.app.pop()
             session = self.session
-            last = getattr(session, "last_entry", lambda: None)
-            while (entry := last()) is not None and entry.kind == "ack":
+            while (entry := session.last_entry()) is not None and entry.kind == "ack":
                 session.undo()
             session.undo()
             if self.session.phase is None:
