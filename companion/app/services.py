@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from companion.app.cameralink import CameraLink
     from companion.app.ledlink import LedLink
     from companion.devices.sound import Sound
-    from companion.ui.services import PhaseView, SavedGame
+    from companion.ui.services import PhaseView, SavedGame, SettingValue
 
 log = logging.getLogger(__name__)
 RGB = tuple[int, int, int]
@@ -61,7 +61,7 @@ class Settings:
         return settings
 
     @staticmethod
-    def _check(name: str, value: Any) -> None:
+    def _check(name: str, value: object) -> None:
         ok = {
             "language": lambda v: v in i18n.LANGUAGES,
             "volume": lambda v: isinstance(v, int) and 0 <= v <= 100,
@@ -74,12 +74,12 @@ class Settings:
         if not ok[name](value):
             raise ValueError(f"bad value for {name}: {value!r}")
 
-    def set(self, name: str, value: Any) -> None:
+    def set(self, name: str, value: SettingValue) -> None:
         """Change one setting and save at once (language switches at once too)."""
         self._check(name, value)
         setattr(self, name, value)
         if name == "language":
-            i18n.set_language(value)
+            i18n.set_language(str(value))
         self.save()
 
     def save(self) -> None:

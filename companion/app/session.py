@@ -19,7 +19,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeGuard, TypeVar
 
 from companion.jutaku import codec
 from companion.jutaku import jutaku as J
@@ -43,7 +43,7 @@ from companion.metro import (
     run_train_phase,
 )
 from companion.metro.errors import N_, IllegalEvent
-from companion.metro.events import EndGame, NextRound
+from companion.metro.events import EVENT_TYPES, EndGame, NextRound
 from companion.store import Entry, Store
 
 S = TypeVar("S")
@@ -59,6 +59,10 @@ class GameLog(Protocol[S, E]):
     def initial(self) -> S: ...
     def apply(self, state: S, event: E) -> S:
         """The state after `event`; raises the core's refusal if the rules forbid it."""
+        ...
+
+    def is_event(self, event: object) -> TypeGuard[E]:
+        """One of the game's own events (the screens hand `record` plain objects)."""
         ...
 
     def format(self, event: E) -> Any: ...
@@ -167,9 +171,15 @@ class GameSession(Generic[S, E]):
     def last_entry(self) -> Entry | None:
         return self._entries[-1] if self._entries else None
 
-    def record(self, event: E) -> S:
+    def _checked(self, event: object) -> E:
+        if not self.log.is_event(event):
+            raise TypeError(f"not a {self.KIND} event: {event!r}")
+        return event
+
+    def record(self, event: object) -> S:
         """Validate, save, apply. Raises the core's refusal (nothing saved) if the rules forbid
         it; an event that changes nothing is not saved."""
+        event = self._checked(event)
         if self.log.apply(self._state, event) is self._state:
             return self._state
         self._append("event", self.log.format(event))
@@ -216,6 +226,9 @@ class JutakuLog:
 
     def apply(self, state: J.JutakuState, event: J.Event) -> J.JutakuState:
         return J.apply(state, event)
+
+    def is_event(self, event: object) -> TypeGuard[J.Event]:
+        return isinstance(event, tuple(codec.EVENTS.values()))
 
     def format(self, event: J.Event) -> Any:
         return codec.event_to_json(event)
@@ -273,6 +286,9 @@ class MetroLog:
 
     def apply(self, state: MetroState, event: Event) -> MetroState:
         return apply(self.rules, state, event)
+
+    def is_event(self, event: object) -> TypeGuard[Event]:
+        return isinstance(event, tuple(EVENT_TYPES.values()))
 
     def format(self, event: Event) -> Any:
         return format_event(event)
@@ -383,8 +399,9 @@ class MetroSession(GameSession[MetroState, Event]):
 
     # --- what the screens use -------------------------------------------------------------------
 
-    def record(self, event: Event) -> MetroState:
+    def record(self, event: object) -> MetroState:
         """Validate, save, apply. Raises `IllegalEvent` (nothing saved) if the rules forbid it."""
+        event = self._checked(event)
         if self._in_phase:
             raise IllegalEvent("phase", N_("finish the train phase first"))
         apply(self.rules, self._state, event)

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from companion import games
 from companion.games import GameSpec
 from companion.i18n import _
 from companion.ui.screen import AppContext, Screen
-from companion.ui.services import SavedGame
+from companion.ui.services import JSONObject, SavedGame
 
 
 def _screen(made: object) -> Screen:
@@ -30,7 +27,7 @@ def play_screen(app: AppContext, spec: GameSpec, session: SavedGame[object]) -> 
     return _screen(games.load(spec.resume_screen)(app, session))
 
 
-def start(app: AppContext, key: str, setup: Mapping[str, Any]) -> SavedGame[object]:
+def start(app: AppContext, key: str, setup: JSONObject) -> SavedGame[object]:
     """Save a new game of this kind and show its screen."""
     session = app.services.new_game(key, setup)
     app.push(play_screen(app, games.game(key), session))

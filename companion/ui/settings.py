@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, _
 from companion.ui.screen import AppContext
+from companion.ui.services import SettingValue
 from companion.ui.widgets import ListMenu, MenuItem
 
 
@@ -52,7 +51,7 @@ class SettingsScreen(ListMenu):
             ),
         ]
 
-    def _set(self, name: str, value: Any) -> None:
+    def _set(self, name: str, value: SettingValue) -> None:
         services = self.app.services
         services.settings.set(name, value)
         services.apply_settings()
