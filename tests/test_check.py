@@ -140,11 +140,6 @@ def test_bad_timeout(box: Path) -> None:
     assert cli(["check", "--timeout", "0"]) == 2
 
 
-def test_missing_part_is_not_available() -> None:
-    with pytest.raises(check.Skip, match="not installed"):
-        check.optional("companion.no_such_part")
-
-
 def test_stuck_device_times_out() -> None:
     import threading
 

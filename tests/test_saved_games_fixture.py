@@ -86,3 +86,20 @@ def test_the_fixture_holds_the_games_it_claims():
     db = sqlite3.connect(f"file:{FIXTURE / 'games.db'}?mode=ro", uri=True)
     rows = db.execute("SELECT id, kind, finished IS NOT NULL FROM games ORDER BY id").fetchall()
     assert rows == [(1, "metro", 1), (2, "jutaku", 0), (3, "metro", 0)]
+
+
+def test_history_lists_every_saved_game_and_opens_the_jutaku_one(data_dir):
+    app = headless_app(data_dir, resume=False)
+    try:
+        from companion.ui.history import HistoryScreen
+
+        history = HistoryScreen(app)
+        app.push(history)
+        labels = [item.label() for item in history.items]
+        assert len(labels) == 3 and labels[1].startswith("Tokyo Jutaku")
+        history.items[1].on_ok()
+        app.top.resume()
+        frames(app)
+        assert names(app)[-1] == "jutaku" and app.top.state.phase == "paused"
+    finally:
+        shutdown(app)

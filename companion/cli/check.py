@@ -5,14 +5,13 @@
 Checks the config file, the map, income track and LED layout files, the data folder and the
 saved games (SQLite integrity check, read-only: nothing is moved or repaired), the LED serial
 port, the GPIO pins (gpiozero builds every configured button), audio, and the camera (one frame,
-with a timeout). A part whose code is not installed shows "n/a". Exit status: 0 all fine,
+with a timeout). A part with nothing configured shows "n/a". Exit status: 0 all fine,
 1 something is wrong, 2 bad command-line input.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sqlite3
@@ -23,9 +22,18 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.config import SEARCH_PATHS, Config, find_config, load_config
+from companion.data import calibration_dir, load_map, load_track
+from companion.devices.led_layout import LedSetup, default_layout_path, load_layout
+from companion.devices.ledconfig import LedConfig
+from companion.devices.sound import Sound, SoundConfig
 from companion.errors import UserError
+from companion.metro import BoardMap
+from companion.store import default_data_dir
 
 OK, FAIL, NA = "ok", "FAIL", "n/a"
+MAP = "tokyo"
+"""The map the box plays on by default (the setup screen offers the others)."""
 
 
 @dataclass
@@ -36,17 +44,7 @@ class Row:
 
 
 class Skip(Exception):
-    """The check cannot run here (part not installed, nothing configured): status n/a."""
-
-
-def optional(module: str) -> Any:
-    """A part of the companion that may not be installed yet; Skip when it is missing."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as exc:
-        if exc.name and (exc.name == module or module.startswith(exc.name + ".")):
-            raise Skip(f"{module} is not installed in this version") from None
-        raise
+    """The check cannot run here (nothing configured for it): status n/a."""
 
 
 def with_timeout(fn: Callable[[], str], seconds: float, what: str) -> str:
@@ -73,9 +71,9 @@ class Checker:
     def __init__(self, config_path: Path | None, timeout: float) -> None:
         self.config_path = config_path
         self.timeout = timeout
-        self.config: Any = None
-        self.board: Any = None
-        self.led_setup: Any = None
+        self.config = Config()
+        self.board: BoardMap | None = None
+        self.led_setup: LedSetup | None = None
         self.rows: list[Row] = []
 
     def run(self) -> list[Row]:
@@ -110,66 +108,39 @@ class Checker:
     # --- files ---------------------------------------------------------------------------------
 
     def check_config(self) -> str:
-        config = optional("companion.config")
-        path = self.config_path or config.find_config()
+        path = self.config_path or find_config()
         if path is None:
-            self.config = config.Config()
-            return (
-                "no config file found: defaults ("
-                + ", ".join(str(p) for p in config.SEARCH_PATHS)
-                + ")"
-            )
-        self.config = config.load_config(path)
-        for section, part, cls in (
-            ("sound", "companion.devices.sound", "SoundConfig"),
-            ("leds", "companion.devices.ledconfig", "LedConfig"),
-        ):
-            table = getattr(self.config, section, None)
-            if not table:
-                continue
-            try:
-                module = importlib.import_module(part)
-            except ImportError:
-                continue
-            getattr(module, cls).from_toml_table(table, path)
+            self.config = Config()
+            return "no config file found: defaults (" + ", ".join(map(str, SEARCH_PATHS)) + ")"
+        self.config = load_config(path)
+        if self.config.sound:
+            SoundConfig.from_toml_table(self.config.sound, path)
+        if self.config.leds:
+            LedConfig.from_toml_table(self.config.leds, path)
         return str(path)
 
     def check_map(self) -> str:
-        from companion.data import load_map
-
-        name = self._setting("map", "tokyo")
-        self.board = load_map(name)
-        board = self.board
+        self.board = board = load_map(MAP)
         stops = sum(line.length for line in board.lines.values())
         return f"{board.id}: {len(board.lines)} lines, {stops} stops"
 
     def check_track(self) -> str:
-        from companion.data import calibration_dir, load_track
-
         load_track()
         path = calibration_dir() / "income-track.toml"
         return str(path) if path.exists() else "built-in table (no income-track.toml)"
 
     def check_led_layout(self) -> str:
-        led_layout = optional("companion.devices.led_layout")
-        path = led_layout.default_layout_path()
+        path = default_layout_path()
         if self.board is None and not path.exists():
             raise Skip("needs the map (see above)")
-        self.led_setup = led_layout.load_layout(None, self.board)
+        self.led_setup = load_layout(None, self.board)
         where = str(path) if path.exists() else "default layout from the map"
         return f"{self.led_setup.layout.count} LEDs ({where})"
 
     # --- data ----------------------------------------------------------------------------------
 
     def data_dir(self) -> Path:
-        configured = getattr(self.config, "data_dir", None)
-        if configured:
-            return Path(configured)
-        try:
-            store = importlib.import_module("companion.store")
-        except ImportError:
-            return Path(os.environ.get("STATE_DIRECTORY", "~/.local/share/companion")).expanduser()
-        return Path(store.default_data_dir())
+        return Path(self.config.data_dir or default_data_dir())
 
     def check_data_dir(self) -> str:
         folder = self.data_dir()
@@ -193,13 +164,8 @@ class Checker:
 
     def led_settings(self) -> tuple[str, int]:
         """Port and baud as the app opens the strip: the layout's [strip], then [leds]."""
-        table = getattr(self.config, "leds", None) or {}
         base = self.led_setup.config if self.led_setup is not None else None
-        try:
-            from companion.devices.ledconfig import LedConfig
-        except ImportError:
-            return str(table.get("port", "")), int(table.get("baud", 115200))
-        config = LedConfig.from_toml_table(table, getattr(self.config, "path", None), base)
+        config = LedConfig.from_toml_table(self.config.leds, self.config.path, base)
         return config.port, config.baud
 
     def check_serial(self) -> str:
@@ -214,15 +180,10 @@ class Checker:
             conn.close()
             return f"{port} opens at {baud} baud"
 
-        try:
-            return with_timeout(open_port, self.timeout, f"serial port {port}")
-        except ImportError:
-            raise Skip("pyserial is not installed") from None
+        return with_timeout(open_port, self.timeout, f"serial port {port}")
 
     def check_pins(self) -> str:
-        inputs = getattr(self.config, "input", None)
-        if inputs is None:
-            raise Skip("no input settings (config not available)")
+        inputs = self.config.input
         if inputs.gpio == "off":
             raise Skip("GPIO off in the config: keyboard only")
         pins = dict(inputs.pins)
@@ -237,35 +198,28 @@ class Checker:
         return with_timeout(lambda: build_buttons(pins, inputs.gpio), self.timeout, "GPIO")
 
     def check_audio(self) -> str:
-        sound_mod = optional("companion.devices.sound")
-        config = sound_mod.SoundConfig.from_toml_table(getattr(self.config, "sound", None) or None)
+        config = SoundConfig.from_toml_table(self.config.sound or None)
         if not config.enabled:
             raise Skip("sound disabled in the config")
 
         def probe() -> str:
-            sound = sound_mod.Sound(config)
+            sound = Sound(config)
             try:
                 if not sound.ok:
                     raise RuntimeError(sound.warning or sound.status)
-                return str(sound.status)
+                return sound.status
             finally:
                 sound.close()
 
         return with_timeout(probe, self.timeout, "audio")
 
     def check_camera(self) -> str:
-        table = getattr(self.config, "camera", None) or {}
-        source = table.get("source", "") if isinstance(table, dict) else ""
+        source = self.config.camera.get("source", "")
         if source in ("", None, False):
             raise Skip("no camera configured: entry by buttons only")
         if source == "synthetic":
             raise Skip("synthetic camera (demo): no device to check")
-        sources = optional("companion.vision.sources")
-        return with_timeout(lambda: read_one_frame(sources, source), self.timeout, "camera")
-
-    def _setting(self, name: str, default: str) -> str:
-        value = getattr(self.config, name, None)
-        return str(value) if value else default
+        return with_timeout(lambda: read_one_frame(source), self.timeout, "camera")
 
 
 def integrity(path: Path) -> str:
@@ -329,10 +283,12 @@ def build_buttons(pins: dict[str, int], mode: str) -> str:
     return f"{len(buttons)} buttons ({factory})"
 
 
-def read_one_frame(sources: Any, spec: str | int) -> str:
+def read_one_frame(spec: str | int) -> str:
     """Open the configured source through the camera part and read one frame (a source may
     give None until its first frame is ready: try a few times)."""
-    source = sources.open_source(spec)
+    from companion.vision.sources import open_source
+
+    source = open_source(spec)
     try:
         frame = None
         for _ in range(50):
