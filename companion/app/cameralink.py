@@ -20,11 +20,21 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
 from companion.i18n import _
 from companion.metro import BoardMap, MetroState
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from companion.vision.markers import MarkerLayout
+    from companion.vision.model import Reading
+    from companion.vision.proposals import Proposal
+    from companion.vision.reader import Reader
+    from companion.vision.service import CameraService
+    from companion.vision.sources import FrameSource
 
 log = logging.getLogger(__name__)
 KEYS = ("enabled", "source")
@@ -35,7 +45,7 @@ FAILED = "failed"
 FRESH_FRAMES = 2
 """Frames read after a change of the game before the camera's proposals count again."""
 
-SyntheticFactory = Callable[[BoardMap, Any], Any]
+SyntheticFactory = Callable[[BoardMap, "MarkerLayout"], "FrameSource"]
 """(board, marker layout) -> a frame source (the demo's renderer)."""
 
 
@@ -62,11 +72,11 @@ def parse_camera_table(table: dict[str, Any], file: Path | None) -> str | None:
 class _CountingReader:
     """The reader, counting the frames it has read (for freshness)."""
 
-    def __init__(self, reader: Any) -> None:
+    def __init__(self, reader: Reader) -> None:
         self.reader = reader
         self.frames = 0
 
-    def read(self, frame: Any) -> Any:
+    def read(self, frame: np.ndarray) -> Reading:
         reading = self.reader.read(frame)
         self.frames += 1
         return reading
@@ -90,7 +100,7 @@ class CameraLink:
         self.interval = interval
         self.stable_frames = stable_frames
         self.board: BoardMap | None = None
-        self.service: Any = None
+        self.service: CameraService | None = None
         self.problem: str | None = None
         self._reader: _CountingReader | None = None
         self._starter: threading.Thread | None = None
@@ -99,8 +109,8 @@ class CameraLink:
         self._state: MetroState | None = None
         self._changed_at = 0
         self._proposals_for: MetroState | None = None
-        self._proposals_key: tuple[Any, ...] = ()
-        self._proposals: list[Any] = []
+        self._proposals_key: tuple[object, ...] = ()
+        self._proposals: list[Proposal] = []
 
     # --- starting and stopping ----------------------------------------------------------------
 
@@ -138,12 +148,12 @@ class CameraLink:
                 assert factory is not None, "the synthetic camera needs a frame factory"
                 source = factory(board, layout)
 
-                def opener() -> Any:
+                def opener() -> FrameSource:
                     return source
             else:
                 spec: int | str = int(self.source) if self.source.isdigit() else self.source
 
-                def opener() -> Any:
+                def opener() -> FrameSource:
                     return open_source(spec)
 
             service = CameraService(
@@ -166,7 +176,7 @@ class CameraLink:
             log.exception("camera")
 
     @staticmethod
-    def _calibrate_synthetic(board: BoardMap, layout: Any, folder: Path) -> None:
+    def _calibrate_synthetic(board: BoardMap, layout: MarkerLayout, folder: Path) -> None:
         """The demo's calibration, as a player would do it: photos of the empty board and of
         the colour spots, rendered, then learnt and saved like `companion vision calibrate`."""
         from companion.vision.scenes import calibrate_session
@@ -243,7 +253,7 @@ class CameraLink:
             return False
         return bool(last.signature() == accepted.signature())
 
-    def latest_proposals(self, state: MetroState) -> list[Any]:
+    def latest_proposals(self, state: MetroState) -> list[Proposal]:
         """What the camera sees that the game does not have (none during a train phase, none
         while the board is settling or the reading predates the game's last change)."""
         service, board = self.service, self.board
@@ -254,11 +264,11 @@ class CameraLink:
         key = (self.frames, service.version, service.last)
         if state is self._proposals_for and key == self._proposals_key:
             return self._proposals
-        found: list[Any] = []
-        if self.fresh(state):
+        found: list[Proposal] = []
+        if self.fresh(state) and (accepted := service.accepted) is not None:
             from companion.vision.proposals import proposals
 
-            found = proposals(service.accepted, state, board=board)
+            found = proposals(accepted, state, board=board)
         self._proposals_for, self._proposals_key, self._proposals = state, key, found
         return found
 
