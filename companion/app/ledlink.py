@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.devices.led_layout import LedSetup, load_layout
 from companion.devices.ledconfig import LedConfig
 from companion.devices.leds import LedStrip, open_strip
 from companion.metro import BoardMap
 from companion.metro.state import MetroState
+
+if TYPE_CHECKING:
+    import pygame
+
+    from companion.ui.services import PhaseView
+    from companion.ui.strip_view import StripView
 
 log = logging.getLogger(__name__)
 RGB = tuple[int, int, int]
@@ -36,7 +42,7 @@ class LedLink:
         self._shown = -1
         self._since = 0.0
         self.phase_frame = False
-        self._view: Any = None
+        self._view: tuple[tuple[str, tuple[int, int, int, int]], StripView] | None = None
 
     def use_board(self, board: BoardMap) -> None:
         """Open (or reopen) the strip for the map of the current game."""
@@ -90,7 +96,9 @@ class LedLink:
         if self.strip is not None:
             self.strip.show(colors)
 
-    def phase(self, state: MetroState, phase: Any, now: float, shown: int | None = None) -> None:
+    def phase(
+        self, state: MetroState, phase: PhaseView, now: float, shown: int | None = None
+    ) -> None:
         """A train phase frame: `state` as the phase began, the first `shown` steps on screen."""
         from companion.ledshow import render
 
@@ -122,7 +130,7 @@ class LedLink:
         if self.board is not None and self.setup is not None:
             self.show(render(self.board, self.setup.layout, state))
 
-    def draw_view(self, surface: Any, rect: tuple[int, int, int, int]) -> None:
+    def draw_view(self, surface: pygame.Surface, rect: tuple[int, int, int, int]) -> None:
         """The strip drawn on screen (the demo shows the simulated strip under the screen)."""
         from companion.colors import hex_to_rgb
         from companion.ui.strip_view import StripView
