@@ -47,7 +47,7 @@ def test_train_phase_json_has_steps_and_state(capsys, tmp_path):
     state = {
         "map": "mini",
         "players": [{"color": "red", "cash": 1000}, {"color": "blue", "cash": 1000}],
-        "trains": {"G": {"stop": 2}},
+        "trains": {"G#1": {"stop": 2}},
         "stations": {"ginza": "red"},
         "meeples": {"blue": {"square": [2, 1]}},
     }
@@ -72,6 +72,7 @@ def test_train_phase_json_has_steps_and_state(capsys, tmp_path):
         {
             "kind": "paid",
             "line": "G",
+            "vehicle": "G#1",
             "stop": "G3",
             "station": "ginza",
             "owner": "red",
@@ -80,7 +81,7 @@ def test_train_phase_json_has_steps_and_state(capsys, tmp_path):
             "drinks_gain": 0,
         }
     ]
-    assert data["state"]["meeples"]["blue"]["riding"] == "G"
+    assert data["state"]["meeples"]["blue"]["riding"] == "G#1"
     code, out, _ = run(capsys, "train-phase", "--state", str(tmp_path / "s.json"), "--map", MINI)
     assert code == 0 and "Line G departs from G2" in out
 
@@ -88,7 +89,7 @@ def test_train_phase_json_has_steps_and_state(capsys, tmp_path):
 BAD_STATES = [
     ("{not json", "not valid JSON"),
     ('{"players": [{"color": "red"}], "lines": {"Q": {}}}', "lines.Q: unknown line"),
-    ('{"players": [{"color": "red"}], "trains": {"G": {"stop": 9}}}', "trains.G.stop"),
+    ('{"players": [{"color": "red"}], "trains": {"G#1": {"stop": 9}}}', "trains.G#1.stop"),
     ('{"players": [{"color": "red"}], "stations": {"nowhere": "red"}}', "stations.nowhere"),
     (
         '{"players": [{"color": "a"}, {"color": "b"}, {"color": "c"}, {"color": "d"}],'

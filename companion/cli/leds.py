@@ -257,13 +257,14 @@ def sample_phase(rules: Any) -> tuple[Any, Any]:
     demo plays. Returns (state before, TrainPhase)."""
     from dataclasses import replace
 
-    from companion.metro import Decision, Prompt, new_state, run_train_phase
+    from companion.metro import Decision, Prompt, VehicleId, new_state, run_train_phase
     from companion.metro.state import Meeple, Train
 
     board = rules.board
     colors = ["red", "blue", "green"]
     trains = {
-        line.id: Train(1 + (3 * i) % line.length) for i, line in enumerate(board.lines.values())
+        VehicleId(line.id): Train(1 + (3 * i) % line.length)
+        for i, line in enumerate(board.lines.values())
     }
     owned = {sid: colors[i % 3] for i, sid in enumerate(list(board.stations)[::3])}
     first = next(iter(board.lines.values()))

@@ -16,6 +16,7 @@ from companion.colors import color_letter, text_color_on
 from companion.metro.board import Square
 from companion.metro.events import MetroRules
 from companion.metro.state import MetroState, Train
+from companion.metro.vehicles import VehicleId
 from companion.ui.metro.common import RGB, blit_text, line_rgb, player_rgb
 
 Point = tuple[float, float]
@@ -90,7 +91,7 @@ class BoardLayer:
         self,
         surface: pygame.Surface,
         state: MetroState,
-        trains: dict[str, Train] | None = None,
+        trains: dict[VehicleId, Train] | None = None,
         highlight_stops: tuple[str, ...] = (),
         cursor: Square | None = None,
     ) -> None:
@@ -105,9 +106,9 @@ class BoardLayer:
             if meeple.square is not None:
                 r = self.square_rect(meeple.square)
                 self._token(surface, r.center, player_rgb(color), color_letter(color), circle=True)
-        for line_id, train in {**state.trains, **(trains or {})}.items():
-            x, y = self.train_position(line_id, float(train.stop))
-            self._token(surface, self.to_px(x, y), line_rgb(self.rules, line_id), line_id)
+        for vehicle, train in {**state.trains, **(trains or {})}.items():
+            x, y = self.train_position(vehicle.line, float(train.stop))
+            self._token(surface, self.to_px(x, y), line_rgb(self.rules, vehicle.line), vehicle.line)
         if cursor is not None:
             pygame.draw.rect(surface, (255, 40, 160), self.square_rect(cursor), width=4)
 
@@ -163,7 +164,7 @@ class ViewAdapter(BoardLayer):
         self,
         surface: pygame.Surface,
         state: MetroState,
-        trains: dict[str, Train] | None = None,
+        trains: dict[VehicleId, Train] | None = None,
         highlight_stops: tuple[str, ...] = (),
         cursor: Square | None = None,
     ) -> None:
