@@ -206,11 +206,12 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
     if fmt not in (STATE_FORMAT, STATE_FORMAT_V1):
         raise StateError("format", f"expected {STATE_FORMAT!r}, got {fmt!r}")
 
+    line_keys = fmt == STATE_FORMAT_V1 or "format" not in d
+
     def vehicle(text: Any, where: str) -> VehicleId:
-        """@1 names a line (its one train); @2 a vehicle, `G#1`."""
-        if fmt == STATE_FORMAT_V1:
-            if not isinstance(text, str):
-                raise StateError(where, f"expected a line, got {text!r}")
+        """@1 names a line (its one train); @2 a vehicle, `G#1`. A file that names no format
+        may use either."""
+        if line_keys and isinstance(text, str) and "#" not in text:
             v = VehicleId(text)
         else:
             try:
@@ -220,9 +221,8 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
         if v.line not in board.lines:
             raise StateError(where, f"unknown line; the map has {''.join(board.lines)}")
         if v.index > board.variant.vehicles(v.line):
-            raise StateError(
-                where, f"line {v.line} has {board.variant.vehicles(v.line)} vehicle(s)"
-            )
+            count = board.variant.vehicles(v.line)
+            raise StateError(where, f"line {v.line} has {count} vehicle(s), not {v.index}")
         return v
 
     map_id = d.get("map", board.id)
