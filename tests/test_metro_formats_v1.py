@@ -4,17 +4,28 @@
 import json
 from dataclasses import replace
 
+import pytest
+
 from companion.app.session import MetroSession
 from companion.cli import main
 from companion.jutaku import codec as jutaku_codec
 from companion.jutaku.jutaku import Record
 from companion.metro import (
+    Answers,
     Decision,
+    IllegalEvent,
     VehicleId,
+    apply,
+    end_game,
     format_state,
+    new_state,
+    parse_decision,
+    parse_event,
     parse_state,
     parse_step,
+    replay,
     run_train_phase,
+    why_not,
 )
 from companion.metro.state import STATE_FORMAT
 from companion.metro.steps import Moved
@@ -137,3 +148,48 @@ def test_saved_jutaku_events_from_before_still_decode_and_fold():
         )
         for r in recorded["records"]
     )
+
+
+def test_a_saved_game_with_an_entry_the_new_limits_refuse_still_folds():
+    """The demo of before bought share #2 for ¥100: `apply` refuses that now, `replay` (for
+    entries read back from a log) lets it through, so the game opens with its old result."""
+    from companion.data import load_rules
+    from companion.metro.events import NextRound
+
+    recorded = load("demo-game.json")
+    rules = load_rules(recorded["setup"]["map"])
+    state = new_state(rules.board, recorded["setup"]["colors"], recorded["setup"]["cash"])
+    refused = 0
+    answers = []
+    for entry in recorded["log"]:
+        if entry["kind"] == "event":
+            event = parse_event(entry["data"])
+            refused += why_not(rules, state, event) is not None
+            state = replay(rules, state, event)
+        elif entry["kind"] == "phase_begin":
+            answers = []
+        elif entry["kind"] == "answer":
+            answers.append(parse_decision(entry["data"]))
+        elif entry["kind"] == "phase_end":
+            state = apply(rules, run_train_phase(rules, state, Answers(answers)).state, NextRound())
+    assert refused >= 1
+    result = end_game(rules, state)
+    assert list(result.ranking) == recorded["ranking"]
+    assert {p.color: p.total for p in result.players} == recorded["totals"]
+    with pytest.raises(IllegalEvent, match="the game has ended"):
+        replay(rules, state, parse_event({"type": "take_loan", "player": "pink"}))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=IllegalEvent,
+    reason="companion/app/session.py folds saved events with apply; it must use replay "
+    "(left to the session's owner at the merge: then delete this marker)",
+)
+def test_the_session_opens_the_old_demo_game(tmp_path):
+    from companion.data import load_rules
+
+    recorded = load("demo-game.json")
+    store, game_id = saved_store(tmp_path, recorded)
+    session = MetroSession.load(store, load_rules("tokyo"), game_id)
+    assert list(session.end_game().ranking) == recorded["ranking"]

@@ -7,7 +7,15 @@ nothing reads files; `companion.data` loads the data files and hands over decode
 from companion.metro.board import BoardMap, Grid, Line, Square, Station, Stop, parse_map
 from companion.metro.endgame import EndGameResult, end_game, share_split
 from companion.metro.errors import IllegalEvent, MapError, MetroError, StateError, TrackError
-from companion.metro.events import Event, MetroRules, apply, format_event, parse_event, why_not
+from companion.metro.events import (
+    Event,
+    MetroRules,
+    apply,
+    format_event,
+    parse_event,
+    replay,
+    why_not,
+)
 from companion.metro.state import MetroState, format_state, new_state, parse_state
 from companion.metro.steps import Step, format_step, parse_step
 from companion.metro.track import IncomeTrack, parse_track
@@ -69,6 +77,7 @@ __all__ = [
     "parse_step",
     "parse_track",
     "parse_vehicle",
+    "replay",
     "run_train_phase",
     "share_split",
     "why_not",

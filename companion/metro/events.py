@@ -163,7 +163,6 @@ EVENTS: Codec[Event] = Codec(
     ),
     "type",
 )
-EVENT_TYPES: dict[str, type[Event]] = EVENTS.classes
 
 
 def format_event(event: Event) -> dict[str, Any]:
@@ -203,6 +202,13 @@ def min_stake(rules: MetroRules, value: int) -> int:
     return max(rules.track.smaller(value), rulings.MIN_SPECULATION_VALUE)
 
 
+SHARE_EXTRA_REFUSAL = N_("share #{number} of line {line} costs at least its extra ¥{extra:,}")
+SPEED_SUPPLY_REFUSAL = N_("only {n} speed tokens are left in the supply")
+LOAN_SUPPLY_REFUSAL = N_("all {n} loan tokens are taken")
+LIMITS_SINCE_STATE_V2 = frozenset({SHARE_EXTRA_REFUSAL, SPEED_SUPPLY_REFUSAL, LOAN_SUPPLY_REFUSAL})
+"""Refusals added with state format @2, which `replay` lets through in older saved logs."""
+
+
 def free_slots(rules: MetroRules, state: MetroState, line_id: str) -> int:
     """Disc spaces of the line not yet taken by speed tokens or speculations."""
     ls = state.lines[line_id]
@@ -228,6 +234,18 @@ def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
     the same state."""
     refusal = why_not(rules, state, event)
     if refusal is not None:
+        raise refusal
+    return _effect(rules, state, event)
+
+
+def replay(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
+    """`apply` for an event read back from a saved log. Logs saved before the rulebook's supply
+    and share-extra limits were enforced may hold an entry only those limits refuse (the demo
+    bought share #2 for ¥100); it was legal when it was recorded, so the saved game still
+    folds. Any other refusal still raises. Each of these limits is the last check of its
+    event, so nothing else is skipped."""
+    refusal = why_not(rules, state, event)
+    if refusal is not None and refusal.template not in LIMITS_SINCE_STATE_V2:
         raise refusal
     return _effect(rules, state, event)
 
@@ -267,7 +285,7 @@ def _check(rules: MetroRules, state: MetroState, event: Event) -> None:
             if paid < extra:
                 raise IllegalEvent(
                     "paid",
-                    N_("share #{number} of line {line} costs at least its extra ¥{extra:,}"),
+                    SHARE_EXTRA_REFUSAL,
                     number=len(ls.shares) + 1,
                     line=line_id,
                     extra=extra,
@@ -290,9 +308,7 @@ def _check(rules: MetroRules, state: MetroState, event: Event) -> None:
                 )
             left = rules.variant.speed_tokens - sum(ls.speed for ls in state.lines.values())
             if count > left:
-                raise IllegalEvent(
-                    "count", N_("only {n} speed tokens are left in the supply"), n=left
-                )
+                raise IllegalEvent("count", SPEED_SUPPLY_REFUSAL, n=left)
         case Speculate(player, line_id, stake):
             _player(state, player)
             if speculation_count(state, player) >= rulings.MAX_SPECULATIONS:
@@ -326,9 +342,7 @@ def _check(rules: MetroRules, state: MetroState, event: Event) -> None:
         case TakeLoan(player):
             _player(state, player)
             if sum(p.loans for p in state.players) >= rules.variant.loans:
-                raise IllegalEvent(
-                    "player", N_("all {n} loan tokens are taken"), n=rules.variant.loans
-                )
+                raise IllegalEvent("player", LOAN_SUPPLY_REFUSAL, n=rules.variant.loans)
         case RepayLoan(player):
             _player(state, player)
             if state.player(player).loans < 1:

@@ -362,7 +362,8 @@ class MetroHome(Screen):
                     ).right
                     + 6
                 )
-            train = state.trains.get(lid)
+            vehicles = state.vehicles_of(lid)
+            train = state.trains[vehicles[0]] if vehicles else None
             if train is not None:
                 label = f"{lid}{train.stop}"
                 tr = c.blit_text(layer, row_font, label, fg, (lefts[7], cy), "midleft")
