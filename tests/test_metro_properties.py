@@ -150,7 +150,7 @@ def test_no_vehicle_ever_leaves_its_line(game, answers):
     rules, state = game
     phase = run_train_phase(rules, state, cycling(answers))
     for step in phase.steps:
-        assert step.vehicle.index <= rules.variant.vehicles(step.line)
+        assert step.vehicle.number <= rules.variant.vehicles(step.line)
         if isinstance(step, Moved):
             assert BOARD.has_stop(step.to_stop) and BOARD.stop(step.to_stop).line == step.line
             assert abs(BOARD.stop(step.to_stop).number - BOARD.stop(step.from_stop).number) == 1

@@ -81,7 +81,7 @@ def test_twin_vehicles_move_together_one_stop_at_a_time(mini_rules):
     rules = twin(mini_rules)
     s = apply(rules, new_state(rules.board, ["red"]), StartTrain("H", 300))
     phase = run_train_phase(rules, s)
-    kinds = [(type(x).__name__, x.vehicle.index) for x in phase.steps[:6]]
+    kinds = [(type(x).__name__, x.vehicle.number) for x in phase.steps[:6]]
     assert kinds == [
         ("Departed", 1),
         ("Departed", 2),
@@ -91,8 +91,8 @@ def test_twin_vehicles_move_together_one_stop_at_a_time(mini_rules):
         ("Moved", 2),
     ]
     moved = [x for x in phase.steps if isinstance(x, Moved)]
-    assert [x.to_stop for x in moved if x.vehicle.index == 1] == ["H2", "H3", "H4", "H5", "H6"]
-    assert [x.to_stop for x in moved if x.vehicle.index == 2] == ["H7", "H6", "H5", "H4", "H3"]
+    assert [x.to_stop for x in moved if x.vehicle.number == 1] == ["H2", "H3", "H4", "H5", "H6"]
+    assert [x.to_stop for x in moved if x.vehicle.number == 2] == ["H7", "H6", "H5", "H4", "H3"]
     # never in Osaka: a Start vehicle back at stop 1 stays on the map
     assert len(phase.state.trains) == 2
 

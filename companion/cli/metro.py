@@ -154,7 +154,7 @@ def _vehicle(entry: dict[str, Any], rules: MetroRules, path: str, where: str) ->
         vehicle, key = VehicleId(line if isinstance(line, str) else ""), "line"
     if vehicle.line not in rules.board.lines:
         raise UserError(f"unknown line {entry.get(key)!r}", path, f"{where}.{key}")
-    if vehicle.index > rules.variant.vehicles(vehicle.line):
+    if vehicle.number > rules.variant.vehicles(vehicle.line):
         raise UserError(f"line {vehicle.line} has no {vehicle}", path, f"{where}.vehicle")
     return vehicle
 

@@ -406,7 +406,7 @@ def _put_on_map(rules: MetroRules, state: MetroState, line_id: str, started: boo
     (Osaka's twin lines) at the other end pointing back."""
     length = rules.board.lines[line_id].length
     placed = {
-        v: Train(1, 1, started) if v.index == 1 else Train(length, -1, started)
+        v: Train(1, 1, started) if v.number == 1 else Train(length, -1, started)
         for v in line_vehicles(line_id, rules.variant.vehicles(line_id))
     }
     return replace(state, trains={**state.trains, **placed})

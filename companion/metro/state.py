@@ -220,9 +220,9 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
                 raise StateError(where, str(exc)) from None
         if v.line not in board.lines:
             raise StateError(where, f"unknown line; the map has {''.join(board.lines)}")
-        if v.index > board.variant.vehicles(v.line):
+        if v.number > board.variant.vehicles(v.line):
             count = board.variant.vehicles(v.line)
-            raise StateError(where, f"line {v.line} has {count} vehicle(s), not {v.index}")
+            raise StateError(where, f"line {v.line} has {count} vehicle(s), not {v.number}")
         return v
 
     map_id = d.get("map", board.id)

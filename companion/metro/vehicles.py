@@ -7,25 +7,27 @@ line's stop 1, `P#2` at its other end). State, steps, prompts and decisions key 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _VEHICLE = re.compile(r"^([A-Z][a-z]?)#([1-9][0-9]*)$")
 
 
-@dataclass(frozen=True, order=True)
-class VehicleId:
+class VehicleId(NamedTuple):
+    """Immutable and ordered by line, then number; a tuple, so comparing and hashing one is as
+    cheap as for a stop id (the train phase compares them at every stop)."""
+
     line: str
-    index: int = 1
+    number: int = 1
 
     def __str__(self) -> str:
         return format_vehicle(self)
 
     def __repr__(self) -> str:
-        return f"VehicleId({self.line!r}, {self.index})"
+        return f"VehicleId({self.line!r}, {self.number})"
 
 
 def format_vehicle(vehicle: VehicleId) -> str:
-    return f"{vehicle.line}#{vehicle.index}"
+    return f"{vehicle.line}#{vehicle.number}"
 
 
 def parse_vehicle(text: object) -> VehicleId:
