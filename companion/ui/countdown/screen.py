@@ -15,7 +15,7 @@ from companion.i18n import _
 from companion.jutaku import countdown as C
 from companion.jutaku.players import SEAT_COLORS, Seat
 from companion.jutaku.views import countdown_view
-from companion.ui.jutaku_common import (
+from companion.ui.jutaku.view import (
     Fonts,
     Option,
     colors_of,

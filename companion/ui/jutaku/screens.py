@@ -20,7 +20,7 @@ from companion.jutaku import jutaku as J
 from companion.jutaku.clock import Cue
 from companion.jutaku.players import ARCHITECTS, SEAT_COLORS, Seat
 from companion.jutaku.views import DRINK_POWERS, jutaku_view
-from companion.ui.jutaku_common import (
+from companion.ui.jutaku.view import (
     Fonts,
     Option,
     blit,
