@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion import i18n
+from companion.colors import RGB
 
 if TYPE_CHECKING:
     import pygame
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from companion.store import Store
 
 log = logging.getLogger(__name__)
-RGB = tuple[int, int, int]
 SETTINGS_FILE = "settings.json"
 METRO_SCREEN_MODULES = ("companion.ui.metro",)
 _DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
