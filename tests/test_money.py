@@ -29,7 +29,7 @@ def test_the_translated_form_keeps_the_sign_in_front():
         set_language("en")
 
 
-@given(st.integers(min_value=-10**9, max_value=10**9))
+@given(st.integers(min_value=-(10**9), max_value=10**9))
 def test_a_negative_amount_is_the_positive_one_with_a_minus(amount):
     assert yen(-abs(amount)) == ("-" if amount else "") + yen(abs(amount))
     assert int(yen(amount).lstrip("-¥").replace(",", "")) == abs(amount)

@@ -15,10 +15,10 @@ from companion.colors import color_name
 from companion.i18n import N_, _, language
 from companion.metro.events import EndGame
 from companion.metro.state import MetroState
-from companion.ui.metro import common as c
+from companion.ui import kit as c
+from companion.ui.kit import MenuScreen, Option, confirm
 from companion.ui.metro.camera import CameraPrompts
 from companion.ui.metro.rounds import rounds_for
-from companion.ui.metro.widgets import MenuScreen, Option, confirm
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 PHASE_NAMES = {"action": N_("Action phase"), "train": N_("Train phase"), "ended": N_("Game over")}
@@ -366,7 +366,7 @@ class MetroHome(Screen):
             if train is not None:
                 label = f"{lid}{train.stop}"
                 tr = c.blit_text(layer, row_font, label, fg, (lefts[7], cy), "midleft")
-                c._arrow(
+                c.arrow(
                     layer,
                     "right" if train.direction > 0 else "left",
                     (tr.right + cell_h // 2, cy),

@@ -18,10 +18,10 @@ from companion.metro.board import Square, parse_stop_id
 from companion.metro.state import MetroState, Train
 from companion.metro.steps import Departed, Moved, Paid, Step
 from companion.metro.trains import Decision, Prompt
-from companion.ui.metro import common as c
+from companion.ui import kit as c
+from companion.ui.kit import MenuScreen, Option
 from companion.ui.metro.board import BoardLayer, make_board
 from companion.ui.metro.playback import after_steps, describe_step, payout_text, prompt_text
-from companion.ui.metro.widgets import MenuScreen, Option
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 DURATIONS = {Departed: 0.6, Moved: 0.35}
