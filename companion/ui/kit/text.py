@@ -9,13 +9,15 @@ import pygame
 
 from companion.colors import RGB
 
-_cache: dict[tuple[int, str, RGB], pygame.Surface] = {}
+_cache: dict[tuple[pygame.font.Font, str, RGB], pygame.Surface] = {}
+"""Keyed by the font itself, not its id: a font freed and another made at its address must
+not find the first one's lines."""
 _CACHE_SIZE = 3000
 
 
 def render(font: pygame.font.Font, text: str, color: RGB) -> pygame.Surface:
     """`text` in `font` and `color`, rendered once (until the cache fills)."""
-    key = (id(font), text, color)
+    key = (font, text, color)
     surf = _cache.get(key)
     if surf is None:
         if len(_cache) > _CACHE_SIZE:

@@ -14,19 +14,15 @@ if TYPE_CHECKING:
 _DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 FONT_PATH: str | None = str(_DEJAVU) if _DEJAVU.exists() else None
 """DejaVu (on Pi OS by default) covers arrows and accents; pygame's own font otherwise."""
-_fonts: dict[tuple[str | None, int], pygame.font.Font] = {}
 
 
 def load_font(px: int, path: str | None = FONT_PATH) -> pygame.font.Font:
-    """The font at `px` pixels, loaded once."""
-    key = (path, px)
-    if key not in _fonts:
-        import pygame
+    """A new font at `px` pixels (callers keep theirs: a font dies with `pygame.quit()`)."""
+    import pygame
 
-        if not pygame.font.get_init():
-            pygame.font.init()
-        _fonts[key] = pygame.font.Font(path, px)
-    return _fonts[key]
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(path, px)
 
 
 class Theme:
@@ -44,23 +40,30 @@ class Theme:
         self.height = size[1]
         self.margin = max(8, self.height // 40)
         self.colors: dict[str, RGB] = dict(PALETTE)
+        self._fonts: dict[str, pygame.font.Font] = {}
 
     def px(self, size_name: str) -> int:
         return max(12, round(self.height * self.SCALE[size_name]))
 
     def font(self, size_name: str) -> pygame.font.Font:
-        return load_font(self.px(size_name))
+        if size_name not in self._fonts:
+            self._fonts[size_name] = load_font(self.px(size_name))
+        return self._fonts[size_name]
 
 
 class Fonts:
     """Fonts by pixel size, for layouts that size type from the screen (the Jutaku clock)."""
 
     def __init__(self) -> None:
+        self._cache: dict[int, pygame.font.Font] = {}
         self.scale = 0.82 if FONT_PATH else 1.0
         """DejaVu draws larger than pygame's font at the same size."""
 
     def get(self, px: int) -> pygame.font.Font:
-        return load_font(max(10, round(px * self.scale)))
+        px = max(10, round(px * self.scale))
+        if px not in self._cache:
+            self._cache[px] = load_font(px)
+        return self._cache[px]
 
 
 def font(theme: Any, size: str) -> pygame.font.Font:
