@@ -18,14 +18,12 @@ def draw_title(
     surface: pygame.Surface, theme: Any, title: str, subtitle: str = "", left: int | None = None
 ) -> int:
     """Title (and a subtitle after it); returns the y where the body starts. `left`: its x
-    (default one margin)."""
+    (default one margin). A title alone is squeezed to the screen's width, never cut."""
     m = margin(theme, surface)
+    x = m if left is None else left
+    room = None if subtitle else surface.get_width() - x - m
     r = blit_text(
-        surface,
-        font(theme, "big"),
-        title,
-        theme_color(theme, "accent"),
-        (m if left is None else left, m),
+        surface, font(theme, "big"), title, theme_color(theme, "accent"), (x, m), max_width=room
     )
     if subtitle:
         fg = theme_color(theme, "foreground")
