@@ -84,3 +84,13 @@ def test_one_option_for_settings_lists():
     assert started == ["start"]
     handle_options(app, options, index, Input(Action.BACK))
     assert app.popped == 1
+
+
+@pytest.mark.parametrize("subtitle", ["", "Saisissez chaque enchère ; l'ordre en découle"])
+def test_a_title_too_long_for_the_screen_is_squeezed_inside_the_margin(fonts, subtitle):
+    from companion.ui.kit import draw_title
+
+    surface = pygame.Surface((800, 480))
+    top = draw_title(surface, fonts, "Enchères pour l'ordre du tour " * 2, subtitle)
+    edge = pygame.surfarray.array3d(surface)[800 - fonts.margin + 1 :, :top]
+    assert not edge.any() and top == 2 * fonts.margin + fonts.font("big").get_height()

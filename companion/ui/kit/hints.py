@@ -18,19 +18,25 @@ def draw_title(
     surface: pygame.Surface, theme: Any, title: str, subtitle: str = "", left: int | None = None
 ) -> int:
     """Title (and a subtitle after it); returns the y where the body starts. `left`: its x
-    (default one margin). A title alone is squeezed to the screen's width, never cut."""
+    (default one margin). When they do not fit the width, both are squeezed alike, never cut."""
     m = margin(theme, surface)
     x = m if left is None else left
-    room = None if subtitle else surface.get_width() - x - m
+    big, medium = font(theme, "big"), font(theme, "medium")
+    title_w = big.size(title)[0]
+    sub_w = medium.size(subtitle)[0] if subtitle else 0
+    gap = 2 * m if subtitle else 0
+    room = surface.get_width() - x - m
+    scale = min(1.0, max(0, room - gap) / max(1, title_w + sub_w))
+    accent = theme_color(theme, "accent")
+    height = big.size(title)[1]
     r = blit_text(
-        surface, font(theme, "big"), title, theme_color(theme, "accent"), (x, m), max_width=room
+        surface, big, title, accent, (x, m + height // 2), "midleft", int(title_w * scale)
     )
     if subtitle:
         fg = theme_color(theme, "foreground")
-        blit_text(
-            surface, font(theme, "medium"), subtitle, fg, (r.right + 2 * m, r.centery), "midleft"
-        )
-    return r.bottom + m
+        pos = (r.right + gap, m + height // 2)
+        blit_text(surface, medium, subtitle, fg, pos, "midleft", int(sub_w * scale))
+    return m + height + m
 
 
 def draw_hint(surface: pygame.Surface, theme: Any, text: str) -> None:
