@@ -447,6 +447,8 @@ def test_back_twice_leaves_the_game_which_is_kept():
     app.push(MetroHome(app))
     app.press("back")
     assert app.top.name == "metro-menu"
+    # a Metro screen for the app, which keeps the strip and camera in step under it
+    assert type(app.top).__module__.startswith("companion.ui.metro")
     app.press("back")
     assert app.top.name == "main-menu"
     assert session.state.lines["G"].shares == ("red",)

@@ -144,7 +144,7 @@ class MenuScreen(Screen):
     """A list of commands: OK runs the one under the cursor (it decides whether to pop); a
     greyed one shows its reason instead."""
 
-    name = "metro-menu"
+    name = "commands"
 
     def __init__(
         self,
