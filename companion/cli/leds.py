@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.colors import RGB
 from companion.devices import led_text
 from companion.devices.adalight import wire_fps
 from companion.devices.led_layout import LedLayout, default_layout_path, load_layout
@@ -22,7 +23,6 @@ from companion.devices.ledconfig import COLOR_ORDERS, LedConfig
 from companion.devices.leds import CONNECTED, LedStrip, SimulatedStrip, open_strip
 from companion.errors import UserError
 
-RGB = tuple[int, int, int]
 SOLIDS: tuple[tuple[str, RGB], ...] = (
     ("red", (255, 0, 0)),
     ("green", (0, 255, 0)),

@@ -21,7 +21,8 @@ from companion.metro.events import MetroRules
 from companion.metro.state import MetroState, format_state, parse_state
 from companion.metro.steps import format_step
 from companion.metro.trains import Answers, Decider, Decision, Plan, run_train_phase
-from companion.narrate import describe_end_game, describe_step, yen
+from companion.money import yen
+from companion.narrate import describe_end_game, describe_step
 
 
 class _Parser(argparse.ArgumentParser):
