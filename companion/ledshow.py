@@ -20,7 +20,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.colors import PLAYER_COLORS, hex_to_rgb
+from companion.colors import PLAYER_COLORS, RGB, hex_to_rgb
 from companion.devices.led_layout import LedLayout
 from companion.metro.board import BoardMap, parse_stop_id
 from companion.metro.state import MetroState
@@ -28,7 +28,6 @@ from companion.metro.steps import Boarded, Departed, Left, Moved, Offered, Paid,
 from companion.metro.trains import Prompt
 from companion.metro.vehicles import VehicleId
 
-RGB = tuple[int, int, int]
 BLACK: RGB = (0, 0, 0)
 
 LED_PLAYER_COLORS: Mapping[str, RGB] = {**PLAYER_COLORS, "black": (170, 170, 190)}

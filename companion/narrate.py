@@ -7,10 +7,7 @@ from companion.i18n import _
 from companion.metro.board import BoardMap
 from companion.metro.endgame import EndGameResult
 from companion.metro.steps import Boarded, Departed, Left, Moved, Offered, Paid, Removed, Step
-
-
-def yen(amount: int) -> str:
-    return f"¥{amount:,}"
+from companion.money import yen
 
 
 def station_name(board: BoardMap, station_id: str) -> str:

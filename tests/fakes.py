@@ -12,10 +12,11 @@ from typing import Any
 
 import pygame
 
-from companion.app.services import MemoryLeds, Services, Settings, SilentSound, Theme
+from companion.app.services import MemoryLeds, Services, Settings, SilentSound
 from companion.app.session import MetroSession
 from companion.metro import MetroRules
 from companion.store import Store
+from companion.ui.kit import Theme
 from companion.ui.screen import Screen
 
 

@@ -32,6 +32,7 @@ from companion.metro import (
 from companion.metro.events import Event, NextRound
 from companion.metro.steps import Step
 from companion.metro.trains import Prompt
+from companion.ui.kit import PALETTE
 from companion.ui.screen import Action, Input, Screen
 
 FONT_SIZES = {"huge": 0.16, "big": 0.10, "medium": 0.068, "small": 0.048}
@@ -42,16 +43,7 @@ class FakeTheme:
     def __init__(self, height: int) -> None:
         self.height = height
         self.margin = max(8, height // 40)
-        self.colors = {
-            "background": (18, 20, 26),
-            "foreground": (240, 240, 236),
-            "accent": (255, 196, 40),
-            "muted": (130, 136, 150),
-            "good": (90, 200, 110),
-            "bad": (235, 70, 60),
-            "panel": (36, 42, 56),
-            "selected": (60, 72, 100),
-        }
+        self.colors = dict(PALETTE)
         self._fonts: dict[str, pygame.font.Font] = {}
 
     def font(self, size: str) -> pygame.font.Font:

@@ -400,7 +400,7 @@ def test_undo_in_the_train_phase_takes_back_the_last_answer():
 
 
 def test_a_tokyo_game_plays_and_renders():
-    from screen_fakes import tokyo_session
+    from tests.screen_fakes import tokyo_session
 
     session = tokyo_session()
     app = home(session)
@@ -449,13 +449,15 @@ def test_back_twice_leaves_the_game_which_is_kept():
     app.push(MetroHome(app))
     app.press("back")
     assert app.top.name == "metro-menu"
+    # a Metro screen for the app, which keeps the strip and camera in step under it
+    assert type(app.top).__module__.startswith("companion.ui.metro")
     app.press("back")
     assert app.top.name == "main-menu"
     assert session.state.lines["G"].shares == ("red",)
 
 
 def test_screens_follow_a_session_driven_from_elsewhere():
-    from screen_fakes import play_phase
+    from tests.screen_fakes import play_phase
 
     session = _train_game()
     app = home(session)

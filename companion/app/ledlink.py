@@ -12,6 +12,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from companion.colors import RGB
 from companion.devices.led_layout import LedSetup, load_layout
 from companion.devices.ledconfig import LedConfig
 from companion.devices.leds import LedStrip, open_strip
@@ -19,7 +20,6 @@ from companion.metro import BoardMap
 from companion.metro.state import MetroState
 
 log = logging.getLogger(__name__)
-RGB = tuple[int, int, int]
 
 
 class LedLink:

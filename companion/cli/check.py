@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import logging
 import os
 import sqlite3
 import sys
@@ -366,6 +367,8 @@ def main(argv: list[str]) -> int:
     )
     args = parser.parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean for --json
+    # The table reports every device problem; the devices' own warnings would only repeat it.
+    logging.getLogger("companion").addHandler(logging.NullHandler())
     if args.config is not None and not args.config.exists():
         raise UserError("no such file", args.config, "--config")
     if not 0 < args.timeout <= 120:

@@ -35,7 +35,8 @@ from companion.metro.trains import (
     run_train_phase,
 )
 from companion.metro.vehicles import VehicleId, parse_vehicle
-from companion.narrate import describe_end_game, describe_step, yen
+from companion.money import yen
+from companion.narrate import describe_end_game, describe_step
 
 PENDING = 3
 """Exit status of a train phase left waiting for an answer (2 is bad input)."""

@@ -8,8 +8,8 @@ from companion.app import games
 from companion.colors import color_letter
 from companion.i18n import _
 from companion.store import GameInfo
+from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
-from companion.ui.widgets import ListMenu, MenuItem
 
 
 def describe(info: GameInfo) -> str:
@@ -29,11 +29,11 @@ class HistoryScreen(ListMenu):
     def enter(self) -> None:
         infos = [i for i in self.app.services.store.games() if i.kind == "metro"]
         self.items = [
-            MenuItem(lambda i=info: describe(i), lambda i=info: self.open(i))  # type: ignore[misc]
+            Option(lambda i=info: describe(i), on_ok=lambda i=info: self.open(i))  # type: ignore[misc]
             for info in infos[:50]
         ]
         if not self.items:
-            self.items = [MenuItem(lambda: _("No saved games yet"))]
+            self.items = [Option(lambda: _("No saved games yet"))]
         self.index = min(self.index, len(self.items) - 1)
 
     def open(self, info: GameInfo) -> None:
@@ -47,8 +47,8 @@ class GameActions(ListMenu):
         super().__init__(app, lambda: describe(info))
         self.info = info
         self.items = [
-            MenuItem(lambda: _("Resume") if info.finished is None else _("Open"), self.resume),
-            MenuItem(lambda: _("Export as JSON"), self.export),
+            Option(lambda: _("Resume") if info.finished is None else _("Open"), on_ok=self.resume),
+            Option(lambda: _("Export as JSON"), on_ok=self.export),
         ]
 
     def resume(self) -> None:

@@ -6,8 +6,8 @@ import importlib
 
 from companion.app import games
 from companion.i18n import _
+from companion.ui.kit import ConfirmDialog, ListMenu, Option
 from companion.ui.screen import Action, AppContext, Input
-from companion.ui.widgets import ConfirmDialog, ListMenu, MenuItem
 
 
 def _optional_screen(app: AppContext, module: str, cls: str, label: str) -> None:
@@ -27,25 +27,27 @@ class MainMenu(ListMenu):
         super().__init__(app, lambda: _("Companion"))
         services = app.services
         self.items = [
-            MenuItem(
+            Option(
                 lambda: _("Resume the game"),
-                self.resume,
+                on_ok=self.resume,
                 enabled=lambda: games.unfinished_game(services) is not None,
             ),
-            MenuItem(lambda: _("New Tokyo Metro game"), self.new_game),
-            MenuItem(
+            Option(lambda: _("New Tokyo Metro game"), on_ok=self.new_game),
+            Option(
                 lambda: _("Tokyo Jutaku"),
-                lambda: _optional_screen(app, "companion.ui.jutaku", "JutakuHome", _("Jutaku")),
+                on_ok=lambda: _optional_screen(
+                    app, "companion.ui.jutaku", "JutakuHome", _("Jutaku")
+                ),
             ),
-            MenuItem(
+            Option(
                 lambda: _("Countdown"),
-                lambda: _optional_screen(
+                on_ok=lambda: _optional_screen(
                     app, "companion.ui.countdown", "CountdownScreen", _("Countdown")
                 ),
             ),
-            MenuItem(lambda: _("History"), self.history),
-            MenuItem(lambda: _("Settings"), self.settings),
-            MenuItem(lambda: _("Quit"), self.quit),
+            Option(lambda: _("History"), on_ok=self.history),
+            Option(lambda: _("Settings"), on_ok=self.settings),
+            Option(lambda: _("Quit"), on_ok=self.quit),
         ]
 
     def enter(self) -> None:

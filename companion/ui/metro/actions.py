@@ -30,9 +30,9 @@ from companion.metro.events import (
 )
 from companion.metro.state import MetroState
 from companion.narrate import explain
-from companion.ui.metro import common as c
+from companion.ui import kit as c
+from companion.ui.kit import Option
 from companion.ui.metro.entry import Amount, Choice, EntryScreen, SquarePick, StepFactory
-from companion.ui.metro.widgets import Option
 from companion.ui.screen import AppContext
 
 Reason = Callable[[MetroState, str], str | None]

@@ -12,12 +12,12 @@ from typing import Any
 
 import pygame
 
-from companion.colors import color_letter, text_color_on
+from companion.colors import RGB, color_letter, text_color_on
 from companion.metro.board import Square
 from companion.metro.events import MetroRules
 from companion.metro.state import MetroState, Train
 from companion.metro.vehicles import VehicleId
-from companion.ui.metro.common import RGB, blit_text, line_rgb, player_rgb
+from companion.ui.kit import blit_text, line_rgb, player_rgb
 
 Point = tuple[float, float]
 

@@ -15,10 +15,11 @@ from companion.colors import color_name
 from companion.i18n import N_, _, language
 from companion.metro.events import EndGame
 from companion.metro.state import MetroState
-from companion.ui.metro import common as c
+from companion.ui import kit as c
+from companion.ui.kit import Option, confirm
 from companion.ui.metro.camera import CameraPrompts
+from companion.ui.metro.menu import MetroMenu
 from companion.ui.metro.rounds import rounds_for
-from companion.ui.metro.widgets import MenuScreen, Option, confirm
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 PHASE_NAMES = {"action": N_("Action phase"), "train": N_("Train phase"), "ended": N_("Game over")}
@@ -122,7 +123,7 @@ class MetroHome(Screen):
             return run
 
         items = [(Option(_(label), label), opener(make)) for label, make in ENTRIES]
-        self.app.push(MenuScreen(self.app, _("Record an action"), items))
+        self.app.push(MetroMenu(self.app, _("Record an action"), items))
 
     def ask_undo(self) -> None:
         def undo() -> None:
@@ -189,7 +190,7 @@ class MetroHome(Screen):
             (Option(_("Leave (the game is kept)"), 5), leave),
         ]
         back = (_("Leave (the game is kept)"), leave)
-        self.app.push(MenuScreen(self.app, _("Game menu"), items, back))
+        self.app.push(MetroMenu(self.app, _("Game menu"), items, back))
 
     def _settings_item(self) -> list[tuple[Option, Any]]:
         """The app's settings screen (language, sound, LEDs), when the app provides one."""
@@ -367,7 +368,7 @@ class MetroHome(Screen):
             if train is not None:
                 label = f"{lid}{train.stop}"
                 tr = c.blit_text(layer, row_font, label, fg, (lefts[7], cy), "midleft")
-                c._arrow(
+                c.arrow(
                     layer,
                     "right" if train.direction > 0 else "left",
                     (tr.right + cell_h // 2, cy),

@@ -16,7 +16,7 @@ from companion.metro.board import BoardMap, parse_stop_id
 from companion.metro.state import LineState, Meeple, MetroState, Train
 from companion.metro.steps import Boarded, Left, Moved, Offered, Paid, Removed, Step
 from companion.metro.trains import Prompt
-from companion.ui.metro.common import yen
+from companion.money import yen
 
 
 def _value(state: MetroState, line: str, amount: int) -> MetroState:

@@ -19,10 +19,11 @@ from companion.metro.state import MetroState, Train
 from companion.metro.steps import Departed, Moved, Paid, Step
 from companion.metro.trains import Decision, Prompt
 from companion.metro.vehicles import VehicleId
-from companion.ui.metro import common as c
+from companion.ui import kit as c
+from companion.ui.kit import Option
 from companion.ui.metro.board import BoardLayer, make_board
+from companion.ui.metro.menu import MetroMenu
 from companion.ui.metro.playback import after_steps, describe_step, payout_text, prompt_text
-from companion.ui.metro.widgets import MenuScreen, Option
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 DURATIONS = {Departed: 0.6, Moved: 0.35}
@@ -216,7 +217,7 @@ class TrainPhaseScreen(Screen):
             (Option(_("Continue the train phase"), 0), self.app.pop),
             (Option(_("Undo the last answer"), 1), undo),
         ]
-        self.app.push(MenuScreen(self.app, _("Train phase"), items))
+        self.app.push(MetroMenu(self.app, _("Train phase"), items))
 
     # --- drawing ---
     def draw(self, surface: pygame.Surface) -> None:
