@@ -19,6 +19,7 @@ import pygame
 
 from companion.data import load_map
 from companion.metro.state import Meeple, Train, new_state
+from companion.metro.vehicles import VehicleId
 from companion.ui.board_view import BoardView
 
 
@@ -28,7 +29,7 @@ def main() -> int:
     colors = ["red", "blue", "green", "yellow", "black"]
     state = new_state(board, colors)
     stations = {sid: colors[i % 5] for i, sid in enumerate(list(board.stations)[:30])}
-    trains = {line: Train(3, 1) for line in board.lines}
+    trains = {VehicleId(line): Train(3, 1) for line in board.lines}
     meeples = {c: Meeple(square=(2 + 3 * i, 5)) for i, c in enumerate(colors)}
     state = replace(state, stations=stations, trains=trains, meeples=meeples)
     screen = pygame.Surface((1024, 600))
@@ -40,7 +41,7 @@ def main() -> int:
 
     times = []
     for frame in range(300):
-        moving = {line: Train(3 + (frame % 10) / 10, 1) for line in board.lines}  # type: ignore[arg-type]
+        moving = {VehicleId(line): Train(3 + (frame % 10) / 10, 1) for line in board.lines}  # type: ignore[arg-type]
         view.pulse = (frame % 30) / 30
         t = time.perf_counter()
         view.draw(screen, state, highlight_stops=["G9", "M7", "H10"], trains=moving)

@@ -64,7 +64,7 @@ def run_app(seconds: float) -> dict[str, float]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from companion.app.boot import Options, build_app, shutdown
     from companion.config import Config, InputConfig
-    from companion.ui.countdown_screen import CountdownScreen
+    from companion.ui.countdown.screen import CountdownScreen
     from companion.ui.screen import Action, Input
 
     data = Path(tempfile.mkdtemp(prefix="countdown-bench-"))

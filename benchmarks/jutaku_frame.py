@@ -20,8 +20,8 @@ import pygame
 
 from companion.jutaku.jutaku import JutakuOptions
 from companion.jutaku.players import default_seats
-from companion.ui.countdown_screen import CountdownScreen
-from companion.ui.jutaku_screens import JutakuScreen
+from companion.ui.countdown.screen import CountdownScreen
+from companion.ui.jutaku.screens import JutakuScreen
 from companion.ui.screen import Action, Input
 
 

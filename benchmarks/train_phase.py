@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion.data import load_rules
 from companion.metro import new_state, run_train_phase
 from companion.metro.state import Meeple, Train
+from companion.metro.vehicles import VehicleId
 
 
 def full_state(rules):
@@ -27,7 +28,7 @@ def full_state(rules):
     for i, (line_id, ls) in enumerate(state.lines.items()):
         lines[line_id] = type(ls)(value=1000, shares=(colors[i % 5],), speed=i % 3, speculations=())
     trains = {
-        line_id: Train(1 + (i * 3) % line.length, 1 if i % 2 else -1, False)
+        VehicleId(line_id): Train(1 + (i * 3) % line.length, 1 if i % 2 else -1, False)
         for i, (line_id, line) in enumerate(board.lines.items())
     }
     stations = {sid: colors[i % 5] for i, sid in enumerate(board.stations)}

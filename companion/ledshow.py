@@ -6,7 +6,7 @@ the steps shown so far with the last one being the current one, and `t` is the s
 the current step began. Nothing here reads a clock or keeps state, so the screen, the tests
 and `companion leds show` all get the same frame for the same moment.
 
-- every running train: its line's colour at its stop (dimmed line segments optional);
+- every vehicle on the map: its line's colour at its stop (dimmed line segments optional);
 - Moved: the train at its new stop, a fading trail at the stop it left;
 - Paid: the station's stops flash in the owner's colour;
 - Offered / a pending Prompt: the stop blinks in the player's colour;
@@ -20,14 +20,14 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.colors import PLAYER_COLORS, hex_to_rgb
+from companion.colors import PLAYER_COLORS, RGB, hex_to_rgb
 from companion.devices.led_layout import LedLayout
 from companion.metro.board import BoardMap, parse_stop_id
 from companion.metro.state import MetroState
 from companion.metro.steps import Boarded, Departed, Left, Moved, Offered, Paid, Removed, Step
 from companion.metro.trains import Prompt
+from companion.metro.vehicles import VehicleId
 
-RGB = tuple[int, int, int]
 BLACK: RGB = (0, 0, 0)
 
 LED_PLAYER_COLORS: Mapping[str, RGB] = {**PLAYER_COLORS, "black": (170, 170, 190)}
@@ -57,15 +57,15 @@ def player_rgb(color: str) -> RGB:
     return LED_PLAYER_COLORS.get(color, (255, 255, 255))
 
 
-def train_stops(state: MetroState, steps: Sequence[Step]) -> dict[str, int]:
-    """Line -> stop number of every train on the map after these steps."""
-    trains = {line: train.stop for line, train in state.trains.items()}
+def train_stops(state: MetroState, steps: Sequence[Step]) -> dict[VehicleId, int]:
+    """Vehicle -> stop number of every vehicle on the map after these steps."""
+    trains = {vehicle: train.stop for vehicle, train in state.trains.items()}
     for step in steps:
         if isinstance(step, Departed | Moved):
             stop = step.stop if isinstance(step, Departed) else step.to_stop
-            trains[step.line] = parse_stop_id(stop)[1]
+            trains[step.vehicle] = parse_stop_id(stop)[1]
         elif isinstance(step, Removed):
-            trains.pop(step.line, None)
+            trains.pop(step.vehicle, None)
     return trains
 
 
@@ -96,9 +96,9 @@ def render(
 
     current = steps[-1] if steps else None
     trains = train_stops(state, steps)
-    occupied = {f"{line}{stop}" for line, stop in trains.items()}
-    for line, stop in trains.items():
-        put(f"{line}{stop}", line_rgb[line])
+    occupied = {f"{vehicle.line}{stop}" for vehicle, stop in trains.items()}
+    for vehicle, stop in trains.items():
+        put(f"{vehicle.line}{stop}", line_rgb[vehicle.line])
 
     on_flash = (t * options.flash_hz) % 1.0 < 0.5
     on_blink = (t * options.blink_hz) % 1.0 < 0.5

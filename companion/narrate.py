@@ -7,10 +7,7 @@ from companion.i18n import _
 from companion.metro.board import BoardMap
 from companion.metro.endgame import EndGameResult
 from companion.metro.steps import Boarded, Departed, Left, Moved, Offered, Paid, Removed, Step
-
-
-def yen(amount: int) -> str:
-    return f"¥{amount:,}"
+from companion.money import yen
 
 
 def station_name(board: BoardMap, station_id: str) -> str:
@@ -20,14 +17,17 @@ def station_name(board: BoardMap, station_id: str) -> str:
 
 def describe_step(step: Step, board: BoardMap) -> str:
     match step:
-        case Departed(line, stop, moves):
+        case Departed(vehicle, stop, moves):
+            line = vehicle.line
             return _("Line {line} departs from {stop}: {moves} stops").format(
                 line=line, stop=stop, moves=moves
             )
-        case Moved(line, from_stop, to_stop, _direction, _move, turned):
+        case Moved(vehicle, from_stop, to_stop, _direction, _move, turned):
+            line = vehicle.line
             text = _("Line {line}: {a} → {b}").format(line=line, a=from_stop, b=to_stop)
             return f"{text} ({_('turns at the terminus')})" if turned else text
-        case Paid(line, stop, station, owner, owner_gain, line_gain, drinks):
+        case Paid(vehicle, stop, station, owner, owner_gain, line_gain, drinks):
+            line = vehicle.line
             where = station_name(board, station)
             if owner_gain:
                 text = _(
@@ -46,26 +46,30 @@ def describe_step(step: Step, board: BoardMap) -> str:
             if drinks:
                 text += " " + _("(+{drinks} for the drink)").format(drinks=yen(drinks))
             return text
-        case Offered(player, line, stop, action, accepted):
+        case Offered(player, vehicle, stop, action, accepted):
+            line = vehicle.line
             if action == "board":
                 text = _("{player} may board line {line} at {stop}")
             else:
                 text = _("{player} may leave line {line} at {stop}")
             answer = _("yes") if accepted else _("no")
             return f"{text.format(player=color_name(player), line=line, stop=stop)}: {answer}"
-        case Boarded(player, line, stop, fee):
+        case Boarded(player, vehicle, stop, fee):
+            line = vehicle.line
             text = _("{player} boards line {line} at {stop}").format(
                 player=color_name(player), line=line, stop=stop
             )
             if fee:
                 text += " " + _("(pays {fee}; line +{fee})").format(fee=yen(fee))
             return text
-        case Left(player, line, stop, square, forced):
+        case Left(player, vehicle, stop, square, forced):
+            line = vehicle.line
             text = _("{player} leaves line {line} at {stop} onto square {square}").format(
                 player=color_name(player), line=line, stop=stop, square=list(square)
             )
             return f"{text} ({_('the train left the map')})" if forced else text
-        case Removed(line, stop, lost):
+        case Removed(vehicle, stop, lost):
+            line = vehicle.line
             return _(
                 "The train of line {line} is back at {stop} with no share held: "
                 "it leaves the map ({lost} moves lost)"

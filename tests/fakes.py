@@ -13,11 +13,12 @@ from typing import Any
 import pygame
 
 from companion.app.ledlink import LedLink
-from companion.app.services import Services, Settings, Theme
+from companion.app.services import Services, Settings
 from companion.app.session import MetroSession
 from companion.devices.sound import Sound
 from companion.metro import MetroRules
 from companion.store import Store
+from companion.ui.kit import Theme
 from companion.ui.screen import Screen
 
 

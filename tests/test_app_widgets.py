@@ -1,7 +1,7 @@
 import pytest
 
+from companion.ui.kit import ConfirmDialog, ListMenu, NumberEntry, Option, confirm
 from companion.ui.screen import Action, Input
-from companion.ui.widgets import ConfirmDialog, ListMenu, MenuItem, NumberEntry
 from tests.fakes import FakeApp
 
 
@@ -44,14 +44,14 @@ def test_list_menu_moves_changes_and_draws_at_both_sizes(tmp_path, size):
     app = FakeApp.make(tmp_path, size)
     values = [0]
     chosen = []
-    items = [MenuItem(lambda i=i: f"item {i}", lambda i=i: chosen.append(i)) for i in range(20)]
+    items = [Option(lambda i=i: f"item {i}", on_ok=lambda i=i: chosen.append(i)) for i in range(20)]
     items.insert(
         0,
-        MenuItem(
+        Option(
             lambda: "value",
-            value=lambda: str(values[0]),
+            detail=lambda: str(values[0]),
             on_change=lambda d: values.__setitem__(0, values[0] + d),
-            swatch=lambda: "red",
+            player=lambda: "red",
         ),
     )
     menu = ListMenu(app, lambda: "menu", items)
@@ -59,3 +59,26 @@ def test_list_menu_moves_changes_and_draws_at_both_sizes(tmp_path, size):
     press(app, Action.RIGHT, Action.RIGHT, Action.LEFT, Action.UP, Action.OK)
     assert values == [1] and chosen == [19]
     assert app.draw().get_size() == size
+
+
+def test_a_greyed_option_only_sounds_an_error(tmp_path):
+    app = FakeApp.make(tmp_path)
+    chosen = []
+    items = [
+        Option("closed", on_ok=lambda: chosen.append("closed"), enabled=lambda: False),
+        Option("open", on_ok=lambda: chosen.append("open")),
+    ]
+    app.push(ListMenu(app, "menu", items))
+    press(app, Action.OK, Action.DOWN, Action.OK)
+    assert chosen == ["open"] and app.played == ["error", "beep"]
+
+
+def test_confirm_asks_over_the_screen_with_no_preselected(tmp_path):
+    app = FakeApp.make(tmp_path)
+    said = []
+    app.push(ListMenu(app, "menu"))
+    confirm(app, "Undo?", lambda: said.append("yes"))
+    assert app.top.name == "confirm"
+    app.draw()
+    press(app, Action.OK)
+    assert said == [] and app.top.name == "menu"

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from companion.data import load_map
 from companion.metro.state import Meeple, Train, new_state
+from companion.metro.vehicles import VehicleId as V
 from companion.ui.board_view import BoardView, draw_legend
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -55,14 +56,14 @@ def test_draws_map_and_every_kind_of_piece(view, board):
         stations={"ginza": "red", "kayabacho": "blue", "otemachi": "black"},
         meeples={"red": Meeple(square=(3, 4)), "blue": Meeple(riding="G", boarded_at="G2"),
                  "green": Meeple(square=(0, 0))},
-        trains={"G": Train(4, 1), "E": Train(16, -1), "H": Train(1, 1, started=True)},
+        trains={V("G"): Train(4, 1), V("E"): Train(16, -1), V("H"): Train(1, 1, started=True)},
         drinks={"ginza": "pink", "kayabacho": "mystery"},
     )  # fmt: skip
     surface = pygame.Surface((1044, 640))
     view.draw(surface, state, highlight_stops=["G5", "M1", "nope"])
     center = view.to_screen(*board.grid.center((3, 4)))
     assert surface.get_at(center)[:3] != surface.get_at(view.to_screen(1, 1))[:3]
-    view.draw(surface, state, trains={"G": Train(4.5, 1), "M": Train(15, 1)})  # type: ignore[arg-type]
+    view.draw(surface, state, trains={V("G"): Train(4.5, 1), V("M"): Train(15, 1)})  # type: ignore[arg-type]
     view.draw(surface)
     draw_legend(surface, view)
 

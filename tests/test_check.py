@@ -170,3 +170,26 @@ def test_camera_from_a_folder_of_images(box: Path, capsys: pytest.CaptureFixture
     path = write_config(box, f'[camera]\nsource = "dir:{box / "nothing"}"\n')
     code, rows = run_json(capsys, "--config", str(path))
     assert rows["camera"][0] == "FAIL" and code == 1
+
+
+def test_nothing_but_the_table_when_the_audio_device_is_missing(box: Path) -> None:
+    """No `ALSA lib ...` lines or device warnings before the table: it says it all."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_AUDIODRIVER",)}
+    env.pop("COMPANION_SOUND_BACKEND", None)
+    env["AUDIODEV"] = "companion-no-such-card"
+    env["ALSA_CONFIG_PATH"] = str(box / "no-alsa.conf")  # an ALSA that finds no card at all
+    (box / "no-alsa.conf").write_text("")
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "check", "--config", str(write_config(box))],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert "ALSA lib" not in done.stderr
+    assert "playing silently" not in done.stderr
+    assert done.stdout.splitlines()[0].startswith("config ")

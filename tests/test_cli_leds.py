@@ -118,3 +118,11 @@ def test_play_runs_a_sample_phase_on_the_simulated_strip(capsys):
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     kinds = [k for line in lines for k in line["kinds"]]
     assert kinds[0] == "departed" and "moved" in kinds and "paid" in kinds
+
+
+def test_play_to_a_missing_port_says_so_and_fails(tmp_path, capsys):
+    port = str(tmp_path / "ttyNOPE")
+    argv = ["leds", "play", "--map", "tests/data/mini.toml", "--port", port, "--speed", "50"]
+    assert main(argv) == 1
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out == [f"{port}: not connected (not found)"]

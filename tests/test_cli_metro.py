@@ -47,7 +47,7 @@ def test_train_phase_json_has_steps_and_state(capsys, tmp_path):
     state = {
         "map": "mini",
         "players": [{"color": "red", "cash": 1000}, {"color": "blue", "cash": 1000}],
-        "trains": {"G": {"stop": 2}},
+        "trains": {"G#1": {"stop": 2}},
         "stations": {"ginza": "red"},
         "meeples": {"blue": {"square": [2, 1]}},
     }
@@ -72,6 +72,7 @@ def test_train_phase_json_has_steps_and_state(capsys, tmp_path):
         {
             "kind": "paid",
             "line": "G",
+            "vehicle": "G#1",
             "stop": "G3",
             "station": "ginza",
             "owner": "red",
@@ -80,7 +81,7 @@ def test_train_phase_json_has_steps_and_state(capsys, tmp_path):
             "drinks_gain": 0,
         }
     ]
-    assert data["state"]["meeples"]["blue"]["riding"] == "G"
+    assert data["state"]["meeples"]["blue"]["riding"] == "G#1"
     code, out, _ = run(capsys, "train-phase", "--state", str(tmp_path / "s.json"), "--map", MINI)
     assert code == 0 and "Line G departs from G2" in out
 
@@ -88,7 +89,7 @@ def test_train_phase_json_has_steps_and_state(capsys, tmp_path):
 BAD_STATES = [
     ("{not json", "not valid JSON"),
     ('{"players": [{"color": "red"}], "lines": {"Q": {}}}', "lines.Q: unknown line"),
-    ('{"players": [{"color": "red"}], "trains": {"G": {"stop": 9}}}', "trains.G.stop"),
+    ('{"players": [{"color": "red"}], "trains": {"G#1": {"stop": 9}}}', "trains.G#1.stop"),
     ('{"players": [{"color": "red"}], "stations": {"nowhere": "red"}}', "stations.nowhere"),
     (
         '{"players": [{"color": "a"}, {"color": "b"}, {"color": "c"}, {"color": "d"}],'
@@ -152,3 +153,50 @@ def test_map_lists_lines_and_stations(capsys):
     assert {"id": "roppongi", "name": "Roppongi", "name_ja": "", "stops": ["H6", "H7"]} in data[
         "stations"
     ]
+
+
+def test_a_train_phase_that_runs_out_of_answers_says_so_and_exits_3(capsys, tmp_path):
+    state = {
+        "map": "mini",
+        "players": [{"color": "red", "cash": 1000}, {"color": "blue", "cash": 1000}],
+        "trains": {"G#1": {"stop": 2}},
+        "meeples": {"blue": {"square": [2, 1]}},
+    }
+    (tmp_path / "s.json").write_text(json.dumps(state))
+    (tmp_path / "d.json").write_text(json.dumps({"answers": [{"accept": True}]}))
+    args = ["train-phase", "--state", str(tmp_path / "s.json"), "--map", MINI]
+    args += ["--decisions", str(tmp_path / "d.json")]
+    code, out, _ = run(capsys, *args)
+    assert code == 3
+    assert "Pending: blue may leave line G at G3" in out
+    code, out, _ = run(capsys, *args, "--json")
+    data = json.loads(out)
+    assert code == 3
+    assert data["pending"]["action"] == "leave" and data["pending"]["vehicle"] == "G#1"
+    assert data["pending"]["stop"] == "G3" and data["state"]["phase"] == "train"
+    (tmp_path / "d.json").write_text(
+        json.dumps({"answers": [{"accept": True}] + [{"accept": False}] * 9})
+    )
+    code, out, _ = run(capsys, *args, "--json")
+    assert code == 0 and json.loads(out)["pending"] is None
+
+
+def test_decisions_may_name_a_vehicle(capsys, tmp_path):
+    state = {
+        "map": "mini",
+        "players": [{"color": "blue", "cash": 1000}],
+        "trains": {"G#1": {"stop": 2}},
+        "meeples": {"blue": {"square": [2, 1]}},
+    }
+    (tmp_path / "s.json").write_text(json.dumps(state))
+    (tmp_path / "d.json").write_text(
+        json.dumps({"board": [{"player": "blue", "vehicle": "G#1", "stop": "G2"}]})
+    )
+    args = ["train-phase", "--state", str(tmp_path / "s.json"), "--map", MINI, "--json"]
+    code, out, _ = run(capsys, *args, "--decisions", str(tmp_path / "d.json"))
+    assert code == 0 and json.loads(out)["state"]["meeples"]["blue"]["riding"] == "G#1"
+    (tmp_path / "d.json").write_text(
+        json.dumps({"board": [{"player": "blue", "vehicle": "G#2", "stop": "G2"}]})
+    )
+    code, _, err = run(capsys, *args, "--decisions", str(tmp_path / "d.json"))
+    assert code == 2 and "board[0].vehicle" in err

@@ -99,12 +99,14 @@ def test_move_order_most_yen_first_then_clockwise():
     s = play(s, J.Start(100), J.Call(1, 110), J.Call(2, 110.2))
     s = play(s, J.SetValue(12000, 111), J.Judge(True, 112))
     s = play(s, J.SetValue(5000, 113), J.Judge(True, 114))
-    # seat 2 has 15000 in total, seat 1 has 12000
+    # seat 2 has 15000 in total, seat 1 has 12000: seat 2 first, then clockwise from seat 2,
+    # so seat 1 (also a successful builder) moves last (rulebook: "esto continúa en el sentido
+    # de las agujas del reloj")
     assert [(st.kind, st.player) for st in s.steps] == [
         ("move", 2),
-        ("move", 1),
         ("stay_or_move", 3),
         ("stay_or_move", 0),
+        ("move", 1),
     ]
 
 

@@ -218,7 +218,7 @@ def test_screens_draw_at_1080p_with_eight_players(tmp_path):
 def test_every_cue_is_a_sound_the_box_has():
     from companion.devices.sound import CUES
     from companion.jutaku.clock import Cue
-    from companion.ui.jutaku_common import cue_sound
+    from companion.ui.jutaku.view import cue_sound
 
     kinds = ["start", "beep", "buzzer", "stop", "resume", "pause"]
     made = {cue_sound(Cue(k, 0.0, r)) for k in kinds for r in (10, 3, None)}

@@ -2,7 +2,8 @@ from companion.i18n import _, set_language
 from companion.jutaku import countdown as C
 from companion.jutaku import jutaku as J
 from companion.jutaku.players import default_seats
-from companion.jutaku.views import countdown_view, jutaku_view, yen
+from companion.jutaku.views import countdown_view, jutaku_view
+from companion.money import yen
 
 
 def test_jutaku_view_through_a_round():

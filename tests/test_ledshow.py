@@ -3,6 +3,7 @@ from companion.devices.led_layout import default_layout
 from companion.ledshow import BLACK, LED_PLAYER_COLORS, ShowOptions, render, train_stops
 from companion.metro.steps import Boarded, Moved, Offered, Paid
 from companion.metro.trains import Prompt
+from companion.metro.vehicles import VehicleId as V
 from tests.led_scenario import scenario
 
 RULES, STATE, PHASE = scenario()
@@ -37,7 +38,7 @@ def test_trains_move_stop_by_stop_with_a_fading_trail():
     assert 0 < max(now[LAYOUT.led("G1")]) < max(G)
     later = render(BOARD, LAYOUT, STATE, steps[: first_move + 1], t=5.0)
     assert later[LAYOUT.led("G1")] == BLACK and later[LAYOUT.led("G2")] == G
-    positions = [train_stops(STATE, steps[: i + 1])["G"] for i in range(len(steps))]
+    positions = [train_stops(STATE, steps[: i + 1])[V("G")] for i in range(len(steps))]
     assert positions[:8] == [1, 2, 3, 3, 3, 3, 4, 4]
 
 
@@ -57,7 +58,7 @@ def test_black_owner_still_shows_on_leds():
 
 
 def test_a_prompt_blinks_its_stop_in_the_player_colour():
-    prompt = Prompt("board", "red", "G", "G3", fee=100)
+    prompt = Prompt("board", "red", V("G"), "G3", fee=100)
     on = render(BOARD, LAYOUT, STATE, prompt=prompt, t=0.0)
     off = render(BOARD, LAYOUT, STATE, prompt=prompt, t=0.3)
     assert on[LAYOUT.led("G3")] == LED_PLAYER_COLORS["red"]

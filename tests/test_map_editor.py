@@ -137,3 +137,39 @@ def test_rewrite_with_unchanged_positions_is_the_identity():
         (grid.square_w_mm, grid.square_h_mm),
     )
     assert out == text
+
+
+def _key(editor, key):
+    editor.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+
+
+def test_quitting_with_unsaved_changes_asks_first(editor):
+    _key(editor, pygame.K_RIGHT)
+    assert editor.dirty
+    _key(editor, pygame.K_ESCAPE)
+    assert editor.running and editor.quit_asked
+    _key(editor, pygame.K_LEFT)
+    assert editor.running and not editor.quit_asked
+    editor.handle_event(pygame.event.Event(pygame.QUIT))
+    assert editor.running
+    editor.handle_event(pygame.event.Event(pygame.QUIT))
+    assert not editor.running
+
+
+def test_quitting_after_saving_does_not_ask(editor):
+    _key(editor, pygame.K_RIGHT)
+    _key(editor, pygame.K_s)
+    _key(editor, pygame.K_ESCAPE)
+    assert not editor.running
+
+
+def test_window_fits_the_desktop():
+    sys.path.insert(0, str(REPO_ROOT / "tools"))
+    try:
+        from map_editor import fit_window
+    finally:
+        sys.path.pop(0)
+    assert fit_window((1280, 860), (1920, 1080)) == (1280, 860)
+    w, h = fit_window((1280, 860), (1024, 600))
+    assert w <= 0.9 * 1024 and h <= 0.9 * 600 and abs(w / h - 1280 / 860) < 0.01
+    assert fit_window((1280, 860), (-1, -1)) == (1280, 860)

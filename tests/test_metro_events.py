@@ -17,6 +17,7 @@ from companion.metro.events import (
     format_event,
     parse_event,
 )
+from companion.metro.vehicles import VehicleId as V
 
 
 @pytest.fixture
@@ -30,15 +31,15 @@ def test_invest_takes_the_next_share_and_puts_the_train_on_the_map(mini_rules, s
     assert s.lines["G"].shares == ("red", "blue")
     assert s.lines["G"].value == 1300
     assert s.player("red").cash == 1500
-    assert s.trains["G"].stop == 1 and not s.trains["G"].started
+    assert s.trains[V("G")].stop == 1 and not s.trains[V("G")].started
 
 
 def test_a_fourth_share_is_refused(mini_rules):
     s = new_state(mini_rules.board, ["red", "blue", "green", "yellow"])
-    for who in ("red", "blue", "green"):
-        s = apply(mini_rules, s, Invest(who, "G", 100))
+    for who, paid in (("red", 100), ("blue", 400), ("green", 700)):
+        s = apply(mini_rules, s, Invest(who, "G", paid))
     with pytest.raises(IllegalEvent, match="all 3 shares"):
-        apply(mini_rules, s, Invest("yellow", "G", 100))
+        apply(mini_rules, s, Invest("yellow", "G", 700))
 
 
 def test_speculation_rules(mini_rules, s0):
@@ -63,7 +64,7 @@ def test_speculation_rules(mini_rules, s0):
 
 def test_start_train_and_speed(mini_rules, s0):
     s = apply(mini_rules, s0, StartTrain("H", 300))
-    assert s.trains["H"].started and s.lines["H"].value == 300
+    assert s.trains[V("H")].started and s.lines["H"].value == 300
     with pytest.raises(IllegalEvent, match="already on the map"):
         apply(mini_rules, s, StartTrain("H", 300))
     s = apply(mini_rules, s, AssignSpeed("H", 2))

@@ -1,11 +1,15 @@
 """Invariants of the train phase and the state format, over random states (hypothesis)."""
 
+from dataclasses import replace
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.data import load_rules
 from companion.metro import (
+    OSAKA,
     Decision,
+    MetroRules,
     format_state,
     parse_state,
     run_train_phase,
@@ -13,13 +17,27 @@ from companion.metro import (
 from companion.metro.steps import Boarded, Moved, Paid
 from tests.conftest import DATA
 
-RULES = load_rules(str(DATA / "mini.toml"))
+TOKYO_RULES = load_rules(str(DATA / "mini.toml"))
+TWIN_RULES = MetroRules(
+    replace(TOKYO_RULES.board, variant=replace(OSAKA, twin_lines=frozenset({"H"}))),
+    TOKYO_RULES.track,
+)
+"""The mini map played as Osaka, with two vehicles on line H (as on the P and bus lines)."""
+RULES = TOKYO_RULES
 BOARD = RULES.board
 COLORS = ["red", "blue", "green", "yellow"]
 
 
 @st.composite
-def states(draw):
+def games(draw):
+    """(rules, state): the mini map as Tokyo, or as Osaka with a twin line."""
+    rules = draw(st.sampled_from([TOKYO_RULES, TWIN_RULES]))
+    return rules, draw(states(rules))
+
+
+@st.composite
+def states(draw, rules=TOKYO_RULES):
+    board = rules.board
     n = draw(st.integers(2, 4))
     colors = COLORS[:n]
     cash_known = draw(st.booleans())
@@ -45,12 +63,13 @@ def states(draw):
             "speed": speed,
             "speculations": specs,
         }
-        if draw(st.booleans()):
-            trains[line_id] = {
-                "stop": draw(st.integers(1, line.length)),
-                "direction": draw(st.sampled_from([1, -1])),
-                "started": draw(st.booleans()),
-            }
+        for index in range(1, board.variant.vehicles(line_id) + 1):
+            if draw(st.booleans()):
+                trains[f"{line_id}#{index}"] = {
+                    "stop": draw(st.integers(1, line.length)),
+                    "direction": draw(st.sampled_from([1, -1])),
+                    "started": draw(st.booleans()),
+                }
     stations = {
         sid: draw(st.sampled_from(colors))
         for sid in draw(st.lists(st.sampled_from(sorted(BOARD.stations)), unique=True))
@@ -79,7 +98,7 @@ def states(draw):
         "stations": stations,
         "meeples": meeples,
     }
-    return parse_state(data, BOARD)
+    return parse_state(data, board)
 
 
 def cycling(answers):
@@ -98,9 +117,10 @@ common = settings(max_examples=150, deadline=None, suppress_health_check=[Health
 
 
 @common
-@given(states(), st.lists(st.booleans(), max_size=6))
-def test_yen_the_bank_pays_equals_yen_the_players_receive(state, answers):
-    phase = run_train_phase(RULES, state, cycling(answers))
+@given(games(), st.lists(st.booleans(), max_size=6))
+def test_yen_the_bank_pays_equals_yen_the_players_receive(game, answers):
+    rules, state = game
+    phase = run_train_phase(rules, state, cycling(answers))
     bank_out = sum(s.owner_gain + s.drinks_gain for s in phase.steps if isinstance(s, Paid))
     bank_in = sum(s.fee for s in phase.steps if isinstance(s, Boarded))
     if all(p.cash is not None for p in state.players):
@@ -116,44 +136,54 @@ def test_yen_the_bank_pays_equals_yen_the_players_receive(state, answers):
 
 
 @common
-@given(states(), st.lists(st.booleans(), max_size=6))
-def test_no_line_value_drops_during_a_train_phase(state, answers):
-    phase = run_train_phase(RULES, state, cycling(answers))
+@given(games(), st.lists(st.booleans(), max_size=6))
+def test_no_line_value_drops_during_a_train_phase(game, answers):
+    rules, state = game
+    phase = run_train_phase(rules, state, cycling(answers))
     for line_id, ls in state.lines.items():
         assert phase.state.lines[line_id].value >= ls.value
 
 
 @common
-@given(states(), st.lists(st.booleans(), max_size=6))
-def test_every_train_always_stands_on_a_stop_of_its_own_line(state, answers):
-    phase = run_train_phase(RULES, state, cycling(answers))
+@given(games(), st.lists(st.booleans(), max_size=6))
+def test_no_vehicle_ever_leaves_its_line(game, answers):
+    rules, state = game
+    phase = run_train_phase(rules, state, cycling(answers))
     for step in phase.steps:
+        assert step.vehicle.number <= rules.variant.vehicles(step.line)
         if isinstance(step, Moved):
             assert BOARD.has_stop(step.to_stop) and BOARD.stop(step.to_stop).line == step.line
             assert abs(BOARD.stop(step.to_stop).number - BOARD.stop(step.from_stop).number) == 1
-    for line_id, train in phase.state.trains.items():
-        assert 1 <= train.stop <= BOARD.lines[line_id].length
+    for vehicle, train in phase.state.trains.items():
+        length = BOARD.lines[vehicle.line].length
+        assert 1 <= train.stop <= length
+        assert 1 <= train.stop + train.direction <= length, "a terminus turns the arrow back"
+    for m in phase.state.meeples.values():
+        assert m.riding is None or m.riding in phase.state.trains
 
 
 @common
-@given(states(), st.lists(st.booleans(), max_size=6))
-def test_the_same_state_gives_the_same_steps(state, answers):
-    first = run_train_phase(RULES, state, cycling(answers))
-    second = run_train_phase(RULES, state, cycling(answers))
+@given(games(), st.lists(st.booleans(), max_size=6))
+def test_the_same_state_gives_the_same_steps(game, answers):
+    rules, state = game
+    first = run_train_phase(rules, state, cycling(answers))
+    second = run_train_phase(rules, state, cycling(answers))
     assert first == second
 
 
 @common
-@given(states(), st.lists(st.booleans(), max_size=6))
-def test_meeples_never_share_a_square(state, answers):
-    phase = run_train_phase(RULES, state, cycling(answers))
+@given(games(), st.lists(st.booleans(), max_size=6))
+def test_meeples_never_share_a_square(game, answers):
+    rules, state = game
+    phase = run_train_phase(rules, state, cycling(answers))
     squares = [m.square for m in phase.state.meeples.values() if m.square is not None]
     assert len(squares) == len(set(squares))
 
 
 @common
-@given(states())
-def test_state_json_round_trips(state):
-    assert parse_state(format_state(state), BOARD) == state
-    after = run_train_phase(RULES, state).state
-    assert parse_state(format_state(after), BOARD) == after
+@given(games())
+def test_state_json_round_trips(game):
+    rules, state = game
+    assert parse_state(format_state(state), rules.board) == state
+    after = run_train_phase(rules, state).state
+    assert parse_state(format_state(after), rules.board) == after

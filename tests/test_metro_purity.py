@@ -64,10 +64,6 @@ def test_registry_entries_point_at_what_exists():
     assert len({spec.key for spec in GAMES}) == len(GAMES)
 
 
-KIT_PENDING = {"companion/ui/jutaku_common.py"}
-"""Takes FONT_PATH from the app's Theme module until the screen kit (ui/kit/) owns the theme."""
-
-
 def _runtime_imports(tree: ast.Module) -> list[str]:
     """Modules imported when the file runs (imports under `if TYPE_CHECKING:` left out)."""
     skipped: set[int] = set()
@@ -92,6 +88,6 @@ def test_ui_never_imports_app():
         name = str(path.relative_to(ROOT))
         tree = ast.parse(path.read_text(encoding="utf-8"))
         imported = _runtime_imports(tree)
-        if name not in KIT_PENDING and any(m.startswith("companion.app") for m in imported):
+        if any(m.startswith("companion.app") for m in imported):
             offenders.append(name)
     assert not offenders, offenders

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 from companion.metro import Plan, end_game, run_train_phase
 from companion.metro.events import BuildStation, EndGame, Invest, MoveMeeple, Speculate
+from companion.metro.variant import OSAKA
+from companion.metro.vehicles import VehicleId as V
 from companion.ui.metro import MetroHome
 from companion.ui.metro.bids import BidsScreen
 from companion.ui.metro.endgame import EndGameScreen
@@ -80,12 +82,12 @@ def test_speculating_on_a_line_you_hold_is_greyed_and_refused_with_the_reason():
     app.press("ok")  # Red
     screen = app.top
     options = {o.value: o for o in screen.step.options}
-    assert options["G"].reason == "holds a share of this line"
-    assert options["H"].reason == "not yet worth ¥100"
+    assert options["G"].reason == "Red holds a share of line G"
+    assert options["H"].reason == "line H is not yet worth ¥100"
     assert options["M"].reason is None
     screen.cursor = list(options).index("G")
     app.press("ok")
-    assert screen.error == "holds a share of this line"
+    assert screen.error == "Red holds a share of line G"
     assert app.cues[-1] == "error"
     shot(app, "speculate-refused")
     app.press("down", "ok")  # M, now allowed
@@ -164,7 +166,7 @@ def test_train_phase_with_a_payout_and_a_boarding_matches_the_core():
     payouts = play_train_phase(app)
     assert payouts == 1
     expected = run_train_phase(
-        session.rules, before, Plan(board=(("green", "G", "G1"),)).decider()
+        session.rules, before, Plan(board=(("green", V("G"), "G1"),)).decider()
     ).state
     after = session.state
     assert after.round == before.round + 1
@@ -213,7 +215,7 @@ def test_resume_mid_phase_restarts_from_the_last_acknowledged_step():
     assert screen.log[-1].startswith("Blue takes ¥200 from the bank")
     play_train_phase(app2)
     assert session.phase is None
-    assert session.state.meeples["green"].riding == "G"
+    assert session.state.meeples["green"].riding == V("G")
 
 
 def test_fast_trains_do_not_tween_but_payouts_still_wait():
@@ -230,7 +232,7 @@ def test_fast_trains_do_not_tween_but_payouts_still_wait():
 def test_playback_of_every_step_gives_the_phase_final_positions():
     session = _train_game()
     state = session.state
-    phase = run_train_phase(session.rules, state, Plan(board=(("green", "G", "G1"),)).decider())
+    phase = run_train_phase(session.rules, state, Plan(board=(("green", V("G"), "G1"),)).decider())
     folded = after_steps(replace(state, phase="train"), phase.steps)
     assert folded.lines == phase.state.lines
     assert folded.trains == phase.state.trains
@@ -268,7 +270,7 @@ def test_end_of_game_is_offered_after_the_last_round():
 def test_rounds_for_players_and_maps():
     rules = mini_rules()
     assert [rounds_for(rules, n) for n in (2, 3, 4, 5)] == [8, 7, 6, 5]
-    osaka = replace(rules, board=replace(rules.board, rules="osaka"))
+    osaka = replace(rules, board=replace(rules.board, variant=OSAKA))
     assert rounds_for(osaka, 3) == 6
 
 
@@ -424,9 +426,9 @@ def test_payout_and_prompt_wording():
     from companion.metro.trains import Prompt
     from companion.ui.metro.playback import payout_text, prompt_text
 
-    paid = Paid("G", "G3", "ginza", "red", 200, 200)
+    paid = Paid(V("G"), "G3", "ginza", "red", 200, 200)
     assert payout_text(paid) == "Red takes ¥200 from the bank — line G +¥200"
-    prompt = Prompt("board", "blue", "G", "G3", fee=100)
+    prompt = Prompt("board", "blue", V("G"), "G3", fee=100)
     assert prompt_text(prompt) == "Blue may board G at G3 (¥100)?"
 
 
@@ -446,6 +448,8 @@ def test_back_twice_leaves_the_game_which_is_kept():
     app.push(MetroHome(app))
     app.press("back")
     assert app.top.name == "metro-menu"
+    # a Metro screen for the app, which keeps the strip and camera in step under it
+    assert type(app.top).__module__.startswith("companion.ui.metro")
     app.press("back")
     assert app.top.name == "main-menu"
     assert session.state.lines["G"].shares == ("red",)

@@ -5,6 +5,7 @@ from companion.app.session import MetroSession
 from companion.data import load_rules
 from companion.metro import Plan, run_train_phase
 from companion.metro.events import BuildStation, EndGame, MoveMeeple
+from companion.metro.vehicles import VehicleId as V
 from companion.store import Store
 from companion.ui.metro import MetroHome
 from companion.ui.metro.endgame import EndGameScreen
@@ -38,7 +39,9 @@ def test_screens_on_the_real_session(tmp_path):
     app2.push(MetroHome(app2))
     assert isinstance(app2.top, TrainPhaseScreen)
     play_train_phase(app2, board=False)
-    expected = run_train_phase(rules, before, Plan(board=(("green", "G", "G1"),)).decider()).state
+    expected = run_train_phase(
+        rules, before, Plan(board=(("green", V("G"), "G1"),)).decider()
+    ).state
     assert session2.state.meeples == expected.meeples
     assert session2.state.lines == expected.lines
     session2.record(EndGame())

@@ -12,6 +12,8 @@ from companion.metro import (
     run_train_phase,
 )
 from companion.metro.steps import Boarded, Left, Moved, Offered, Paid, Removed
+from companion.metro.variant import OSAKA
+from companion.metro.vehicles import VehicleId as V
 
 
 def state(rules, **parts):
@@ -31,30 +33,30 @@ def paid(phase):
 
 
 def test_bounce_at_the_far_end_costs_no_move(mini_rules):
-    s = state(mini_rules, trains={"G": {"stop": 5, "direction": 1}})
+    s = state(mini_rules, trains={"G#1": {"stop": 5, "direction": 1}})
     phase = run_train_phase(mini_rules, s)
     assert path(phase, "G") == ["G6", "G5", "G4", "G3", "G2"]
     turned = [s.reversed for s in phase.steps if isinstance(s, Moved)]
     assert turned == [False, True, False, False, False]
-    assert phase.state.trains["G"].stop == 2 and phase.state.trains["G"].direction == -1
+    assert phase.state.trains[V("G")].stop == 2 and phase.state.trains[V("G")].direction == -1
 
 
 def test_bounce_at_stop_one(mini_rules):
-    s = state(mini_rules, trains={"G": {"stop": 2, "direction": -1}})
+    s = state(mini_rules, trains={"G#1": {"stop": 2, "direction": -1}})
     phase = run_train_phase(mini_rules, s)
     assert path(phase, "G") == ["G1", "G2", "G3", "G4", "G5"]
-    assert phase.state.trains["G"].direction == 1
+    assert phase.state.trains[V("G")].direction == 1
 
 
 def test_train_starting_at_terminus_turns_first(mini_rules):
-    s = state(mini_rules, trains={"M": {"stop": 5, "direction": 1}})
+    s = state(mini_rules, trains={"M#1": {"stop": 5, "direction": 1}})
     assert path(run_train_phase(mini_rules, s), "M") == ["M4", "M3", "M2", "M1", "M2"]
 
 
 def test_start_stop_pays_nothing_and_every_arrival_pays(mini_rules):
     s = state(
         mini_rules,
-        trains={"G": {"stop": 1, "direction": 1}},
+        trains={"G#1": {"stop": 1, "direction": 1}},
         stations={"shibuya": "red", "ginza": "blue"},
     )
     phase = run_train_phase(mini_rules, s)
@@ -67,7 +69,7 @@ def test_owner_with_a_share_grows_the_line_by_500_and_takes_nothing(mini_rules):
     s = state(
         mini_rules,
         lines={"G": {"value": 300, "shares": ["blue"]}},
-        trains={"G": {"stop": 1, "direction": 1}},
+        trains={"G#1": {"stop": 1, "direction": 1}},
         stations={"ginza": "blue"},
     )
     phase = run_train_phase(mini_rules, s)
@@ -78,7 +80,7 @@ def test_owner_with_a_share_grows_the_line_by_500_and_takes_nothing(mini_rules):
 
 def test_same_line_double_stop_pays_each_arrival(mini_rules):
     # H4 -> H5, H6 (pays), H7 (pays), H8, turns, H7 (pays): Roppongi covers H6 and H7.
-    s = state(mini_rules, trains={"H": {"stop": 4, "direction": 1}}, stations={"roppongi": "red"})
+    s = state(mini_rules, trains={"H#1": {"stop": 4, "direction": 1}}, stations={"roppongi": "red"})
     phase = run_train_phase(mini_rules, s)
     assert path(phase, "H") == ["H5", "H6", "H7", "H8", "H7"]
     assert paid(phase) == [
@@ -94,7 +96,7 @@ def test_multi_line_station_pays_for_each_line(mini_rules):
     s = state(
         mini_rules,
         lines={"M": {"value": 0, "shares": ["red"]}},
-        trains={"G": {"stop": 1, "direction": 1}, "M": {"stop": 1, "direction": 1}},
+        trains={"G#1": {"stop": 1, "direction": 1}, "M#1": {"stop": 1, "direction": 1}},
         stations={"ginza": "red"},
     )
     phase = run_train_phase(mini_rules, s)
@@ -109,7 +111,7 @@ def test_multi_line_station_pays_for_each_line(mini_rules):
 def test_trains_move_in_track_order(mini_rules):
     s = state(
         mini_rules,
-        trains={"H": {"stop": 1}, "M": {"stop": 1}, "G": {"stop": 1}},
+        trains={"H#1": {"stop": 1}, "M#1": {"stop": 1}, "G#1": {"stop": 1}},
     )
     order = []
     for step in run_train_phase(mini_rules, s).steps:
@@ -119,7 +121,7 @@ def test_trains_move_in_track_order(mini_rules):
 
 
 def test_speed_tokens_add_moves(mini_rules):
-    s = state(mini_rules, lines={"H": {"value": 0, "speed": 2}}, trains={"H": {"stop": 1}})
+    s = state(mini_rules, lines={"H": {"value": 0, "speed": 2}}, trains={"H#1": {"stop": 1}})
     phase = run_train_phase(mini_rules, s)
     assert path(phase, "H") == ["H2", "H3", "H4", "H5", "H6", "H7", "H8"]
 
@@ -128,15 +130,15 @@ def test_start_train_leaves_at_stop_one_after_paying(mini_rules):
     s = state(
         mini_rules,
         lines={"H": {"value": 400}},
-        trains={"H": {"stop": 3, "direction": -1, "started": True}},
+        trains={"H#1": {"stop": 3, "direction": -1, "started": True}},
         stations={"naka-meguro": "blue"},
     )
     phase = run_train_phase(mini_rules, s)
     assert path(phase, "H") == ["H2", "H1"]
     assert paid(phase) == [("H1", "blue", 200, 200)]
     removed = [s for s in phase.steps if isinstance(s, Removed)]
-    assert removed == [Removed("H", "H1", 3)]
-    assert "H" not in phase.state.trains
+    assert removed == [Removed(V("H"), "H1", 3)]
+    assert V("H") not in phase.state.trains
     assert phase.state.lines["H"].value == 600
 
 
@@ -144,22 +146,22 @@ def test_start_train_stays_when_a_share_is_held(mini_rules):
     s = state(
         mini_rules,
         lines={"H": {"value": 400, "shares": ["red"]}},
-        trains={"H": {"stop": 3, "direction": -1, "started": True}},
+        trains={"H#1": {"stop": 3, "direction": -1, "started": True}},
     )
     phase = run_train_phase(mini_rules, s)
     assert path(phase, "H") == ["H2", "H1", "H2", "H3", "H4"]
-    assert "H" in phase.state.trains
+    assert V("H") in phase.state.trains
 
 
 def test_start_train_never_leaves_on_an_osaka_map(mini_rules):
-    osaka = MetroRules(replace(mini_rules.board, rules="osaka"), mini_rules.track)
-    s = state(mini_rules, trains={"H": {"stop": 2, "direction": -1, "started": True}})
+    osaka = MetroRules(replace(mini_rules.board, variant=OSAKA), mini_rules.track)
+    s = state(mini_rules, trains={"H#1": {"stop": 2, "direction": -1, "started": True}})
     phase = run_train_phase(osaka, s)
     assert path(phase, "H") == ["H1", "H2", "H3", "H4", "H5"]
 
 
 def test_a_train_placed_by_start_does_not_leave_from_its_start_stop(mini_rules):
-    s = state(mini_rules, trains={"H": {"stop": 1, "direction": 1, "started": True}})
+    s = state(mini_rules, trains={"H#1": {"stop": 1, "direction": 1, "started": True}})
     assert path(run_train_phase(mini_rules, s), "H") == ["H2", "H3", "H4", "H5", "H6"]
 
 
@@ -168,26 +170,26 @@ def test_rider_pays_100_and_shareholder_rides_free(mini_rules):
     s = state(
         mini_rules,
         lines={"G": {"value": 500, "shares": ["red"]}},
-        trains={"G": {"stop": 3, "direction": 1}},
+        trains={"G#1": {"stop": 3, "direction": 1}},
         meeples={"red": {"square": [4, 1]}, "blue": {"square": [4, 2]}},
     )
-    plan = Plan(board=(("red", "G", "G3"), ("blue", "G", "G3")))
+    plan = Plan(board=(("red", V("G"), "G3"), ("blue", V("G"), "G3")))
     phase = run_train_phase(mini_rules, s, plan.decider())
     boarded = [s for s in phase.steps if isinstance(s, Boarded)]
-    assert boarded == [Boarded("red", "G", "G3", 0), Boarded("blue", "G", "G3", 100)]
+    assert boarded == [Boarded("red", V("G"), "G3", 0), Boarded("blue", V("G"), "G3", 100)]
     assert phase.state.player("red").cash == 1000
     assert phase.state.player("blue").cash == 900
     assert phase.state.lines["G"].value == 600
-    assert phase.state.meeples["blue"].riding == "G"
+    assert phase.state.meeples["blue"].riding == V("G")
 
 
 def test_no_leaving_where_you_boarded_and_leaving_after_one_stop(mini_rules):
     s = state(
         mini_rules,
-        trains={"G": {"stop": 2, "direction": 1}},
+        trains={"G#1": {"stop": 2, "direction": 1}},
         meeples={"blue": {"square": [2, 1]}},  # touches G2 at (60, 40)
     )
-    plan = Plan(board=(("blue", "G", "G2"),), leave=(("blue", "G", "G3", (4, 2)),))
+    plan = Plan(board=(("blue", V("G"), "G2"),), leave=(("blue", V("G"), "G3", (4, 2)),))
     phase = run_train_phase(mini_rules, s, plan.decider())
     kinds = [
         (s.kind, getattr(s, "stop", None))
@@ -207,8 +209,8 @@ def test_multi_stop_station_boarding_from_any_of_its_circles(mini_rules):
 def test_riders_are_put_down_when_their_start_train_leaves(mini_rules):
     s = state(
         mini_rules,
-        trains={"H": {"stop": 2, "direction": -1, "started": True}},
-        meeples={"red": {"riding": "H", "boarded_at": "H4"}},
+        trains={"H#1": {"stop": 2, "direction": -1, "started": True}},
+        meeples={"red": {"riding": "H#1", "boarded_at": "H4"}},
     )
     phase = run_train_phase(mini_rules, s)
     left = [s for s in phase.steps if isinstance(s, Left)]
@@ -219,7 +221,7 @@ def test_riders_are_put_down_when_their_start_train_leaves(mini_rules):
 def test_pending_prompt_and_resume_give_the_same_phase(mini_rules):
     s = state(
         mini_rules,
-        trains={"G": {"stop": 2, "direction": 1}},
+        trains={"G#1": {"stop": 2, "direction": 1}},
         meeples={"blue": {"square": [2, 1]}},
     )
     first = run_train_phase(mini_rules, s, Answers([]))

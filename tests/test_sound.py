@@ -23,6 +23,7 @@ from companion.devices.sound import (
     SoundUnavailable,
 )
 from companion.errors import UserError
+from companion.metro.vehicles import VehicleId as V
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,9 +53,9 @@ def test_train_phase_steps_play_their_cues():
     from companion.metro.steps import Departed, Moved, Paid
 
     sound, backend = simulated()
-    sound.play_step(Departed(line="G", stop="G1", moves=2))
-    sound.play_step(Moved(line="G", from_stop="G1", to_stop="G2", direction=1, move=1))
-    sound.play_step(Paid("G", "G2", "Ginza", "Red", 200, 200))
+    sound.play_step(Departed(vehicle=V("G"), stop="G1", moves=2))
+    sound.play_step(Moved(vehicle=V("G"), from_stop="G1", to_stop="G2", direction=1, move=1))
+    sound.play_step(Paid(V("G"), "G2", "Ginza", "Red", 200, 200))
     sound.play_step(object())
     assert backend.played == ["departure", "coin"]
 

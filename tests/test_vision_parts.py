@@ -16,6 +16,7 @@ from companion.metro.state import Meeple, new_state
 from companion.vision.calibrate import default_spots, light_warnings
 from companion.vision.markers import (
     Locator,
+    corner_of,
     default_layout,
     detect,
     load_layout,
@@ -38,6 +39,23 @@ def test_markers_sheet_decodes_every_marker_at_true_scale():
     assert sorted(detect(sheet)) == [0, 1, 2, 3]
     side = max(np.ptp(c[:, 0]) for c in detect(sheet).values())
     assert side == pytest.approx(40 / 25.4 * 300, rel=0.03)
+
+
+def test_markers_sheet_prints_each_marker_at_its_board_corner():
+    layout = parse_layout(read_toml("calibration/markers.toml"), 600, 400)
+    sheet = markers_sheet(layout, dpi=150)
+    h, w = sheet.shape
+    for mid, corners in detect(sheet).items():
+        cx, cy = corners.mean(axis=0)
+        seen = ("top" if cy < h / 2 else "bottom") + "-" + ("left" if cx < w / 2 else "right")
+        assert seen == corner_of(layout, layout.by_id()[mid])
+    assert {corner_of(layout, m) for m in layout.markers} == {
+        "top-left",
+        "top-right",
+        "bottom-right",
+        "bottom-left",
+    }
+    assert corner_of(layout, layout.by_id()[3]) == "bottom-left"
 
 
 def test_layout_is_anchored_to_the_board_corners():

@@ -2,8 +2,9 @@
 
 A Metro game paused in its train phase with a boarding question pending, a finished Metro game
 and a Jutaku game in its second round. Countdown games were never saved, so there is none.
-The database is committed; `tests/test_saved_games_fixture.py` opens it with today's app.
-Run from the repository root: `.venv/bin/python tools/make_fixture_db.py`.
+The database is committed; `tests/test_saved_games_fixture.py` opens it with today's app. This
+script is the record of how it was made: it runs with the code of commit 1ecf3e3 (before issue
+10: `git archive 1ecf3e3 | tar -x -C /tmp/old`, then `python tools/make_fixture_db.py` there).
 """
 
 from __future__ import annotations

@@ -24,17 +24,32 @@ from companion.data import load_map, map_path
 from companion.errors import UserError
 from companion.ui.map_editor import MapEditor
 
+DEFAULT_SIZE = (1280, 860)
+
+
+def fit_window(wanted: tuple[int, int], desktop: tuple[int, int]) -> tuple[int, int]:
+    """The wanted size, shrunk (same shape) to 90 % of the desktop when that is smaller; an
+    unknown desktop size (-1 or 0 before a window exists) leaves it as it is."""
+    dw, dh = desktop
+    if dw <= 0 or dh <= 0:
+        return wanted
+    scale = min(1.0, 0.9 * dw / wanted[0], 0.9 * dh / wanted[1])
+    return round(wanted[0] * scale), round(wanted[1] * scale)
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Drag stop circles to correct a board map.")
     parser.add_argument("--map", default="tokyo", help="map name or path (default: tokyo)")
     parser.add_argument("--photo", help="a straight, cropped photo of the board")
-    parser.add_argument("--size", default="1280x860", help="window WIDTHxHEIGHT")
+    parser.add_argument(
+        "--size", help="window WIDTHxHEIGHT (default: 1280x860, shrunk to fit the screen)"
+    )
     parser.add_argument("--frames", type=int, default=0, help="quit after N frames (tests)")
     args = parser.parse_args(argv)
     try:
         load_map(args.map)
-        width, height = (int(v) for v in args.size.lower().split("x"))
+        if args.size is not None:
+            width, height = (int(v) for v in args.size.lower().split("x"))
     except UserError as exc:
         print(exc.line(), file=sys.stderr)
         return 2
@@ -42,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--size: expected WIDTHxHEIGHT, got {args.size!r}", file=sys.stderr)
         return 2
     pygame.init()
+    if args.size is None:
+        info = pygame.display.Info()
+        width, height = fit_window(DEFAULT_SIZE, (info.current_w, info.current_h))
     screen = pygame.display.set_mode((width, height))
     pygame.display.set_caption(f"companion map editor: {map_path(args.map)}")
     photo = None

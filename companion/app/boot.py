@@ -12,12 +12,13 @@ from companion.app.cameralink import CameraLink, parse_camera_table
 from companion.app.core import App
 from companion.app.inputs import KeyMap, open_gpio
 from companion.app.ledlink import LedLink
-from companion.app.services import Services, Settings, Theme
+from companion.app.services import Services, Settings
 from companion.config import Config
 from companion.devices.sound import Sound, SoundConfig
 from companion.errors import UserError
 from companion.i18n import _
 from companion.store import CorruptStore, Store, default_data_dir
+from companion.ui.kit.theme import Theme
 
 log = logging.getLogger(__name__)
 

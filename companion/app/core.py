@@ -197,7 +197,7 @@ class App:
             first -= 1
         for screen in self.stack[first:]:
             self._guard(screen.draw, self.surface)
-        from companion.ui.widgets import draw_toasts
+        from companion.ui.kit import draw_toasts
 
         now = self.now()
         self.toasts = [t for t in self.toasts if t.until > now]

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.app.core import App
 from companion.app.session import MetroSession
-from companion.metro import IllegalEvent, apply
+from companion.metro import why_not
 from companion.metro.endgame import EndGameResult
 from companion.metro.events import (
     BuildStation,
@@ -27,6 +27,7 @@ from companion.metro.events import (
     Speculate,
     StartTrain,
     min_stake,
+    share_extra,
 )
 from companion.metro.steps import Boarded, Departed, Left, Paid, Removed, Step
 from companion.ui.screen import Action, Input
@@ -56,18 +57,22 @@ class DemoLog:
 
 def step_text(step: Step) -> str | None:
     match step:
-        case Departed(line, stop, moves):
+        case Departed(vehicle, stop, moves):
+            line = vehicle.line
             return f"  line {line} departs from {stop} with {moves} moves"
-        case Paid(line, stop, station, owner, owner_gain, line_gain, drinks):
+        case Paid(vehicle, stop, station, owner, owner_gain, line_gain, drinks):
+            line = vehicle.line
             extra = f" + ¥{drinks} drinks" if drinks else ""
             who = f"{owner} earns ¥{owner_gain}{extra}" if owner_gain else f"{owner} holds a share"
             return f"  {line} stops at {stop} ({station}): {who}, line {line} +¥{line_gain}"
-        case Boarded(player, line, stop, fee):
+        case Boarded(player, vehicle, stop, fee):
+            line = vehicle.line
             return f"  {player} boards line {line} at {stop} (fee ¥{fee})"
-        case Left(player, line, stop, square, forced):
+        case Left(player, _vehicle, stop, square, forced):
             how = "is put down" if forced else "gets off"
             return f"  {player} {how} at {stop} onto square {list(square)}"
-        case Removed(line, stop, _lost):
+        case Removed(vehicle, stop, _lost):
+            line = vehicle.line
             return f"  line {line}'s train leaves the map at {stop}"
     return None
 
@@ -329,11 +334,7 @@ class DemoScript:
         yield from self.tour_menus()
 
     def legal(self, event: Event) -> bool:
-        try:
-            apply(self.session.rules, self.session.state, event)
-        except IllegalEvent:
-            return False
-        return True
+        return why_not(self.session.rules, self.session.state, event) is None
 
     def candidates(self, seat: int, color: str) -> list[Event]:
         s = self.session
@@ -343,7 +344,8 @@ class DemoScript:
         stations = list(board.stations)
         r = state.round
         line = lines[(seat + r - 1) % len(lines)]
-        out: list[Event] = [Invest(color, line, 100 * (1 + (seat + r) % 3))]
+        paid = max(100 * (1 + (seat + r) % 3), share_extra(s.rules, state, line))
+        out: list[Event] = [Invest(color, line, paid)]
         out.append(BuildStation(color, stations[(2 * seat + r) % len(stations)]))
         if r == 1:
             first = board.lines[lines[seat % len(lines)]].stops[1].id
@@ -352,7 +354,7 @@ class DemoScript:
             if free:
                 out.append(MoveMeeple(color, free[0]))
         if r == 2 and seat == 0:
-            spare = [lid for lid in lines if lid not in state.trains]
+            spare = [lid for lid in lines if not state.vehicles_of(lid)]
             if spare:
                 out.append(StartTrain(spare[0], 300))
         if r == 2 and seat == 1:

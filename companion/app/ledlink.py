@@ -12,6 +12,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.colors import RGB
 from companion.devices.led_layout import LedSetup, load_layout
 from companion.devices.ledconfig import LedConfig
 from companion.devices.leds import LedStrip, open_strip
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from companion.ui.strip_view import StripView
 
 log = logging.getLogger(__name__)
-RGB = tuple[int, int, int]
 
 
 class LedLink:

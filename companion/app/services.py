@@ -10,28 +10,23 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from companion import games, i18n
 from companion.app.session import GameSession, MetroSession
 from companion.errors import UserError
 from companion.store import GameInfo, Store
+from companion.ui.kit.theme import Theme
 
 if TYPE_CHECKING:
-    import pygame
-
     from companion.app.cameralink import CameraLink
     from companion.app.ledlink import LedLink
     from companion.devices.sound import Sound
     from companion.ui.services import PhaseView, SavedGame, SettingValue
 
 log = logging.getLogger(__name__)
-RGB = tuple[int, int, int]
 SETTINGS_FILE = "settings.json"
 METRO_SCREEN_MODULES = ("companion.ui.metro",)
-_DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
-FONT_PATH: str | None = str(_DEJAVU) if _DEJAVU.exists() else None
-"""DejaVu (on Pi OS by default) covers arrows and accents; pygame's own font otherwise."""
 
 
 @dataclass
@@ -92,45 +87,6 @@ class Settings:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, self.path)
-
-
-class Theme:
-    """Fonts and sizes from the screen height: 800x480 and 1920x1080 both read from afar."""
-
-    SCALE: ClassVar[dict[str, float]] = {
-        "huge": 0.14,
-        "big": 0.085,
-        "medium": 0.058,
-        "small": 0.042,
-    }
-
-    def __init__(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.height = size[1]
-        self.margin = max(8, self.height // 40)
-        self.colors: dict[str, RGB] = {
-            "background": (18, 22, 30),
-            "foreground": (240, 240, 235),
-            "accent": (255, 196, 0),
-            "muted": (150, 155, 165),
-            "good": (70, 200, 110),
-            "bad": (235, 80, 70),
-            "panel": (36, 42, 56),
-            "selected": (60, 72, 100),
-        }
-        self._fonts: dict[str, pygame.font.Font] = {}
-
-    def px(self, size_name: str) -> int:
-        return max(12, round(self.height * self.SCALE[size_name]))
-
-    def font(self, size_name: str) -> pygame.font.Font:
-        if size_name not in self._fonts:
-            import pygame
-
-            if not pygame.font.get_init():
-                pygame.font.init()
-            self._fonts[size_name] = pygame.font.Font(FONT_PATH, self.px(size_name))
-        return self._fonts[size_name]
 
 
 class Services:

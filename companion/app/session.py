@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, Self, TypeGuard, TypeVar
 
@@ -35,15 +35,19 @@ from companion.metro import (
     Step,
     apply,
     end_game,
+    format_decision,
     format_event,
     format_state,
     format_step,
     new_state,
+    parse_decision,
     parse_event,
+    replay,
     run_train_phase,
 )
 from companion.metro.errors import N_, IllegalEvent
-from companion.metro.events import EVENT_TYPES, EndGame, NextRound
+from companion.metro.events import EVENTS, EndGame, NextRound
+from companion.metro.trains import format_prompt
 from companion.store import Entry, Store
 
 S = TypeVar("S")
@@ -59,6 +63,11 @@ class GameLog(Protocol[S, E]):
     def initial(self) -> S: ...
     def apply(self, state: S, event: E) -> S:
         """The state after `event`; raises the core's refusal if the rules forbid it."""
+        ...
+
+    def replay(self, state: S, event: E) -> S:
+        """`apply` for an event read back from the log: a saved game folds even where a later
+        rule would refuse what was legal when it was recorded."""
         ...
 
     def is_event(self, event: object) -> TypeGuard[E]:
@@ -121,7 +130,7 @@ class GameSession(Generic[S, E]):
         if kind != "event":
             raise ValueError(f"unknown log entry {kind!r}")
         event = self.log.parse(data)
-        self._state = self.log.apply(self._state, event)
+        self._state = self.log.replay(self._state, event)
         self._events.append(event)
 
     def _refold(self) -> None:
@@ -227,8 +236,11 @@ class JutakuLog:
     def apply(self, state: J.JutakuState, event: J.Event) -> J.JutakuState:
         return J.apply(state, event)
 
+    def replay(self, state: J.JutakuState, event: J.Event) -> J.JutakuState:
+        return J.apply(state, event)
+
     def is_event(self, event: object) -> TypeGuard[J.Event]:
-        return isinstance(event, tuple(codec.EVENTS.values()))
+        return isinstance(event, tuple(codec.EVENTS.classes.values()))
 
     def format(self, event: J.Event) -> Any:
         return codec.event_to_json(event)
@@ -267,15 +279,6 @@ class TrainPhaseView:
     """The state after the last step (the phase's final state when done)."""
 
 
-def _decision_json(d: Decision) -> dict[str, Any]:
-    return {"accept": d.accept, "square": list(d.square) if d.square is not None else None}
-
-
-def _decision(data: dict[str, Any]) -> Decision:
-    sq = data.get("square")
-    return Decision(bool(data["accept"]), (int(sq[0]), int(sq[1])) if sq is not None else None)
-
-
 @dataclass(frozen=True)
 class MetroLog:
     rules: MetroRules
@@ -287,8 +290,11 @@ class MetroLog:
     def apply(self, state: MetroState, event: Event) -> MetroState:
         return apply(self.rules, state, event)
 
+    def replay(self, state: MetroState, event: Event) -> MetroState:
+        return replay(self.rules, state, event)
+
     def is_event(self, event: object) -> TypeGuard[Event]:
-        return isinstance(event, tuple(EVENT_TYPES.values()))
+        return isinstance(event, tuple(EVENTS.classes.values()))
 
     def format(self, event: Event) -> Any:
         return format_event(event)
@@ -382,7 +388,7 @@ class MetroSession(GameSession[MetroState, Event]):
         elif kind == "phase_begin":
             self._in_phase, self._answers, self._acked = True, [], 0
         elif kind == "answer":
-            self._answers.append(_decision(data))
+            self._answers.append(parse_decision(data))
         elif kind == "ack":
             self._acked = max(self._acked, int(data["upto"]))
         elif kind == "phase_end":
@@ -437,7 +443,7 @@ class MetroSession(GameSession[MetroState, Event]):
         phase = self.phase
         if phase is None or phase.pending is None:
             raise IllegalEvent("phase", N_("no question is waiting for an answer"))
-        self._append("answer", _decision_json(decision))
+        self._append("answer", format_decision(decision))
         view = self.phase
         assert view is not None
         return view
@@ -471,7 +477,7 @@ class MetroSession(GameSession[MetroState, Event]):
             out["train_phase"] = {
                 "steps": [format_step(s) for s in phase.steps],
                 "acked": phase.acked,
-                "pending": None if phase.pending is None else asdict(phase.pending),
+                "pending": None if phase.pending is None else format_prompt(phase.pending),
             }
         if self.state.phase == "ended":
             result = self.end_game()

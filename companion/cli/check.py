@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sqlite3
 import sys
@@ -322,6 +323,8 @@ def main(argv: list[str]) -> int:
     )
     args = parser.parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean for --json
+    # The table reports every device problem; the devices' own warnings would only repeat it.
+    logging.getLogger("companion").addHandler(logging.NullHandler())
     if args.config is not None and not args.config.exists():
         raise UserError("no such file", args.config, "--config")
     if not 0 < args.timeout <= 120:

@@ -15,11 +15,22 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def _rounds(text: str) -> int:
+    """A Metro game has at most 8 rounds (two players); fewer than one plays nothing."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 8:
+        raise argparse.ArgumentTypeError(f"expected 1 to 8 rounds, got {value}")
+    return value
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="companion demo", description=__doc__)
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
     parser.add_argument("--screenshots", type=Path, help="save a PNG of every screen here")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds to play (default 3)")
+    parser.add_argument("--rounds", type=_rounds, default=3, help="rounds to play, 1-8 (default 3)")
     parser.add_argument("--size", default="800x480", help="screen size (default 800x480)")
     parser.add_argument("--language", choices=("es", "fr", "en"), help="screen language")
     parser.add_argument("--data-dir", type=Path, help="keep the demo's saved game here")

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.colors import RGB
 from companion.devices import led_text
 from companion.devices.adalight import wire_fps
 from companion.devices.led_layout import LedLayout, default_layout_path, load_layout
@@ -22,7 +23,6 @@ from companion.devices.ledconfig import COLOR_ORDERS, LedConfig
 from companion.devices.leds import CONNECTED, LedStrip, SimulatedStrip, open_strip
 from companion.errors import UserError
 
-RGB = tuple[int, int, int]
 SOLIDS: tuple[tuple[str, RGB], ...] = (
     ("red", (255, 0, 0)),
     ("green", (0, 255, 0)),
@@ -73,6 +73,21 @@ def _wait_connected(strip: LedStrip, timeout: float) -> bool:
     return strip.status.state == CONNECTED
 
 
+def _refuse_unconnected(
+    strip: LedStrip, config: LedConfig, as_json: bool, report: dict[str, Any]
+) -> bool:
+    """With a real port: wait for the controller; when it does not answer, say so (one line or
+    the JSON report) and return True, so the command exits 1 instead of playing to nobody."""
+    if not config.port or _wait_connected(strip, config.handshake_timeout + 3):
+        return False
+    report.update(status=strip.status.state, reason=strip.status.reason)
+    if as_json:
+        print(json.dumps(report))
+    else:
+        print(f"{config.port}: not connected ({strip.status.reason or 'no answer'})")
+    return True
+
+
 def cmd_test(args: argparse.Namespace) -> int:
     config, layout_count = _settings(args)
     count = args.count or layout_count or 60
@@ -84,13 +99,7 @@ def cmd_test(args: argparse.Namespace) -> int:
     report: dict[str, Any] = {"port": config.port or None, "count": count, "fps": round(fps, 1)}
     ansi = sys.stdout.isatty() and not args.plain
     try:
-        if real and not _wait_connected(strip, config.handshake_timeout + 3):
-            report["status"] = strip.status.state
-            report["reason"] = strip.status.reason
-            if args.json:
-                print(json.dumps(report))
-            else:
-                print(f"{config.port}: not connected ({strip.status.reason or 'no answer'})")
+        if _refuse_unconnected(strip, config, args.json, report):
             return 1
         shown: list[str] = []
         for i, (name, frame) in enumerate(steps):
@@ -257,13 +266,14 @@ def sample_phase(rules: Any) -> tuple[Any, Any]:
     demo plays. Returns (state before, TrainPhase)."""
     from dataclasses import replace
 
-    from companion.metro import Decision, Prompt, new_state, run_train_phase
+    from companion.metro import Decision, Prompt, VehicleId, new_state, run_train_phase
     from companion.metro.state import Meeple, Train
 
     board = rules.board
     colors = ["red", "blue", "green"]
     trains = {
-        line.id: Train(1 + (3 * i) % line.length) for i, line in enumerate(board.lines.values())
+        VehicleId(line.id): Train(1 + (3 * i) % line.length)
+        for i, line in enumerate(board.lines.values())
     }
     owned = {sid: colors[i % 3] for i, sid in enumerate(list(board.stations)[::3])}
     first = next(iter(board.lines.values()))
@@ -299,8 +309,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     fps = min(config.fps, wire_fps(config.baud, layout.count))
     total = playback_seconds(steps)
     shown_before = 0
-    start = time.monotonic()
     try:
+        if _refuse_unconnected(strip, config, args.json, {"port": config.port or None}):
+            return 1
+        start = time.monotonic()
         while True:
             elapsed = (time.monotonic() - start) * args.speed
             shown, t = playback_position(steps, elapsed)

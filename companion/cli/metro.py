@@ -4,6 +4,10 @@ companion metro map [--map NAME] [--json]
 companion metro track VALUE [--track FILE] [--json]
 companion metro train-phase --state FILE [--decisions FILE] [--map NAME] [--json]
 companion metro end-game --state FILE [--map NAME] [--json]
+
+Exit status: 0 done, 2 bad input, 3 (`PENDING`) when a train phase stopped at a question the
+decisions file does not answer: it prints that question (`"pending"` in `--json`) and the
+state so far, whose phase is still `train`.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import json
 import sys
 from typing import Any
 
+from companion.codec import CodecError
 from companion.data import load_map, load_rules, load_track, read_json
 from companion.errors import UserError
 from companion.metro.endgame import EndGameResult, end_game
@@ -20,8 +25,21 @@ from companion.metro.errors import MetroError
 from companion.metro.events import MetroRules
 from companion.metro.state import MetroState, format_state, parse_state
 from companion.metro.steps import format_step
-from companion.metro.trains import Answers, Decider, Decision, Plan, run_train_phase
-from companion.narrate import describe_end_game, describe_step, yen
+from companion.metro.trains import (
+    Answers,
+    Decider,
+    Plan,
+    Prompt,
+    format_prompt,
+    parse_decision,
+    run_train_phase,
+)
+from companion.metro.vehicles import VehicleId, parse_vehicle
+from companion.money import yen
+from companion.narrate import describe_end_game, describe_step
+
+PENDING = 3
+"""Exit status of a train phase left waiting for an answer (2 is bad input)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -87,8 +105,9 @@ def _square(value: Any, path: str, where: str) -> tuple[int, int] | None:
 
 def load_decisions(path: str | None, rules: MetroRules, state: MetroState) -> Decider:
     """A decisions file: {"board": [{player, line, stop}], "leave": [{player, line, stop,
-    square?}]} matched by key, or {"answers": [{"accept": bool, "square"?: [c, r]}]} in the
-    order the prompts come. Unmatched prompts are declined."""
+    square?}]} matched by key (`"vehicle": "P#2"` instead of `line` picks one of a twin line's
+    vehicles), or {"answers": [{"accept": bool, "square"?: [c, r]}]} in the order the prompts
+    come. Unmatched prompts are declined; answers that run out leave the phase pending."""
     if path is None:
         return Plan().decider()
     data = read_json(path)
@@ -98,24 +117,23 @@ def load_decisions(path: str | None, rules: MetroRules, state: MetroState) -> De
     if unknown:
         raise UserError(f"unknown key {sorted(unknown)[0]!r}", path, sorted(unknown)[0])
     if "answers" in data:
-        answers = []
-        for i, a in enumerate(data["answers"]):
-            if not isinstance(a, dict) or not isinstance(a.get("accept"), bool):
-                raise UserError('expected {"accept": true|false}', path, f"answers[{i}]")
-            answers.append(Decision(a["accept"], _square(a.get("square"), path, f"answers[{i}]")))
-        return Answers(answers)
+        try:
+            return Answers(
+                [parse_decision(a, f"answers[{i}]") for i, a in enumerate(data["answers"])]
+            )
+        except CodecError as exc:
+            raise UserError(exc.message, path, exc.field) from None
 
-    def check(entry: Any, where: str) -> tuple[str, str, str]:
+    def check(entry: Any, where: str) -> tuple[str, VehicleId, str]:
         if not isinstance(entry, dict):
             raise UserError('expected {"player", "line", "stop"}', path, where)
-        player, line, stop = entry.get("player"), entry.get("line"), entry.get("stop")
+        player, stop = entry.get("player"), entry.get("stop")
         if player not in state.colors:
             raise UserError(f"unknown player {player!r}", path, f"{where}.player")
-        if line not in rules.board.lines:
-            raise UserError(f"unknown line {line!r}", path, f"{where}.line")
+        vehicle = _vehicle(entry, rules, path, where)
         if not (isinstance(stop, str) and rules.board.has_stop(stop)):
             raise UserError(f"unknown stop {stop!r}", path, f"{where}.stop")
-        return str(player), str(line), stop
+        return player, vehicle, stop
 
     board = tuple(check(e, f"board[{i}]") for i, e in enumerate(data.get("board", [])))
     leave = tuple(
@@ -123,6 +141,34 @@ def load_decisions(path: str | None, rules: MetroRules, state: MetroState) -> De
         for i, e in enumerate(data.get("leave", []))
     )
     return Plan(board, leave).decider()
+
+
+def _vehicle(entry: dict[str, Any], rules: MetroRules, path: str, where: str) -> VehicleId:
+    if "vehicle" in entry:
+        try:
+            vehicle = parse_vehicle(entry["vehicle"])
+        except ValueError as exc:
+            raise UserError(str(exc), path, f"{where}.vehicle") from None
+        key = "vehicle"
+    else:
+        line = entry.get("line")
+        vehicle, key = VehicleId(line if isinstance(line, str) else ""), "line"
+    if vehicle.line not in rules.board.lines:
+        raise UserError(f"unknown line {entry.get(key)!r}", path, f"{where}.{key}")
+    if vehicle.number > rules.variant.vehicles(vehicle.line):
+        raise UserError(f"line {vehicle.line} has no {vehicle}", path, f"{where}.vehicle")
+    return vehicle
+
+
+def pending_line(prompt: Prompt, rules: MetroRules) -> str:
+    """The question a phase stopped at, for the terminal."""
+    twins = rules.variant.vehicles(prompt.line) > 1
+    on = f"{prompt.vehicle}" if twins else f"line {prompt.line}"
+    fee = f" ({yen(prompt.fee)})" if prompt.action == "board" else ""
+    return (
+        f"Pending: {prompt.player} may {prompt.action} {on} at {prompt.stop}{fee}; "
+        "the decisions file has no answer for it, so the phase is not finished"
+    )
 
 
 def end_game_json(result: EndGameResult) -> dict[str, Any]:
@@ -169,7 +215,7 @@ def _print_map(name: str, as_json: bool) -> None:
             {
                 "id": board.id,
                 "name": board.name,
-                "rules": board.rules,
+                "rules": board.variant.name,
                 "size_mm": [board.width_mm, board.height_mm],
                 "lines": [
                     {
@@ -232,11 +278,13 @@ def main(argv: list[str]) -> int:
         rules, state = _load_state(args.state, args.map, args.track)
         decide = load_decisions(args.decisions, rules, state)
         phase = run_train_phase(rules, state, decide)
+        pending = phase.pending
         if args.json:
             _emit(
                 {
                     "steps": [format_step(s) for s in phase.steps],
                     "state": format_state(phase.state),
+                    "pending": None if pending is None else format_prompt(pending),
                 }
             )
         else:
@@ -246,6 +294,10 @@ def main(argv: list[str]) -> int:
                 f"{lid} {yen(ls.value)}" for lid, ls in phase.state.lines.items() if ls.value
             )
             print(f"\nLine values: {values or 'all ¥0'}")
+            if pending is not None:
+                print(pending_line(pending, rules))
+        if pending is not None:
+            return PENDING
     elif args.command == "end-game":
         rules, state = _load_state(args.state, args.map, args.track)
         result = end_game(rules, state)

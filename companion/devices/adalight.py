@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-RGB = tuple[int, int, int]
+from companion.colors import RGB
 
 MAGIC = b"Ada"
 GREETING = b"Ada\n"

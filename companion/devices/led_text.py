@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.colors import RGB
 from companion.devices.led_layout import LedLayout
 
-RGB = tuple[int, int, int]
 RESET = "\x1b[0m"
 
 

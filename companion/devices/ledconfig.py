@@ -18,9 +18,9 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from companion.colors import RGB
 from companion.errors import UserError
 
-RGB = tuple[int, int, int]
 COLOR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 MIN_BRIGHTNESS = 0.05
 """The dimmest a saved setting may be: a strip saved at 0 looks broken after a restart."""

@@ -17,12 +17,12 @@ from datetime import datetime
 from datetime import time as clock_time
 from pathlib import Path
 
+from companion.colors import RGB
 from companion.devices.adalight import header
 from companion.devices.backends import LED_BACKENDS
 from companion.devices.ledconfig import BrightnessStore, LedConfig, clamp_brightness
 from companion.i18n import _
 
-RGB = tuple[int, int, int]
 BLACK: RGB = (0, 0, 0)
 
 CONNECTED = "connected"

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import time as clock_time
 from typing import Protocol
 
+from companion.colors import RGB
 from companion.devices.adalight import MAGIC, wire_fps
 from companion.devices.ledconfig import BrightnessStore, LedConfig
 from companion.devices.leds import (
@@ -37,7 +38,6 @@ from companion.devices.leds import (
 from companion.errors import UserError
 from companion.i18n import N_
 
-RGB = tuple[int, int, int]
 READ_TIMEOUT = 0.05
 
 

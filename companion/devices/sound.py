@@ -16,6 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol
 
+from companion.devices.alsa import quiet_alsa
 from companion.errors import UserError
 from companion.i18n import _
 
@@ -173,9 +174,14 @@ class PygameMixerBackend:
 
     def _init(self, device: str | None) -> None:
         assert self._mixer is not None
-        self._mixer.init(
-            frequency=self.FREQUENCY, size=-16, channels=2, buffer=self.BUFFER, devicename=device
-        )
+        with quiet_alsa():
+            self._mixer.init(
+                frequency=self.FREQUENCY,
+                size=-16,
+                channels=2,
+                buffer=self.BUFFER,
+                devicename=device,
+            )
 
     def load(self, name: str, path: Path) -> None:
         assert self._mixer is not None

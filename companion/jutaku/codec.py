@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 from typing import Any
 
+from companion.codec import Codec
+from companion.jutaku import countdown as C
 from companion.jutaku import jutaku as J
 from companion.jutaku.players import Seat
 
-EVENTS: dict[str, type[Any]] = {
-    cls.__name__: cls
-    for cls in (
+EVENTS: Codec[J.Event] = Codec(
+    (
         J.Start,
         J.Call,
         J.Adjust,
@@ -26,8 +27,12 @@ EVENTS: dict[str, type[Any]] = {
         J.Resume,
         J.TakeDrink,
         J.SpendDrink,
-    )
-}
+    ),
+    "type",
+)
+COUNTDOWN_EVENTS: Codec[C.Event] = Codec(
+    (C.StartFloor, C.Place, C.TakeBack, C.Pause, C.Resume), "type"
+)
 KIND = "jutaku"
 
 
@@ -56,16 +61,12 @@ def setup_from_json(data: Any) -> tuple[tuple[Seat, ...], J.JutakuOptions]:
 
 
 def event_to_json(event: J.Event) -> dict[str, Any]:
-    return {"type": type(event).__name__, **asdict(event)}
+    return EVENTS.encode(event)
 
 
 def event_from_json(data: Any) -> J.Event:
-    if not isinstance(data, dict) or data.get("type") not in EVENTS:
-        raise ValueError(f"not a Jutaku event: {data!r}")
-    cls = EVENTS[data["type"]]
-    args = {k: v for k, v in data.items() if k != "type"}
-    event: J.Event = cls(**args)
-    return event
+    """Raises `companion.codec.CodecError` (a ValueError) naming the bad field."""
+    return EVENTS.decode(data)
 
 
 def restore(

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import ClassVar, Literal
 
 from companion.jutaku.buttons import HOLD_S
 from companion.jutaku.clock import Clock, Cue, countdown_cues, next_cue_at
@@ -41,6 +41,7 @@ class CountdownOptions:
 @dataclass(frozen=True)
 class StartFloor:
     t: float
+    type: ClassVar[str] = "StartFloor"
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class Place:
 
     player: int
     t: float
+    type: ClassVar[str] = "Place"
 
 
 @dataclass(frozen=True)
@@ -58,16 +60,19 @@ class TakeBack:
     player: int
     t: float
     pressed: float | None = None
+    type: ClassVar[str] = "TakeBack"
 
 
 @dataclass(frozen=True)
 class Pause:
     t: float
+    type: ClassVar[str] = "Pause"
 
 
 @dataclass(frozen=True)
 class Resume:
     t: float
+    type: ClassVar[str] = "Resume"
 
 
 Event = StartFloor | Place | TakeBack | Pause | Resume

@@ -10,9 +10,11 @@ Rulings where the rulebook is silent (also in docs/jutaku.md):
 - Simultaneous calls: presses within `call_window` seconds of the first call count as the
   same call; later presses are ignored until play resumes. Callers are checked in call order.
 - A failed check has no penalty; the clock goes on from where it stopped.
-- "The player with most yen moves first": most yen in total after scoring the round; ties by
-  the value of the plot just built, then call order. Then every other player, clockwise
-  (seat order) from the seat after the first mover, moves up to two spaces or keeps the plot.
+- "The player with most yen moves first": among the round's successful builders, most yen in
+  total after scoring the round; ties by the value of the plot just built, then call order.
+  Then play goes on clockwise (seat order) from that player: each player in turn moves (a
+  successful builder) or moves up to two spaces or keeps the plot (the others), so a second
+  successful builder waits for their seat like everyone else.
 - Round time limit (optional, not in the rulebook): when it runs out nobody scores; every
   player may move or keep their plot, clockwise from the first seat.
 - BOTTLE BONUS: each player who completed a building draws drinks (one per other player), in
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import ClassVar, Literal
 
 from companion.jutaku.clock import Clock, Cue, countdown_cues, next_cue_at, remaining
 from companion.jutaku.players import Seat, check_seats, ranks
@@ -88,6 +90,7 @@ class Start:
     """«¡Empezad!»: a new round starts (from ready, or skipping the rest of the move phase)."""
 
     t: float
+    type: ClassVar[str] = "Start"
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,7 @@ class Call:
 
     player: int
     t: float
+    type: ClassVar[str] = "Call"
 
 
 @dataclass(frozen=True)
@@ -104,12 +108,14 @@ class Adjust:
 
     steps: int
     t: float
+    type: ClassVar[str] = "Adjust"
 
 
 @dataclass(frozen=True)
 class SetValue:
     value: int
     t: float
+    type: ClassVar[str] = "SetValue"
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,7 @@ class Judge:
 
     good: bool
     t: float
+    type: ClassVar[str] = "Judge"
 
 
 @dataclass(frozen=True)
@@ -125,16 +132,19 @@ class Next:
     """Tick off the current step of the between-rounds checklist."""
 
     t: float
+    type: ClassVar[str] = "Next"
 
 
 @dataclass(frozen=True)
 class Pause:
     t: float
+    type: ClassVar[str] = "Pause"
 
 
 @dataclass(frozen=True)
 class Resume:
     t: float
+    type: ClassVar[str] = "Resume"
 
 
 @dataclass(frozen=True)
@@ -142,6 +152,7 @@ class TakeDrink:
     player: int
     drink: str
     t: float
+    type: ClassVar[str] = "TakeDrink"
 
 
 @dataclass(frozen=True)
@@ -149,6 +160,7 @@ class SpendDrink:
     player: int
     drink: str
     t: float
+    type: ClassVar[str] = "SpendDrink"
 
 
 Event = Start | Call | Adjust | SetValue | Judge | Next | Pause | Resume | TakeDrink | SpendDrink
@@ -356,13 +368,15 @@ def _resolve(state: JutakuState, t: float) -> JutakuState:
 
 
 def move_order(state: JutakuState, goods: Sequence[Verdict]) -> tuple[int, ...]:
-    """Successful builders by most yen (ruling above), then the others clockwise."""
+    """The successful builder with most yen first (ruling above), then every seat clockwise
+    from that player."""
+    n = len(state.seats)
+    if not goods:
+        return tuple(range(n))
     call_pos = {v.player: i for i, v in enumerate(goods)}
     value = {v.player: v.value for v in goods}
-    first = sorted(call_pos, key=lambda p: (-state.records[p].total, -value[p], call_pos[p]))
-    n = len(state.seats)
-    rest = [(first[0] + k) % n for k in range(1, n)] if first else list(range(n))
-    return (*first, *(p for p in rest if p not in call_pos))
+    first = min(call_pos, key=lambda p: (-state.records[p].total, -value[p], call_pos[p]))
+    return tuple((first + k) % n for k in range(n))
 
 
 def _spend(state: JutakuState, player: int, drink: str) -> JutakuState:

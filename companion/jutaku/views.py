@@ -16,6 +16,7 @@ from companion.jutaku import countdown as C
 from companion.jutaku import jutaku as J
 from companion.jutaku.clock import format_seconds
 from companion.jutaku.players import Seat
+from companion.money import yen
 
 Translate = Callable[[str], str]
 
@@ -79,12 +80,6 @@ class View:
     over: bool = False
     checklist: tuple[tuple[str, str, str], ...] = ()
     """BOTTLE BONUS reference: (drink colour key, name, power)."""
-
-
-def yen(amount: int, tr: Translate = _same) -> str:
-    sep = tr(N_("thousands separator"))
-    sep = "," if sep == "thousands separator" else sep
-    return tr(N_("¥{amount}")).format(amount=f"{amount:,}".replace(",", sep))
 
 
 def _identity(seat: Seat, index: int, tr: Translate) -> tuple[str, str, str]:

@@ -7,7 +7,15 @@ nothing reads files; `companion.data` loads the data files and hands over decode
 from companion.metro.board import BoardMap, Grid, Line, Square, Station, Stop, parse_map
 from companion.metro.endgame import EndGameResult, end_game, share_split
 from companion.metro.errors import IllegalEvent, MapError, MetroError, StateError, TrackError
-from companion.metro.events import Event, MetroRules, apply, format_event, parse_event
+from companion.metro.events import (
+    Event,
+    MetroRules,
+    apply,
+    format_event,
+    parse_event,
+    replay,
+    why_not,
+)
 from companion.metro.state import MetroState, format_state, new_state, parse_state
 from companion.metro.steps import Step, format_step, parse_step
 from companion.metro.track import IncomeTrack, parse_track
@@ -18,10 +26,17 @@ from companion.metro.trains import (
     Prompt,
     TrainPhase,
     decline_all,
+    format_decision,
+    parse_decision,
     run_train_phase,
 )
+from companion.metro.variant import OSAKA, TOKYO, VARIANTS, Variant
+from companion.metro.vehicles import VehicleId, format_vehicle, parse_vehicle
 
 __all__ = [
+    "OSAKA",
+    "TOKYO",
+    "VARIANTS",
     "Answers",
     "BoardMap",
     "Decision",
@@ -44,18 +59,26 @@ __all__ = [
     "Stop",
     "TrackError",
     "TrainPhase",
+    "Variant",
+    "VehicleId",
     "apply",
     "decline_all",
     "end_game",
+    "format_decision",
     "format_event",
     "format_state",
     "format_step",
+    "format_vehicle",
     "new_state",
+    "parse_decision",
     "parse_event",
     "parse_map",
     "parse_state",
     "parse_step",
     "parse_track",
+    "parse_vehicle",
+    "replay",
     "run_train_phase",
     "share_split",
+    "why_not",
 ]

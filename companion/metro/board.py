@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.metro.errors import MapError
+from companion.metro.variant import VARIANTS, Variant
 
 MAP_FORMAT = "companion/map@1"
 _STOP_ID = re.compile(r"^([A-Z][a-z]?)(\d+)$")
@@ -129,8 +130,8 @@ def circle_touches_rect(
 class BoardMap:
     id: str
     name: str
-    rules: str
-    """'tokyo' or 'osaka': which rulebook's map rules apply (Start trains leaving, 4 holders)."""
+    variant: Variant
+    """The rulebook the map is played with (the map file's `rules` key)."""
     width_mm: float
     height_mm: float
     lines: Mapping[str, Line]
@@ -234,8 +235,8 @@ def parse_map(data: Mapping[str, Any]) -> BoardMap:
     map_id = _get(data, "id", str, "")
     name = _get(data, "name", str, "")
     rules = data.get("rules", "tokyo")
-    if rules not in ("tokyo", "osaka"):
-        raise MapError("rules", f"expected 'tokyo' or 'osaka', got {rules!r}")
+    if rules not in VARIANTS:
+        raise MapError("rules", f"expected one of {', '.join(map(repr, VARIANTS))}, got {rules!r}")
     width = float(_get(data, "width_mm", (int, float), ""))
     height = float(_get(data, "height_mm", (int, float), ""))
     default_radius = float(data.get("stop_radius_mm", 6.0))
@@ -311,4 +312,4 @@ def parse_map(data: Mapping[str, Any]) -> BoardMap:
         stations[station_id] = Station(
             station_id, _get(raw, "name", str, where), tuple(stop_ids), raw.get("name_ja", "")
         )
-    return BoardMap(map_id, name, rules, width, height, lines, stations, grid)
+    return BoardMap(map_id, name, VARIANTS[rules], width, height, lines, stations, grid)

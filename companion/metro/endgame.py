@@ -102,16 +102,19 @@ def end_game(rules: MetroRules, state: MetroState) -> EndGameResult:
             paid = 0 if violation else min(2 * s.stake, ceiling)
             specs.append(SpeculationPayout(s.player, s.stake, paid, violation))
             spec_won[s.player] += paid
-            stakes[s.player] += s.stake
+            if rulings.VIOLATION_STAKE_RETURNED or not violation:
+                stakes[s.player] += s.stake
         reduced = max(ls.value - sum(p.paid for p in specs), 0)
         speculators = {s.player for s in ls.speculations}
+        honoured = [h for h in ls.shares if h not in speculators]
+        counted = ls.shares if rulings.VIOLATION_SHARE_STILL_COUNTS else tuple(honoured)
+        split = dict(zip(counted, share_split(reduced, len(counted), track), strict=True))
         shares = []
-        for number, (holder, paid) in enumerate(
-            zip(ls.shares, share_split(reduced, len(ls.shares), track), strict=True), start=1
-        ):
+        for number, holder in enumerate(ls.shares, start=1):
             violation = holder in speculators
-            shares.append(SharePayout(holder, number, 0 if violation else paid, violation))
-            share_won[holder] += 0 if violation else paid
+            paid = 0 if violation else split[holder]
+            shares.append(SharePayout(holder, number, paid, violation))
+            share_won[holder] += paid
         lines.append(LinePayout(line_id, ls.value, reduced, tuple(specs), tuple(shares)))
 
     players = []

@@ -1,28 +1,37 @@
-"""Action-phase events and the one pure `apply(rules, state, event)`.
+"""Action-phase events, the one legality question `why_not`, and the one pure `apply`.
 
 A game is its starting state plus a log of these events; the state at any moment is the fold of
-the log. Each event has a JSON form (`format_event` / `parse_event`). An event the rules forbid
-raises `IllegalEvent` with the reason, before anything changes.
+the log. Each event has a JSON form (`format_event` / `parse_event`). `why_not` says why the
+rules forbid an event in a state (or None); `apply` asks it first and raises that refusal,
+before anything changes. The entry screens ask the same question to grey out a choice.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
+from companion.codec import Codec
 from companion.metro import rulings
 from companion.metro.board import BoardMap, Square
-from companion.metro.errors import N_, IllegalEvent, StateError
+from companion.metro.errors import N_, IllegalEvent
 from companion.metro.state import Meeple, MetroState, Speculation, Train
 from companion.metro.track import IncomeTrack
+from companion.metro.variant import Variant
+from companion.metro.vehicles import line_vehicles
 
 
 @dataclass(frozen=True)
 class MetroRules:
-    """What `apply` needs besides the state: the map and the income track."""
+    """What `apply` needs besides the state: the map (with its rulebook variant) and the
+    income track."""
 
     board: BoardMap
     track: IncomeTrack
+
+    @property
+    def variant(self) -> Variant:
+        return self.board.variant
 
 
 @dataclass(frozen=True)
@@ -31,7 +40,7 @@ class Invest:
     line: str
     paid: int
     """Yen actually paid for the share, extra for share #2/#3 included, discounts taken off."""
-    type: str = "invest"
+    type: ClassVar[str] = "invest"
 
 
 @dataclass(frozen=True)
@@ -39,14 +48,14 @@ class StartTrain:
     line: str
     amount: int
     """The yen printed on the Start card: the line's value rises by it."""
-    type: str = "start_train"
+    type: ClassVar[str] = "start_train"
 
 
 @dataclass(frozen=True)
 class AssignSpeed:
     line: str
     count: int = 1
-    type: str = "assign_speed"
+    type: ClassVar[str] = "assign_speed"
 
 
 @dataclass(frozen=True)
@@ -54,19 +63,19 @@ class Speculate:
     player: str
     line: str
     stake: int
-    type: str = "speculate"
+    type: ClassVar[str] = "speculate"
 
 
 @dataclass(frozen=True)
 class TakeLoan:
     player: str
-    type: str = "take_loan"
+    type: ClassVar[str] = "take_loan"
 
 
 @dataclass(frozen=True)
 class RepayLoan:
     player: str
-    type: str = "repay_loan"
+    type: ClassVar[str] = "repay_loan"
 
 
 @dataclass(frozen=True)
@@ -74,7 +83,7 @@ class BuildStation:
     player: str
     station: str
     paid: int = 0
-    type: str = "build_station"
+    type: ClassVar[str] = "build_station"
 
 
 @dataclass(frozen=True)
@@ -83,7 +92,7 @@ class MoveMeeple:
 
     player: str
     square: Square
-    type: str = "move_meeple"
+    type: ClassVar[str] = "move_meeple"
 
 
 @dataclass(frozen=True)
@@ -93,7 +102,7 @@ class AdjustCash:
     player: str
     delta: int
     reason: str = ""
-    type: str = "adjust_cash"
+    type: ClassVar[str] = "adjust_cash"
 
 
 @dataclass(frozen=True)
@@ -102,23 +111,23 @@ class CorrectValue:
 
     line: str
     value: int
-    type: str = "correct_value"
+    type: ClassVar[str] = "correct_value"
 
 
 @dataclass(frozen=True)
 class SetTurnOrder:
     order: tuple[str, ...]
-    type: str = "set_turn_order"
+    type: ClassVar[str] = "set_turn_order"
 
 
 @dataclass(frozen=True)
 class NextRound:
-    type: str = "next_round"
+    type: ClassVar[str] = "next_round"
 
 
 @dataclass(frozen=True)
 class EndGame:
-    type: str = "end_game"
+    type: ClassVar[str] = "end_game"
 
 
 Event = (
@@ -136,9 +145,8 @@ Event = (
     | NextRound
     | EndGame
 )
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.type: cls
-    for cls in (
+EVENTS: Codec[Event] = Codec(
+    (
         Invest,
         StartTrain,
         AssignSpeed,
@@ -152,34 +160,18 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SetTurnOrder,
         NextRound,
         EndGame,
-    )
-}
+    ),
+    "type",
+)
 
 
 def format_event(event: Event) -> dict[str, Any]:
-    data = asdict(event)
-    kind = data.pop("type")
-    for key, value in data.items():
-        if isinstance(value, tuple):
-            data[key] = list(value)
-    return {"type": kind, **data}
+    return EVENTS.encode(event)
 
 
 def parse_event(data: Any) -> Event:
-    if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
-        raise StateError("type", f"expected one of {', '.join(EVENT_TYPES)}, got {data!r}")
-    cls = EVENT_TYPES[data["type"]]
-    args: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name == "type":
-            continue
-        if f.name in data:
-            value = data[f.name]
-            args[f.name] = tuple(value) if isinstance(value, list) else value
-    try:
-        return cls(**args)
-    except TypeError as exc:
-        raise StateError(data["type"], str(exc)) from None
+    """Raises `companion.codec.CodecError` naming the bad field."""
+    return EVENTS.decode(data)
 
 
 def _player(state: MetroState, color: str) -> None:
@@ -210,8 +202,55 @@ def min_stake(rules: MetroRules, value: int) -> int:
     return max(rules.track.smaller(value), rulings.MIN_SPECULATION_VALUE)
 
 
+SHARE_EXTRA_REFUSAL = N_("share #{number} of line {line} costs at least its extra ¥{extra:,}")
+SPEED_SUPPLY_REFUSAL = N_("only {n} speed tokens are left in the supply")
+LOAN_SUPPLY_REFUSAL = N_("all {n} loan tokens are taken")
+LIMITS_SINCE_STATE_V2 = frozenset({SHARE_EXTRA_REFUSAL, SPEED_SUPPLY_REFUSAL, LOAN_SUPPLY_REFUSAL})
+"""Refusals added with state format @2, which `replay` lets through in older saved logs."""
+
+
+def free_slots(rules: MetroRules, state: MetroState, line_id: str) -> int:
+    """Disc spaces of the line not yet taken by speed tokens or speculations."""
+    ls = state.lines[line_id]
+    return rules.board.lines[line_id].slots - ls.speed - len(ls.speculations)
+
+
+def share_extra(rules: MetroRules, state: MetroState, line_id: str) -> int:
+    """The extra printed on the next share of the line (never discounted)."""
+    return rules.variant.share_extra(len(state.lines[line_id].shares) + 1)
+
+
+def why_not(rules: MetroRules, state: MetroState, event: Event) -> IllegalEvent | None:
+    """Why the rules forbid `event` in `state`, or None when they allow it. Pure."""
+    try:
+        _check(rules, state, event)
+    except IllegalEvent as refusal:
+        return refusal
+    return None
+
+
 def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
-    """The state after `event`. Pure: the same inputs always give the same state."""
+    """The state after `event`; raises the `why_not` refusal. Pure: the same inputs always give
+    the same state."""
+    refusal = why_not(rules, state, event)
+    if refusal is not None:
+        raise refusal
+    return _effect(rules, state, event)
+
+
+def replay(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
+    """`apply` for an event read back from a saved log. Logs saved before the rulebook's supply
+    and share-extra limits were enforced may hold an entry only those limits refuse (the demo
+    bought share #2 for ¥100); it was legal when it was recorded, so the saved game still
+    folds. Any other refusal still raises. Each of these limits is the last check of its
+    event, so nothing else is skipped."""
+    refusal = why_not(rules, state, event)
+    if refusal is not None and refusal.template not in LIMITS_SINCE_STATE_V2:
+        raise refusal
+    return _effect(rules, state, event)
+
+
+def _check(rules: MetroRules, state: MetroState, event: Event) -> None:
     if state.phase == "ended" and not isinstance(event, AdjustCash | CorrectValue):
         raise IllegalEvent("phase", N_("the game has ended"))
     match event:
@@ -242,36 +281,40 @@ def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
                     n=line.shares,
                     line=line_id,
                 )
-            state = state.with_line(
-                line_id, replace(ls, value=ls.value + paid, shares=(*ls.shares, player))
-            )
-            state = state.with_cash(player, -paid)
-            if line_id not in state.trains:
-                state = replace(state, trains={**state.trains, line_id: Train(1, 1, False)})
-            return state
+            extra = share_extra(rules, state, line_id)
+            if paid < extra:
+                raise IllegalEvent(
+                    "paid",
+                    SHARE_EXTRA_REFUSAL,
+                    number=len(ls.shares) + 1,
+                    line=line_id,
+                    extra=extra,
+                )
         case StartTrain(line_id, amount):
             _line(rules, line_id)
             _yen(amount, "amount")
-            if line_id in state.trains:
+            if state.vehicles_of(line_id):
                 raise IllegalEvent(
                     "line", N_("the train of line {line} is already on the map"), line=line_id
                 )
-            ls = state.lines[line_id]
-            state = state.with_line(line_id, replace(ls, value=ls.value + amount))
-            return replace(state, trains={**state.trains, line_id: Train(1, 1, True)})
         case AssignSpeed(line_id, count):
             _line(rules, line_id)
-            ls = state.lines[line_id]
-            free = rules.board.lines[line_id].slots - ls.speed - len(ls.speculations)
+            free = free_slots(rules, state, line_id)
             if count < 1:
                 raise IllegalEvent("count", N_("assign at least one speed token"))
             if count > free:
                 raise IllegalEvent(
                     "line", N_("line {line} has {n} free disc spaces"), line=line_id, n=free
                 )
-            return state.with_line(line_id, replace(ls, speed=ls.speed + count))
+            left = rules.variant.speed_tokens - sum(ls.speed for ls in state.lines.values())
+            if count > left:
+                raise IllegalEvent("count", SPEED_SUPPLY_REFUSAL, n=left)
         case Speculate(player, line_id, stake):
             _player(state, player)
+            if speculation_count(state, player) >= rulings.MAX_SPECULATIONS:
+                raise IllegalEvent(
+                    "player", N_("{player} has used both speculations"), player=player
+                )
             _line(rules, line_id)
             _yen(stake, "stake", positive=True)
             ls = state.lines[line_id]
@@ -281,12 +324,7 @@ def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
                 )
             if ls.value < rulings.MIN_SPECULATION_VALUE:
                 raise IllegalEvent("line", N_("line {line} is not yet worth ¥100"), line=line_id)
-            if speculation_count(state, player) >= rulings.MAX_SPECULATIONS:
-                raise IllegalEvent(
-                    "player", N_("{player} has used both speculations"), player=player
-                )
-            free = rules.board.lines[line_id].slots - ls.speed - len(ls.speculations)
-            if free < 1:
+            if free_slots(rules, state, line_id) < 1:
                 raise IllegalEvent("line", N_("line {line} has no free disc space"), line=line_id)
             minimum = min_stake(rules, ls.value)
             if stake < minimum:
@@ -301,23 +339,24 @@ def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
                 raise IllegalEvent(
                     "stake", N_("{player} has only ¥{cash:,}"), player=player, cash=cash
                 )
-            spec = Speculation(player, stake)
-            state = state.with_line(line_id, replace(ls, speculations=(*ls.speculations, spec)))
-            return state.with_cash(player, -stake)
         case TakeLoan(player):
             _player(state, player)
-            p = state.player(player)
-            state = state.with_player(replace(p, loans=p.loans + 1))
-            return state.with_cash(player, rulings.LOAN_AMOUNT)
+            if sum(p.loans for p in state.players) >= rules.variant.loans:
+                raise IllegalEvent("player", LOAN_SUPPLY_REFUSAL, n=rules.variant.loans)
         case RepayLoan(player):
             _player(state, player)
-            p = state.player(player)
-            if p.loans < 1:
+            if state.player(player).loans < 1:
                 raise IllegalEvent("player", N_("{player} has no loan to repay"), player=player)
-            state = state.with_player(replace(p, loans=p.loans - 1))
-            return state.with_cash(player, -rulings.LOAN_AMOUNT)
         case BuildStation(player, station_id, paid):
             _player(state, player)
+            built = sum(1 for o in state.stations.values() if o == player)
+            if built >= rules.variant.pyramids:
+                raise IllegalEvent(
+                    "player",
+                    N_("{player} has placed all {n} pyramids"),
+                    player=player,
+                    n=rules.variant.pyramids,
+                )
             _yen(paid, "paid")
             if station_id not in rules.board.stations:
                 raise IllegalEvent("station", N_("unknown station {station}"), station=station_id)
@@ -329,13 +368,6 @@ def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
                     owner=owner,
                     station=station_id,
                 )
-            built = sum(1 for o in state.stations.values() if o == player)
-            if built >= 6:
-                raise IllegalEvent(
-                    "player", N_("{player} has placed all 6 pyramids"), player=player
-                )
-            state = replace(state, stations={**state.stations, station_id: player})
-            return state.with_cash(player, -paid)
         case MoveMeeple(player, square):
             _player(state, player)
             square = (int(square[0]), int(square[1]))
@@ -349,23 +381,79 @@ def apply(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
                         other=other,
                         square=list(square),
                     )
-            return replace(state, meeples={**state.meeples, player: Meeple(square=square)})
-        case AdjustCash(player, delta, _):
+        case AdjustCash(player, _delta, _reason):
             _player(state, player)
             if state.player(player).cash is None:
                 raise IllegalEvent(
                     "player", N_("the box does not keep {player}'s cash"), player=player
                 )
-            return state.with_cash(player, delta)
         case CorrectValue(line_id, value):
             _line(rules, line_id)
             _yen(value, "value")
-            return state.with_line(line_id, replace(state.lines[line_id], value=value))
         case SetTurnOrder(order):
             if sorted(order) != sorted(state.colors):
                 raise IllegalEvent(
                     "order", N_("expected each of {players} once"), players=", ".join(state.colors)
                 )
+        case NextRound() | EndGame():
+            pass
+        case _:
+            raise IllegalEvent("type", N_("not an event: {event}"), event=repr(event))
+
+
+def _put_on_map(rules: MetroRules, state: MetroState, line_id: str, started: bool) -> MetroState:
+    """Every vehicle of the line at its start: the first at stop 1 pointing to stop 2, a second
+    (Osaka's twin lines) at the other end pointing back."""
+    length = rules.board.lines[line_id].length
+    placed = {
+        v: Train(1, 1, started) if v.number == 1 else Train(length, -1, started)
+        for v in line_vehicles(line_id, rules.variant.vehicles(line_id))
+    }
+    return replace(state, trains={**state.trains, **placed})
+
+
+def _effect(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
+    match event:
+        case Invest(player, line_id, paid):
+            ls = state.lines[line_id]
+            state = state.with_line(
+                line_id, replace(ls, value=ls.value + paid, shares=(*ls.shares, player))
+            )
+            state = state.with_cash(player, -paid)
+            if not state.vehicles_of(line_id):
+                state = _put_on_map(rules, state, line_id, started=False)
+            return state
+        case StartTrain(line_id, amount):
+            ls = state.lines[line_id]
+            state = state.with_line(line_id, replace(ls, value=ls.value + amount))
+            return _put_on_map(rules, state, line_id, started=True)
+        case AssignSpeed(line_id, count):
+            ls = state.lines[line_id]
+            return state.with_line(line_id, replace(ls, speed=ls.speed + count))
+        case Speculate(player, line_id, stake):
+            ls = state.lines[line_id]
+            spec = Speculation(player, stake)
+            state = state.with_line(line_id, replace(ls, speculations=(*ls.speculations, spec)))
+            return state.with_cash(player, -stake)
+        case TakeLoan(player):
+            p = state.player(player)
+            state = state.with_player(replace(p, loans=p.loans + 1))
+            return state.with_cash(player, rulings.LOAN_AMOUNT)
+        case RepayLoan(player):
+            p = state.player(player)
+            state = state.with_player(replace(p, loans=p.loans - 1))
+            return state.with_cash(player, -rulings.LOAN_AMOUNT)
+        case BuildStation(player, station_id, paid):
+            state = replace(state, stations={**state.stations, station_id: player})
+            return state.with_cash(player, -paid)
+        case MoveMeeple(player, square):
+            square = (int(square[0]), int(square[1]))
+            return replace(state, meeples={**state.meeples, player: Meeple(square=square)})
+        case AdjustCash(player, delta, _):
+            return state.with_cash(player, delta)
+        case CorrectValue(line_id, value):
+            return state.with_line(line_id, replace(state.lines[line_id], value=value))
+        case SetTurnOrder(order):
             by_color = {p.color: p for p in state.players}
             return replace(state, players=tuple(by_color[c] for c in order))
         case NextRound():

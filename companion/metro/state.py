@@ -2,7 +2,9 @@
 
 States are immutable values; `companion.metro.events.apply` makes new ones. Mappings inside a
 state are never mutated after construction. `parse_state` and `format_state` are exact inverses
-for every valid state.
+for every valid state. `parse_state` also reads `companion/metro-state@1` files, which keyed
+trains and riders by line (one vehicle a line), and turns a train standing on a terminus with
+its arrow off the line round, as the rulebook turns it on arrival.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from typing import Any
 
 from companion.metro.board import BoardMap, Square, parse_stop_id
 from companion.metro.errors import StateError
+from companion.metro.vehicles import VehicleId, format_vehicle, parse_vehicle
 
-STATE_FORMAT = "companion/metro-state@1"
+STATE_FORMAT = "companion/metro-state@2"
+STATE_FORMAT_V1 = "companion/metro-state@1"
 PHASES = ("action", "train", "ended")
 
 
@@ -58,8 +62,8 @@ class Train:
 @dataclass(frozen=True)
 class Meeple:
     square: Square | None = None
-    riding: str | None = None
-    """The line whose train the meeple is on."""
+    riding: VehicleId | None = None
+    """The vehicle the meeple is on."""
     boarded_at: str | None = None
 
 
@@ -71,7 +75,8 @@ class MetroState:
     lines: Mapping[str, LineState]
     round: int = 1
     phase: str = "action"
-    trains: Mapping[str, Train] = field(default_factory=dict)
+    trains: Mapping[VehicleId, Train] = field(default_factory=dict)
+    """The vehicles on the map."""
     stations: Mapping[str, str] = field(default_factory=dict)
     """Station id -> colour of the player whose pyramid stands there."""
     meeples: Mapping[str, Meeple] = field(default_factory=dict)
@@ -97,11 +102,24 @@ class MetroState:
     def with_line(self, line_id: str, line: LineState) -> MetroState:
         return replace(self, lines={**self.lines, line_id: line})
 
+    def vehicles_of(self, line_id: str) -> tuple[VehicleId, ...]:
+        """The line's vehicles on the map, first one first."""
+        return tuple(sorted(v for v in self.trains if v.line == line_id))
+
     def with_cash(self, color: str, delta: int) -> MetroState:
         p = self.player(color)
         if p.cash is None:
             return self
         return self.with_player(replace(p, cash=p.cash + delta))
+
+
+def turned_at_terminus(stop: int, direction: int, length: int) -> int:
+    """The arrow of a train at `stop`: on a terminus it always points back along the line."""
+    if stop >= length:
+        return -1
+    if stop <= 1:
+        return 1
+    return direction
 
 
 def new_state(
@@ -140,7 +158,7 @@ def format_state(state: MetroState) -> dict[str, Any]:
     meeples: dict[str, Any] = {}
     for color, m in state.meeples.items():
         if m.riding is not None:
-            meeples[color] = {"riding": m.riding, "boarded_at": m.boarded_at}
+            meeples[color] = {"riding": format_vehicle(m.riding), "boarded_at": m.boarded_at}
         elif m.square is not None:
             meeples[color] = {"square": list(m.square)}
     return {
@@ -151,8 +169,8 @@ def format_state(state: MetroState) -> dict[str, Any]:
         "players": players,
         "lines": lines,
         "trains": {
-            line_id: {"stop": t.stop, "direction": t.direction, "started": t.started}
-            for line_id, t in state.trains.items()
+            format_vehicle(v): {"stop": t.stop, "direction": t.direction, "started": t.started}
+            for v, t in state.trains.items()
         },
         "stations": dict(state.stations),
         "meeples": meeples,
@@ -185,8 +203,28 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
     """Validate JSON data against the map and the rules' invariants. Raises StateError."""
     d = _table(data, "")
     fmt = d.get("format", STATE_FORMAT)
-    if fmt != STATE_FORMAT:
+    if fmt not in (STATE_FORMAT, STATE_FORMAT_V1):
         raise StateError("format", f"expected {STATE_FORMAT!r}, got {fmt!r}")
+
+    line_keys = fmt == STATE_FORMAT_V1 or "format" not in d
+
+    def vehicle(text: Any, where: str) -> VehicleId:
+        """@1 names a line (its one train); @2 a vehicle, `G#1`. A file that names no format
+        may use either."""
+        if line_keys and isinstance(text, str) and "#" not in text:
+            v = VehicleId(text)
+        else:
+            try:
+                v = parse_vehicle(text)
+            except ValueError as exc:
+                raise StateError(where, str(exc)) from None
+        if v.line not in board.lines:
+            raise StateError(where, f"unknown line; the map has {''.join(board.lines)}")
+        if v.number > board.variant.vehicles(v.line):
+            count = board.variant.vehicles(v.line)
+            raise StateError(where, f"line {v.line} has {count} vehicle(s), not {v.number}")
+        return v
+
     map_id = d.get("map", board.id)
     if map_id != board.id:
         raise StateError("map", f"the state is for map {map_id!r}, not {board.id!r}")
@@ -267,23 +305,22 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
             _yen(rl.get("value", 0), f"{where}.value"), shares, speed, tuple(specs)
         )
 
-    trains: dict[str, Train] = {}
-    for line_id, rt in _table(d.get("trains", {}), "trains").items():
-        where = f"trains.{line_id}"
-        if line_id not in board.lines:
-            raise StateError(where, f"unknown line; the map has {''.join(board.lines)}")
+    trains: dict[VehicleId, Train] = {}
+    for key, rt in _table(d.get("trains", {}), "trains").items():
+        where = f"trains.{key}"
+        v = vehicle(key, where)
         rt = _table(rt, where)
         stop = _int(rt.get("stop"), f"{where}.stop", 1)
-        n = board.lines[line_id].length
+        n = board.lines[v.line].length
         if stop > n:
-            raise StateError(f"{where}.stop", f"line {line_id} has stops 1 to {n}, got {stop}")
+            raise StateError(f"{where}.stop", f"line {v.line} has stops 1 to {n}, got {stop}")
         direction = rt.get("direction", 1)
         if direction not in (1, -1) or isinstance(direction, bool):
             raise StateError(f"{where}.direction", f"expected 1 or -1, got {direction!r}")
         started = rt.get("started", False)
         if not isinstance(started, bool):
             raise StateError(f"{where}.started", f"expected true or false, got {started!r}")
-        trains[line_id] = Train(stop, direction, started)
+        trains[v] = Train(stop, turned_at_terminus(stop, direction, n), started)
 
     stations: dict[str, str] = {}
     for station_id, owner in _table(d.get("stations", {}), "stations").items():
@@ -298,13 +335,13 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
         known(color, where)
         rm = _table(rm, where)
         if "riding" in rm:
-            line_id = rm["riding"]
-            if line_id not in trains:
-                raise StateError(f"{where}.riding", f"line {line_id!r} has no train on the map")
+            riding = vehicle(rm["riding"], f"{where}.riding")
+            if riding not in trains:
+                raise StateError(f"{where}.riding", f"{format_vehicle(riding)} is not on the map")
             at = rm.get("boarded_at")
             if at is not None and not (isinstance(at, str) and board.has_stop(at)):
                 raise StateError(f"{where}.boarded_at", f"unknown stop {at!r}")
-            meeples[color] = Meeple(riding=line_id, boarded_at=at)
+            meeples[color] = Meeple(riding=riding, boarded_at=at)
         elif "square" in rm:
             sq = rm["square"]
             if not (isinstance(sq, list) and len(sq) == 2 and all(isinstance(v, int) for v in sq)):
@@ -348,6 +385,7 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
 __all__ = [
     "PHASES",
     "STATE_FORMAT",
+    "STATE_FORMAT_V1",
     "LineState",
     "Meeple",
     "MetroState",
@@ -358,4 +396,5 @@ __all__ = [
     "new_state",
     "parse_state",
     "parse_stop_id",
+    "turned_at_terminus",
 ]

@@ -1,4 +1,4 @@
-"""The train phase: every train on the map moves stop by stop, in track order, paying stations
+"""The train phase: every vehicle on the map moves stop by stop, in track order, paying stations
 and carrying riders (rulebook "Fase de Trenes"; rulings 1-6 in `companion.metro.rulings`).
 
 Players' boarding and leaving choices come in through a `Decider`: a function from a `Prompt` to
@@ -6,18 +6,35 @@ a `Decision`, or None when the answer is not known yet. Then the phase stops at 
 returns it as `pending`; running it again from the same state with the answer given continues
 exactly as if it had never stopped. That lets the table app ask one question at a time and
 resume after a power cut, and lets the command line take all answers from a file.
+
+A line's vehicles (two on Osaka's twin lines) move together one stop at a time, the first
+vehicle first (ruling 12); a Tokyo line has one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
+from companion.codec import Codec
 from companion.metro import rulings
 from companion.metro.board import Square
 from companion.metro.events import MetroRules
-from companion.metro.state import Meeple, MetroState, Train
-from companion.metro.steps import Boarded, Departed, Left, Moved, Offered, Paid, Removed, Step
+from companion.metro.state import Meeple, MetroState, Train, turned_at_terminus
+from companion.metro.steps import (
+    VEHICLE_TEXT,
+    Boarded,
+    Departed,
+    Left,
+    Moved,
+    Offered,
+    Paid,
+    Removed,
+    Step,
+    vehicle_from_line,
+)
+from companion.metro.vehicles import VehicleId
 
 
 @dataclass(frozen=True)
@@ -25,12 +42,16 @@ class Prompt:
     action: str
     """'board' or 'leave'."""
     player: str
-    line: str
+    vehicle: VehicleId
     stop: str
     squares: tuple[Square, ...] = ()
     """For 'leave': the free squares the rider may step onto."""
     fee: int = 0
     """For 'board': what boarding costs this player."""
+
+    @property
+    def line(self) -> str:
+        return self.vehicle.line
 
 
 @dataclass(frozen=True)
@@ -38,6 +59,37 @@ class Decision:
     accept: bool
     square: Square | None = None
     """For an accepted 'leave': where the meeple goes (the first offered square if None)."""
+
+
+DECISIONS: Codec[Decision] = Codec((Decision,), None)
+"""A decision's JSON, as the app saves each answer: {"accept": true, "square": [c, r] | null}."""
+
+
+def format_decision(decision: Decision) -> dict[str, Any]:
+    return DECISIONS.encode(decision)
+
+
+def parse_decision(data: Any, where: str = "") -> Decision:
+    """Raises `companion.codec.CodecError` naming the bad field."""
+    return DECISIONS.decode(data, where)
+
+
+def _line_of(prompt: Prompt) -> dict[str, Any]:
+    return {"line": prompt.line}
+
+
+PROMPTS: Codec[Prompt] = Codec(
+    (Prompt,), None, VEHICLE_TEXT, upgrade=vehicle_from_line, extra=_line_of
+)
+"""A pending question's JSON: action, player, vehicle (and its line), stop, squares, fee."""
+
+
+def format_prompt(prompt: Prompt) -> dict[str, Any]:
+    return PROMPTS.encode(prompt)
+
+
+def parse_prompt(data: Any) -> Prompt:
+    return PROMPTS.decode(data)
 
 
 Decider = Callable[[Prompt], Decision | None]
@@ -65,28 +117,28 @@ class Answers:
 
 @dataclass(frozen=True)
 class Plan:
-    """Decisions written ahead, as in a `--decisions` file: board this line at this stop, leave
-    it at that stop (onto a square, or the first free one). Each entry is used once, at the
-    first prompt it matches; every other prompt is declined."""
+    """Decisions written ahead, as in a `--decisions` file: board this vehicle at this stop,
+    leave it at that stop (onto a square, or the first free one). Each entry is used once, at
+    the first prompt it matches; every other prompt is declined."""
 
-    board: tuple[tuple[str, str, str], ...] = ()
-    """(player, line, stop)"""
-    leave: tuple[tuple[str, str, str, Square | None], ...] = ()
-    """(player, line, stop, square or None)"""
+    board: tuple[tuple[str, VehicleId, str], ...] = ()
+    """(player, vehicle, stop)"""
+    leave: tuple[tuple[str, VehicleId, str, Square | None], ...] = ()
+    """(player, vehicle, stop, square or None)"""
 
     def decider(self) -> Decider:
         board = list(self.board)
         leave = list(self.leave)
 
         def decide(prompt: Prompt) -> Decision:
+            key = (prompt.player, prompt.vehicle, prompt.stop)
             if prompt.action == "board":
-                key = (prompt.player, prompt.line, prompt.stop)
                 if key in board:
                     board.remove(key)
                     return Decision(True)
             else:
                 for entry in leave:
-                    if entry[:3] == (prompt.player, prompt.line, prompt.stop):
+                    if entry[:3] == key:
                         leave.remove(entry)
                         return Decision(True, entry[3])
             return Decision(False)
@@ -132,6 +184,7 @@ class _Run:
 
     def __init__(self, rules: MetroRules, state: MetroState, decide: Decider) -> None:
         self.board = rules.board
+        self.variant = rules.variant
         self.start = state
         self.decide = decide
         self.steps: list[Step] = []
@@ -184,59 +237,60 @@ class _Run:
             )
         )
 
-    def riders_and_boarders(self, line_id: str, stop_id: str, can_leave: bool) -> None:
-        """Offer leaving (riders) and boarding (meeples touching the stop), in turn order.
-        Each player gets one offer a stop, so nobody leaves where they boarded."""
+    def riders_and_boarders(self, vehicle: VehicleId, stop_id: str, can_leave: bool) -> None:
+        """Offer leaving (the vehicle's own riders) and boarding (meeples touching the stop), in
+        turn order. Each player gets one offer a stop, so nobody leaves where they boarded."""
+        line_id = vehicle.line
         touching = self.board.squares_for_stop(stop_id)
-        if not any(m.riding == line_id or m.square in touching for m in self.meeples.values()):
+        if not any(m.riding == vehicle or m.square in touching for m in self.meeples.values()):
             return
         shares = self.start.lines[line_id].shares
         for color in self.order:
             meeple = self.meeples.get(color)
             if meeple is None:
                 continue
-            if meeple.riding == line_id and can_leave:
+            if meeple.riding == vehicle and can_leave:
                 squares = self.free_squares(stop_id)
                 if not squares:
                     continue
-                decision = self.ask(Prompt("leave", color, line_id, stop_id, squares))
-                self.emit(Offered(color, line_id, stop_id, "leave", decision.accept))
+                decision = self.ask(Prompt("leave", color, vehicle, stop_id, squares))
+                self.emit(Offered(color, vehicle, stop_id, "leave", decision.accept))
                 if decision.accept:
                     square = decision.square if decision.square in squares else squares[0]
                     self.meeples[color] = Meeple(square=square)
                     self.left_lines.add((color, line_id))
-                    self.emit(Left(color, line_id, stop_id, square))
+                    self.emit(Left(color, vehicle, stop_id, square))
             elif meeple.square in touching and (
                 rulings.REBOARD_SAME_LINE_IN_PHASE or (color, line_id) not in self.left_lines
             ):
                 fee = 0 if color in shares else rulings.RIDE_FEE
                 cash = self.cash[color]
-                if cash is not None and cash < fee:
+                if rulings.BOARDING_NEEDS_THE_FEE and cash is not None and cash < fee:
                     continue
-                decision = self.ask(Prompt("board", color, line_id, stop_id, fee=fee))
-                self.emit(Offered(color, line_id, stop_id, "board", decision.accept))
+                decision = self.ask(Prompt("board", color, vehicle, stop_id, fee=fee))
+                self.emit(Offered(color, vehicle, stop_id, "board", decision.accept))
                 if decision.accept:
-                    self.meeples[color] = Meeple(riding=line_id, boarded_at=stop_id)
+                    self.meeples[color] = Meeple(riding=vehicle, boarded_at=stop_id)
                     self.add_cash(color, -fee)
                     self.values[line_id] += fee
-                    self.emit(Boarded(color, line_id, stop_id, fee))
+                    self.emit(Boarded(color, vehicle, stop_id, fee))
 
-    def pay(self, line_id: str, stop_id: str) -> None:
+    def pay(self, vehicle: VehicleId, stop_id: str) -> None:
         station = self.board.station_of(stop_id)
         if station is None or station.id not in self.start.stations:
             return
         owner = self.start.stations[station.id]
         drinks = drink_bonus(self.start, station.id)
-        if owner in self.start.lines[line_id].shares:
+        if owner in self.start.lines[vehicle.line].shares:
             owner_gain, line_gain = 0, rulings.PAYOUT_SHARE_LINE
         else:
             owner_gain, line_gain = rulings.PAYOUT_NO_SHARE_OWNER, rulings.PAYOUT_NO_SHARE_LINE
-        self.values[line_id] += line_gain
+        self.values[vehicle.line] += line_gain
         self.add_cash(owner, owner_gain + drinks)
-        self.emit(Paid(line_id, stop_id, station.id, owner, owner_gain, line_gain, drinks))
+        self.emit(Paid(vehicle, stop_id, station.id, owner, owner_gain, line_gain, drinks))
 
-    def put_down(self, color: str, line_id: str, stop_id: str) -> None:
-        """A rider whose train left the map steps onto the nearest free square."""
+    def put_down(self, color: str, vehicle: VehicleId, stop_id: str) -> None:
+        """A rider whose vehicle left the map steps onto the nearest free square."""
         squares = self.free_squares(stop_id)
         if not squares:
             stop = self.board.stop(stop_id)
@@ -255,67 +309,58 @@ class _Run:
             )
         square = squares[0]
         self.meeples[color] = Meeple(square=square)
-        self.emit(Left(color, line_id, stop_id, square, forced=True))
+        self.emit(Left(color, vehicle, stop_id, square, forced=True))
 
-    def run_line(self, line_id: str) -> None:
-        train = self.trains[line_id]
-        line = self.board.lines[line_id]
+    def run_line(self, line_id: str, vehicles: Sequence[VehicleId]) -> None:
         moves = moves_for(self.start, line_id)
-        stop, direction = train.stop, train.direction
-        self.emit(Departed(line_id, f"{line_id}{stop}", moves))
-        self.riders_and_boarders(line_id, f"{line_id}{stop}", can_leave=False)
-        leaves_at_1 = (
-            train.started
-            and self.board.rules == "tokyo"
-            and rulings.START_TRAIN_LEAVES_AT_STOP_1
-            and not self.start.lines[line_id].shares
-        )
+        for vehicle in vehicles:
+            stop_id = f"{line_id}{self.trains[vehicle].stop}"
+            self.emit(Departed(vehicle, stop_id, moves))
+            self.riders_and_boarders(vehicle, stop_id, can_leave=False)
+        leaves_at_1 = self.variant.start_trains_leave and not self.start.lines[line_id].shares
+        moving = list(vehicles)
         for move in range(1, moves + 1):
-            turned = (direction == 1 and stop == line.length) or (direction == -1 and stop == 1)
-            if turned:
-                direction = -direction
-            before = stop
-            stop += direction
-            stop_id = f"{line_id}{stop}"
-            self.trains[line_id] = Train(stop, direction, train.started)
-            self.emit(Moved(line_id, f"{line_id}{before}", stop_id, direction, move, turned))
-            self.pay(line_id, stop_id)
-            if stop == 1 and leaves_at_1:
-                for color in self.order:
-                    m = self.meeples.get(color)
-                    if m is not None and m.riding == line_id:
-                        self.put_down(color, line_id, stop_id)
-                del self.trains[line_id]
-                self.emit(Removed(line_id, stop_id, moves - move))
-                return
-            self.riders_and_boarders(line_id, stop_id, can_leave=True)
+            for vehicle in list(moving):
+                if not self.move(vehicle, move, moves, leaves_at_1):
+                    moving.remove(vehicle)
+
+    def move(self, vehicle: VehicleId, move: int, moves: int, leaves_at_1: bool) -> bool:
+        """One stop further; False when the vehicle left the map."""
+        line_id = vehicle.line
+        length = self.board.lines[line_id].length
+        train = self.trains[vehicle]
+        before = train.stop
+        direction = turned_at_terminus(before, train.direction, length)
+        stop = before + direction
+        if stop in (1, length):
+            direction = -direction
+        stop_id = f"{line_id}{stop}"
+        self.trains[vehicle] = Train(stop, direction, train.started)
+        reversed_here = move > 1 and before in (1, length)
+        self.emit(Moved(vehicle, f"{line_id}{before}", stop_id, direction, move, reversed_here))
+        self.pay(vehicle, stop_id)
+        if stop == 1 and leaves_at_1 and train.started:
+            for color in self.order:
+                m = self.meeples.get(color)
+                if m is not None and m.riding == vehicle:
+                    self.put_down(color, vehicle, stop_id)
+            del self.trains[vehicle]
+            self.emit(Removed(vehicle, stop_id, moves - move))
+            return False
+        self.riders_and_boarders(vehicle, stop_id, can_leave=True)
+        return True
 
 
 def run_train_phase(
     rules: MetroRules, state: MetroState, decide: Decider = decline_all
 ) -> TrainPhase:
-    """Move every train on the map, in track order. Pure and deterministic."""
+    """Move every vehicle on the map, in track order. Pure and deterministic."""
     run = _Run(rules, state, decide)
     try:
         for line_id in rules.board.track_order:
-            if line_id in run.trains:
-                run.run_line(line_id)
+            vehicles = state.vehicles_of(line_id)
+            if vehicles:
+                run.run_line(line_id, vehicles)
     except _Pending as pending:
         return TrainPhase(tuple(run.steps), run.snapshot("train"), pending.prompt)
     return TrainPhase(tuple(run.steps), run.snapshot("action"))
-
-
-def plan_from_steps(steps: Iterable[Step]) -> list[Decision]:
-    """The answers a finished phase was given, in order: replaying them reproduces it."""
-    out: list[Decision] = []
-    pending_leave: Offered | None = None
-    for step in steps:
-        if isinstance(step, Offered):
-            if step.action == "leave" and step.accepted:
-                pending_leave = step
-                continue
-            out.append(Decision(step.accepted))
-        elif isinstance(step, Left) and pending_leave is not None and not step.forced:
-            out.append(Decision(True, step.square))
-            pending_leave = None
-    return out

@@ -16,6 +16,7 @@ import pygame
 from companion.colors import PLAYER_COLORS, RGB, color_letter, hex_to_rgb, rgb, text_color_on
 from companion.metro.board import BoardMap, Stop
 from companion.metro.state import MetroState, Train
+from companion.metro.vehicles import VehicleId
 
 BACKGROUND: RGB = (250, 248, 242)
 GRID: RGB = (226, 224, 216)
@@ -251,7 +252,7 @@ class BoardView:
         state: MetroState | None = None,
         *,
         highlight_stops: Collection[str] = (),
-        trains: Mapping[str, Train] | None = None,
+        trains: Mapping[VehicleId, Train] | None = None,
     ) -> None:
         """Blit the map and draw the pieces. `trains` overrides `state.trains`; a train's `stop`
         may be fractional (4.5 = halfway between stops 4 and 5) for in-between animation frames."""
@@ -270,17 +271,18 @@ class BoardView:
                 if meeple.square is not None and self.board.grid.contains(meeple.square):
                     self._draw_meeple(surface, meeple.square, color)
         shown = trains if trains is not None else (state.trains if state is not None else {})
-        riders: dict[str, list[str]] = {}
+        riders: dict[VehicleId, list[str]] = {}
         if state is not None:
             for color, meeple in state.meeples.items():
                 if meeple.riding is not None:
                     riders.setdefault(meeple.riding, []).append(color)
-        for line_id, train in shown.items():
+        for vehicle, train in shown.items():
+            line_id = vehicle.line
             if line_id in self.board.lines:
                 self._draw_train(surface, line_id, train)
                 x, y = self.train_position(line_id, float(train.stop))
                 r = self.board.lines[line_id].stops[0].radius_mm
-                for i, color in enumerate(riders.get(line_id, ())):
+                for i, color in enumerate(riders.get(vehicle, ())):
                     at = self.to_screen(x - r * 0.9 + i * r * 1.1, y - r * 1.6)
                     self._draw_meeple_at(surface, at, max(12, self.px(r * 1.4)), color)
 

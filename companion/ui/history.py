@@ -9,8 +9,8 @@ from companion.colors import color_letter
 from companion.i18n import _
 from companion.store import GameInfo
 from companion.ui import launch
+from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
-from companion.ui.widgets import ListMenu, MenuItem
 
 
 def describe(info: GameInfo) -> str:
@@ -35,11 +35,11 @@ class HistoryScreen(ListMenu):
         infos = [i for i in self.app.services.games() if i.kind in kinds]
         self.items = [self._item(info) for info in infos[:50]]
         if not self.items:
-            self.items = [MenuItem(lambda: _("No saved games yet"))]
+            self.items = [Option(lambda: _("No saved games yet"))]
         self.index = min(self.index, len(self.items) - 1)
 
-    def _item(self, info: GameInfo) -> MenuItem:
-        return MenuItem(lambda: describe(info), lambda: self.open(info))
+    def _item(self, info: GameInfo) -> Option:
+        return Option(lambda: describe(info), on_ok=lambda: self.open(info))
 
     def open(self, info: GameInfo) -> None:
         self.app.push(GameActions(self.app, info))
@@ -52,10 +52,10 @@ class GameActions(ListMenu):
         super().__init__(app, lambda: describe(info))
         self.info = info
         self.items = [
-            MenuItem(lambda: _("Resume") if info.finished is None else _("Open"), self.resume)
+            Option(lambda: _("Resume") if info.finished is None else _("Open"), on_ok=self.resume)
         ]
         if games.game(info.kind).export_format is not None:
-            self.items.append(MenuItem(lambda: _("Export as JSON"), self.export))
+            self.items.append(Option(lambda: _("Export as JSON"), on_ok=self.export))
 
     def resume(self) -> None:
         self.app.pop()

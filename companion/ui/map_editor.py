@@ -113,7 +113,8 @@ def _rewrite_stops_block(
 
 class MapEditor:
     """Drag stops with the mouse; arrows move the grid (Shift: faster); [ and ] resize its
-    squares; U undoes; T changes the map's opacity over the photo; S saves; Esc quits."""
+    squares; U undoes; T changes the map's opacity over the photo; S saves; Esc quits (asking
+    once more when there are unsaved changes)."""
 
     def __init__(
         self, path: str | Path, rect: pygame.Rect, photo: pygame.Surface | None = None
@@ -129,6 +130,7 @@ class MapEditor:
         self.undo_stack: list[dict[str, Any]] = []
         self.dirty = False
         self.running = True
+        self.quit_asked = False
         self.message = _("Drag a stop circle to move it. S saves, U undoes, Esc quits.")
         self._rebuild()
 
@@ -210,9 +212,21 @@ class MapEditor:
 
     # --- input ------------------------------------------------------------------------------
 
+    def request_quit(self) -> None:
+        """Quit, unless that would lose changes: then ask, and quit on the second request."""
+        if not self.dirty or self.quit_asked:
+            self.running = False
+            return
+        self.quit_asked = True
+        self.message = _("Not saved! S saves, Esc again quits without saving, another key stays.")
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.request_quit()
+        elif event.type == pygame.KEYDOWN and self.quit_asked and event.key != pygame.K_ESCAPE:
+            self.quit_asked = False
+            self.message = ""
+            self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             stop = self.view.stop_at(*event.pos)
             if stop is not None:
@@ -244,7 +258,7 @@ class MapEditor:
             pygame.K_DOWN: (0.0, step),
         }
         if event.key == pygame.K_ESCAPE:
-            self.running = False
+            self.request_quit()
         elif event.key == pygame.K_s:
             self.save()
         elif event.key == pygame.K_u and self.undo_stack:

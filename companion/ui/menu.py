@@ -6,8 +6,8 @@ from companion import games
 from companion.games import GameSpec
 from companion.i18n import _
 from companion.ui import launch
+from companion.ui.kit import ConfirmDialog, ListMenu, Option
 from companion.ui.screen import Action, AppContext, Input
-from companion.ui.widgets import ConfirmDialog, ListMenu, MenuItem
 
 
 class MainMenu(ListMenu):
@@ -16,19 +16,19 @@ class MainMenu(ListMenu):
     def __init__(self, app: AppContext) -> None:
         super().__init__(app, lambda: _("Companion"))
         self.items = [
-            MenuItem(
+            Option(
                 lambda: _("Resume the game"),
-                self.resume,
+                on_ok=self.resume,
                 enabled=lambda: launch.unfinished_at_boot(app) is not None,
             ),
             *(self._game_item(spec) for spec in games.GAMES),
-            MenuItem(lambda: _("History"), self.history),
-            MenuItem(lambda: _("Settings"), self.settings),
-            MenuItem(lambda: _("Quit"), self.quit),
+            Option(lambda: _("History"), on_ok=self.history),
+            Option(lambda: _("Settings"), on_ok=self.settings),
+            Option(lambda: _("Quit"), on_ok=self.quit),
         ]
 
-    def _game_item(self, spec: GameSpec) -> MenuItem:
-        return MenuItem(lambda: _(spec.menu_label), lambda: self.open(spec))
+    def _game_item(self, spec: GameSpec) -> Option:
+        return Option(lambda: _(spec.menu_label), on_ok=lambda: self.open(spec))
 
     def enter(self) -> None:
         if launch.unfinished_at_boot(self.app) is None and self.index == 0:

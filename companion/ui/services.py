@@ -15,8 +15,8 @@ from companion.metro import Decision, EndGameResult, MetroRules, MetroState, Pro
 from companion.store import Entry, GameInfo
 
 if TYPE_CHECKING:
-    from companion.app.services import Theme  # moves to companion.ui.kit.theme (issue 10)
     from companion.metro.board import BoardMap
+    from companion.ui.kit.theme import Theme
     from companion.vision.proposals import Proposal
 
 RGB = tuple[int, int, int]

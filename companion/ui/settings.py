@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, _
+from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
 from companion.ui.services import SettingValue
-from companion.ui.widgets import ListMenu, MenuItem
 
 
 def _yes_no(value: bool) -> str:
@@ -20,31 +20,31 @@ class SettingsScreen(ListMenu):
         s = app.services.settings
         self.hint = lambda: _("Left/right: change · Back: return")
         self.items = [
-            MenuItem(
+            Option(
                 lambda: _("Language"),
-                value=lambda: LANGUAGE_NAMES[s.language],
+                detail=lambda: LANGUAGE_NAMES[s.language],
                 on_change=lambda d: self._set(
                     "language", LANGUAGES[(LANGUAGES.index(s.language) + d) % len(LANGUAGES)]
                 ),
             ),
-            MenuItem(
+            Option(
                 lambda: _("Volume"),
-                value=lambda: f"{s.volume} %",
+                detail=lambda: f"{s.volume} %",
                 on_change=lambda d: self._set("volume", min(100, max(0, s.volume + 10 * d))),
             ),
-            MenuItem(
+            Option(
                 lambda: _("Mute"),
-                value=lambda: _yes_no(s.muted),
+                detail=lambda: _yes_no(s.muted),
                 on_change=lambda d: self._set("muted", not s.muted),
             ),
-            MenuItem(
+            Option(
                 lambda: _("Fast trains"),
-                value=lambda: _yes_no(s.fast_trains),
+                detail=lambda: _yes_no(s.fast_trains),
                 on_change=lambda d: self._set("fast_trains", not s.fast_trains),
             ),
-            MenuItem(
+            Option(
                 lambda: _("LED brightness"),
-                value=lambda: f"{s.led_brightness} %",
+                detail=lambda: f"{s.led_brightness} %",
                 on_change=lambda d: self._set(
                     "led_brightness", min(100, max(0, s.led_brightness + 10 * d))
                 ),

@@ -7,8 +7,8 @@ from companion.data import available_maps
 from companion.games import METRO
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, _
 from companion.ui import launch
+from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
-from companion.ui.widgets import ListMenu, MenuItem
 
 ORDINALS = {
     1: lambda: _("1st player"),
@@ -32,31 +32,29 @@ class SetupScreen(ListMenu):
 
     def _rebuild(self) -> None:
         items = [
-            MenuItem(
-                lambda: _("Map"), value=lambda: self.maps[self.map_index], on_change=self._map
-            ),
-            MenuItem(
-                lambda: _("Players"), value=lambda: str(len(self.colors)), on_change=self._count
+            Option(lambda: _("Map"), detail=lambda: self.maps[self.map_index], on_change=self._map),
+            Option(
+                lambda: _("Players"), detail=lambda: str(len(self.colors)), on_change=self._count
             ),
         ]
         for seat in range(len(self.colors)):
             items.append(
-                MenuItem(
+                Option(
                     ORDINALS[seat + 1],
                     on_ok=lambda s=seat: self._earlier(s),  # type: ignore[misc]
-                    value=lambda s=seat: color_name(self.colors[s]),  # type: ignore[misc]
+                    detail=lambda s=seat: color_name(self.colors[s]),  # type: ignore[misc]
                     on_change=lambda d, s=seat: self._recolor(s, d),  # type: ignore[misc]
-                    swatch=lambda s=seat: self.colors[s],  # type: ignore[misc]
+                    player=lambda s=seat: self.colors[s],  # type: ignore[misc]
                 )
             )
         items.append(
-            MenuItem(
+            Option(
                 lambda: _("Language"),
-                value=lambda: LANGUAGE_NAMES[self.app.services.settings.language],
+                detail=lambda: LANGUAGE_NAMES[self.app.services.settings.language],
                 on_change=self._language,
             )
         )
-        items.append(MenuItem(lambda: _("Start the game"), self.start))
+        items.append(Option(lambda: _("Start the game"), on_ok=self.start))
         self.items = items
         self.index = min(self.index, len(items) - 1)
 

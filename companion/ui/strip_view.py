@@ -13,11 +13,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from companion.colors import text_color_on
+from companion.colors import RGB, text_color_on
 from companion.devices.led_layout import LedLayout
 from companion.devices.leds import StripStatus
 
-RGB = tuple[int, int, int]
 BACKGROUND: RGB = (18, 18, 22)
 UNLIT: RGB = (48, 48, 56)
 GAP = 10

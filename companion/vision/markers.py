@@ -124,41 +124,56 @@ def marker_image(marker_id: int, pixels: int) -> np.ndarray:
     return cv2.aruco.generateImageMarker(dictionary(), marker_id, pixels)
 
 
+def corner_of(layout: MarkerLayout, marker: Marker) -> str:
+    """Which board corner a marker lies at ("top-left"...), from its place in the layout."""
+    x0, y0, x1, y1 = layout.bounds_mm()
+    cx = sum(x for x, _ in marker.corners_mm) / 4
+    cy = sum(y for _, y in marker.corners_mm) / 4
+    vertical = "top" if cy < (y0 + y1) / 2 else "bottom"
+    horizontal = "left" if cx < (x0 + x1) / 2 else "right"
+    return f"{vertical}-{horizontal}"
+
+
 def markers_sheet(layout: MarkerLayout, dpi: int = 300) -> np.ndarray:
-    """A printable grey image at true scale: each marker with its id and size, and a 10 cm bar
-    to check the printer did not scale the page."""
+    """A printable grey image at true scale: each marker printed where it goes (the top-left
+    marker at the sheet's top left...), with its id, size and corner in words and as a small
+    board drawing, and a 10 cm bar to check the printer did not scale the page."""
     px_mm = dpi / 25.4
     size = max(m.size_mm for m in layout.markers)
-    cell = size + 25.0
+    cell = size + 30.0
     cols = 2
-    rows = (len(layout.markers) + 1) // 2
+    rows = 2
     width_mm = max(cols * cell + 10, 120.0)
     height_mm = rows * cell + 30
     sheet = np.full((round(height_mm * px_mm), round(width_mm * px_mm)), 255, np.uint8)
-    for i, m in enumerate(layout.markers):
-        x0 = 10 + (i % cols) * cell
-        y0 = 10 + (i // cols) * cell
+    thick = max(1, round(px_mm * 0.3))
+    for m in layout.markers:
+        corner = corner_of(layout, m)
+        row, col = int(corner.startswith("bottom")), int(corner.endswith("right"))
+        x0 = 10 + col * cell
+        y0 = 10 + row * cell
         side = round(m.size_mm * px_mm)
         ox, oy = round(x0 * px_mm), round(y0 * px_mm)
         sheet[oy : oy + side, ox : ox + side] = marker_image(m.id, side)
-        label = f"id {m.id}  {m.size_mm:g} mm"
-        cv2.putText(
-            sheet,
-            label,
-            (ox, oy + side + round(6 * px_mm)),
-            cv2.FONT_HERSHEY_SIMPLEX,
-            px_mm * 0.25,
-            0,
-            max(1, round(px_mm * 0.3)),
-            cv2.LINE_AA,
-        )
+        _corner_icon(sheet, (ox + side + round(3 * px_mm), oy), px_mm, row, col)
+        for k, label in enumerate((f"id {m.id}  {m.size_mm:g} mm", corner)):
+            cv2.putText(
+                sheet,
+                label,
+                (ox, oy + side + round((6 + 5 * k) * px_mm)),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                px_mm * 0.22,
+                0,
+                thick,
+                cv2.LINE_AA,
+            )
     bar_y = round((height_mm - 12) * px_mm)
     x0 = round(10 * px_mm)
     x1 = x0 + round(100 * px_mm)
     cv2.rectangle(sheet, (x0, bar_y), (x1, bar_y + round(2 * px_mm)), 0, -1)
     for k in range(11):
         x = x0 + round(k * 10 * px_mm)
-        cv2.line(sheet, (x, bar_y - round(2 * px_mm)), (x, bar_y), 0, max(1, round(px_mm * 0.3)))
+        cv2.line(sheet, (x, bar_y - round(2 * px_mm)), (x, bar_y), 0, thick)
     cv2.putText(
         sheet,
         "10 cm: measure this bar; print at 100 %",
@@ -170,6 +185,17 @@ def markers_sheet(layout: MarkerLayout, dpi: int = 300) -> np.ndarray:
         cv2.LINE_AA,
     )
     return sheet
+
+
+def _corner_icon(sheet: np.ndarray, at: tuple[int, int], px_mm: float, row: int, col: int) -> None:
+    """A small board outline with the marker's corner filled: the place without words."""
+    w, h = round(14 * px_mm), round(10 * px_mm)
+    x, y = at
+    cv2.rectangle(sheet, (x, y), (x + w, y + h), 0, max(1, round(px_mm * 0.3)))
+    d = round(3.5 * px_mm)
+    cx = x + w - d if col else x
+    cy = y + h - d if row else y
+    cv2.rectangle(sheet, (cx, cy), (cx + d, cy + d), 0, -1)
 
 
 def detect(gray: np.ndarray) -> dict[int, np.ndarray]:

@@ -1,7 +1,8 @@
 """The action-phase entries: one wizard per kind of entry, each a few presses long.
 
-Choices the rules forbid are offered greyed with the reason, so a wrong press explains itself;
-the core's `apply` still has the last word when the entry is recorded.
+Choices the rules forbid are offered greyed with the core's own reason (`why_not`, translated),
+so a wrong press explains itself; the core's `apply` still has the last word when the entry is
+recorded.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from typing import Any
 
 from companion.colors import color_name
 from companion.i18n import N_, _
-from companion.metro import rulings
 from companion.metro.events import (
     AdjustCash,
     AssignSpeed,
@@ -25,12 +25,14 @@ from companion.metro.events import (
     StartTrain,
     TakeLoan,
     min_stake,
-    speculation_count,
+    share_extra,
+    why_not,
 )
 from companion.metro.state import MetroState
-from companion.ui.metro import common as c
+from companion.narrate import explain
+from companion.ui import kit as c
+from companion.ui.kit import Option
 from companion.ui.metro.entry import Amount, Choice, EntryScreen, SquarePick, StepFactory
-from companion.ui.metro.widgets import Option
 from companion.ui.screen import AppContext
 from companion.ui.services import MetroGame, current_metro
 
@@ -74,6 +76,20 @@ def describe(event: Event) -> str:
     return ""
 
 
+def refusal(app: AppContext, event: Event) -> str | None:
+    """Why the rules forbid `event` now, translated; None when it is allowed."""
+    session = _session(app)
+    refused = why_not(session.rules, session.state, event)
+    return None if refused is None else explain(refused)
+
+
+def player_refusal(app: AppContext, event: Event) -> str | None:
+    """`refusal` only when it is about the player (whatever line or station is picked next)."""
+    session = _session(app)
+    refused = why_not(session.rules, session.state, event)
+    return explain(refused) if refused is not None and refused.field == "player" else None
+
+
 def players_step(
     title: str, reason: Reason | None = None, key: str = "player"
 ) -> Callable[[AppContext], StepFactory]:
@@ -115,36 +131,20 @@ def lines_step(
     return step
 
 
-def _free_slots(app: AppContext, state: MetroState, line_id: str) -> int:
-    ls = state.lines[line_id]
-    return int(_session(app).rules.board.lines[line_id].slots) - ls.speed - len(ls.speculations)
-
-
 def invest(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
     rules = _session(app).rules
-    extras = (
-        rulings.MAX_SHARE_EXTRA_OSAKA
-        if rules.board.rules == "osaka"
-        else rulings.MAX_SHARE_EXTRA_TOKYO
-    )
 
     def why(state: MetroState, lid: str, answers: dict[str, Any]) -> str | None:
-        ls, player = state.lines[lid], answers["player"]
-        if player in ls.shares:
-            return _("already holds a share")
-        if any(s.player == player for s in ls.speculations):
-            return _("has speculated on this line")
-        if len(ls.shares) >= rules.board.lines[lid].shares:
-            return _("all shares taken")
-        return None
+        return refusal(app, Invest(answers["player"], lid, share_extra(rules, state, lid)))
 
     def paid(answers: dict[str, Any]) -> Amount:
-        n = len(_session(app).state.lines[answers["line"]].shares)
-        extra = extras[min(n, len(extras) - 1)]
+        state = _session(app).state
+        n = len(state.lines[answers["line"]].shares)
+        extra = share_extra(rules, state, answers["line"])
         note = _(
             "Share #{n}: includes the extra {extra}; add the card's cost, less discounts"
         ).format(n=n + 1, extra=c.yen(extra))
-        return Amount("paid", _("Amount paid"), extra, note=note)
+        return Amount("paid", _("Amount paid"), extra, extra, note=note)
 
     steps = [players_step(_("Who invests?"))(app), lines_step(app, _("Which line?"), why), paid]
     return EntryScreen(
@@ -158,7 +158,7 @@ def invest(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
 
 def start_train(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
     def why(state: MetroState, lid: str, answers: dict[str, Any]) -> str | None:
-        return _("train already on the map") if lid in state.trains else None
+        return refusal(app, StartTrain(lid, 0))
 
     def amount(answers: dict[str, Any]) -> Amount:
         return Amount(
@@ -180,11 +180,14 @@ def start_train(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
 
 def speed(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
     def why(state: MetroState, lid: str, answers: dict[str, Any]) -> str | None:
-        return _("no free disc space") if _free_slots(app, state, lid) < 1 else None
+        return refusal(app, AssignSpeed(lid, 1))
 
     def count(answers: dict[str, Any]) -> Amount:
-        free = _free_slots(app, _session(app).state, answers["line"])
-        return Amount("count", _("How many speed tokens?"), 1, 1, max(1, free), 1, yen=False)
+        line = answers["line"]
+        most = 1
+        while refusal(app, AssignSpeed(line, most + 1)) is None:
+            most += 1
+        return Amount("count", _("How many speed tokens?"), 1, 1, most, 1, yen=False)
 
     steps = [lines_step(app, _("Which line?"), why), count]
     return EntryScreen(
@@ -194,21 +197,15 @@ def speed(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
 
 def speculate(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
     rules = _session(app).rules
+    any_line = next(iter(rules.board.lines))
 
     def who(state: MetroState, color: str) -> str | None:
-        if speculation_count(state, color) >= rulings.MAX_SPECULATIONS:
-            return _("has used both speculations")
-        return None
+        return player_refusal(app, Speculate(color, any_line, 0))
 
     def why(state: MetroState, lid: str, answers: dict[str, Any]) -> str | None:
-        ls = state.lines[lid]
-        if answers["player"] in ls.shares:
-            return _("holds a share of this line")
-        if ls.value < rulings.MIN_SPECULATION_VALUE:
-            return _("not yet worth ¥100")
-        if _free_slots(app, state, lid) < 1:
-            return _("no free disc space")
-        return None
+        stake = min_stake(rules, state.lines[lid].value)
+        refused = why_not(rules, state, Speculate(answers["player"], lid, stake))
+        return None if refused is None or refused.field == "stake" else explain(refused)
 
     def stake(answers: dict[str, Any]) -> Amount:
         state = _session(app).state
@@ -241,13 +238,16 @@ def speculate(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
 
 
 def loan(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
-    steps = [players_step(_("Who takes a loan of ¥1,000?"))(app)]
+    def why(state: MetroState, color: str) -> str | None:
+        return refusal(app, TakeLoan(color))
+
+    steps = [players_step(_("Who takes a loan of ¥1,000?"), why)(app)]
     return EntryScreen(app, _("Loan"), steps, lambda a: TakeLoan(a["player"]), initial=initial)
 
 
 def repay(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
     def why(state: MetroState, color: str) -> str | None:
-        return _("has no loan") if state.player(color).loans < 1 else None
+        return refusal(app, RepayLoan(color))
 
     steps = [players_step(_("Who repays ¥1,000?"), why)(app)]
     return EntryScreen(
@@ -257,17 +257,15 @@ def repay(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
 
 def station(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
     board = _session(app).rules.board
+    any_station = next(iter(board.stations), "")
 
     def who(state: MetroState, color: str) -> str | None:
-        built = sum(1 for o in state.stations.values() if o == color)
-        return _("has placed all 6 pyramids") if built >= 6 else None
+        return player_refusal(app, BuildStation(color, any_station))
 
     def where(answers: dict[str, Any]) -> Choice:
-        state = _session(app).state
         options = []
         for sid, st in sorted(board.stations.items(), key=lambda kv: kv[1].name):
-            owner = state.stations.get(sid)
-            why = _("pyramid of {player}").format(player=color_name(owner)) if owner else None
+            why = refusal(app, BuildStation(answers["player"], sid))
             options.append(Option(st.name, sid, why, detail=" ".join(st.stops)))
         return Choice("station", _("Which station?"), options)
 
@@ -325,7 +323,7 @@ def correct_value(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
 
 def correct_cash(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
     def why(state: MetroState, color: str) -> str | None:
-        return _("cash not kept by the box") if state.player(color).cash is None else None
+        return refusal(app, AdjustCash(color, 0))
 
     def cash(answers: dict[str, Any]) -> Amount:
         current = _session(app).state.player(answers["player"]).cash or 0

@@ -10,9 +10,9 @@ from companion.i18n import _
 from companion.metro.errors import IllegalEvent
 from companion.metro.events import AdjustCash, SetTurnOrder
 from companion.narrate import explain
-from companion.ui.metro import common as c
+from companion.ui import kit as c
+from companion.ui.kit import draw_error, draw_title
 from companion.ui.metro.rounds import bid_order
-from companion.ui.metro.widgets import draw_error, draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import current_metro
 

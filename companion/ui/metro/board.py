@@ -11,6 +11,7 @@ import pygame
 from companion.metro.board import Square
 from companion.metro.events import MetroRules
 from companion.metro.state import MetroState, Train
+from companion.metro.vehicles import VehicleId
 from companion.ui.board_view import BoardView
 
 
@@ -37,7 +38,7 @@ class BoardLayer:
         self,
         surface: pygame.Surface,
         state: MetroState,
-        trains: dict[str, Train] | None = None,
+        trains: dict[VehicleId, Train] | None = None,
         highlight_stops: tuple[str, ...] = (),
         cursor: Square | None = None,
     ) -> None:

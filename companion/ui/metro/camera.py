@@ -18,7 +18,7 @@ from companion.colors import color_name
 from companion.i18n import _
 from companion.metro.errors import IllegalEvent
 from companion.metro.events import BuildStation, Event, MoveMeeple
-from companion.ui.metro import common as c
+from companion.ui import kit as c
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import Camera, MetroGame, current_metro
 
@@ -283,6 +283,6 @@ class ProposalScreen(Screen):
         if self.pays():
             c.hint_bar(surface, theme, [("lr", _("±¥100")), ("ud", _("±¥1,000"))])
         if self.error:
-            from companion.ui.metro.widgets import draw_error
+            from companion.ui.kit import draw_error
 
             draw_error(surface, theme, self.error)

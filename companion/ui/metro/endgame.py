@@ -10,8 +10,8 @@ import pygame
 from companion.colors import color_name
 from companion.i18n import _
 from companion.metro.endgame import EndGameResult
-from companion.ui.metro import common as c
-from companion.ui.metro.widgets import draw_title
+from companion.ui import kit as c
+from companion.ui.kit import draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import current_metro
 

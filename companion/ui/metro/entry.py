@@ -19,9 +19,9 @@ from companion.metro.board import Square
 from companion.metro.errors import IllegalEvent
 from companion.metro.events import Event
 from companion.narrate import explain
-from companion.ui.metro import common as c
+from companion.ui import kit as c
+from companion.ui.kit import Option, draw_error, draw_options, draw_title
 from companion.ui.metro.board import BoardLayer, make_board
-from companion.ui.metro.widgets import Option, draw_error, draw_options, draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import MetroGame, current_metro
 
@@ -262,8 +262,8 @@ class EntryScreen(Screen):
         )
         fg = c.theme_color(theme, "accent")
         size = huge.get_linesize()
-        c._arrow(surface, "left", (r.left - size, r.centery), size, fg)
-        c._arrow(surface, "right", (r.right + size, r.centery), size, fg)
+        c.arrow(surface, "left", (r.left - size, r.centery), size, fg)
+        c.arrow(surface, "right", (r.right + size, r.centery), size, fg)
         if step.note:
             c.blit_text(
                 surface,

@@ -15,10 +15,11 @@ from companion.colors import color_name
 from companion.i18n import N_, _, language
 from companion.metro.events import EndGame
 from companion.metro.state import MetroState
-from companion.ui.metro import common as c
+from companion.ui import kit as c
+from companion.ui.kit import Option, confirm
 from companion.ui.metro.camera import CameraPrompts
+from companion.ui.metro.menu import MetroMenu
 from companion.ui.metro.rounds import rounds_for
-from companion.ui.metro.widgets import MenuScreen, Option, confirm
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import MetroGame, current_metro
 
@@ -116,7 +117,7 @@ class MetroHome(Screen):
             return run
 
         items = [(Option(_(label), label), opener(make)) for label, make in ENTRIES]
-        self.app.push(MenuScreen(self.app, _("Record an action"), items))
+        self.app.push(MetroMenu(self.app, _("Record an action"), items))
 
     def ask_undo(self) -> None:
         def undo() -> None:
@@ -183,7 +184,7 @@ class MetroHome(Screen):
             (Option(_("Leave (the game is kept)"), 5), leave),
         ]
         back = (_("Leave (the game is kept)"), leave)
-        self.app.push(MenuScreen(self.app, _("Game menu"), items, back))
+        self.app.push(MetroMenu(self.app, _("Game menu"), items, back))
 
     def _settings_item(self) -> list[tuple[Option, Any]]:
         """The settings screen (language, sound, LEDs)."""
@@ -345,11 +346,12 @@ class MetroHome(Screen):
                     ).right
                     + 6
                 )
-            train = state.trains.get(lid)
+            vehicles = state.vehicles_of(lid)
+            train = state.trains[vehicles[0]] if vehicles else None
             if train is not None:
                 label = f"{lid}{train.stop}"
                 tr = c.blit_text(layer, row_font, label, fg, (lefts[7], cy), "midleft")
-                c._arrow(
+                c.arrow(
                     layer,
                     "right" if train.direction > 0 else "left",
                     (tr.right + cell_h // 2, cy),

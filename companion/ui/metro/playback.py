@@ -16,7 +16,7 @@ from companion.metro.board import BoardMap, parse_stop_id
 from companion.metro.state import LineState, Meeple, MetroState, Train
 from companion.metro.steps import Boarded, Left, Moved, Offered, Paid, Removed, Step
 from companion.metro.trains import Prompt
-from companion.ui.metro.common import yen
+from companion.money import yen
 
 
 def _value(state: MetroState, line: str, amount: int) -> MetroState:
@@ -26,19 +26,20 @@ def _value(state: MetroState, line: str, amount: int) -> MetroState:
 
 def apply_step(state: MetroState, step: Step) -> MetroState:
     match step:
-        case Moved(line, _from, to_stop, direction):
-            old = state.trains[line]
+        case Moved(vehicle, _from, to_stop, direction):
+            old = state.trains[vehicle]
             train = Train(parse_stop_id(to_stop)[1], direction, old.started)
-            return replace(state, trains={**state.trains, line: train})
-        case Removed(line):
-            return replace(state, trains={k: v for k, v in state.trains.items() if k != line})
-        case Paid(line, _stop, _station, owner, owner_gain, line_gain, drinks_gain):
-            return _value(state, line, line_gain).with_cash(owner, owner_gain + drinks_gain)
-        case Boarded(player, line, stop, fee):
-            meeple = Meeple(riding=line, boarded_at=stop)
+            return replace(state, trains={**state.trains, vehicle: train})
+        case Removed(vehicle):
+            return replace(state, trains={k: v for k, v in state.trains.items() if k != vehicle})
+        case Paid(vehicle, _stop, _station, owner, owner_gain, line_gain, drinks_gain):
+            state = _value(state, vehicle.line, line_gain)
+            return state.with_cash(owner, owner_gain + drinks_gain)
+        case Boarded(player, vehicle, stop, fee):
+            meeple = Meeple(riding=vehicle, boarded_at=stop)
             state = replace(state, meeples={**state.meeples, player: meeple})
-            return _value(state, line, fee).with_cash(player, -fee) if fee else state
-        case Left(player, _line, _stop, square):
+            return _value(state, vehicle.line, fee).with_cash(player, -fee) if fee else state
+        case Left(player, _vehicle, _stop, square):
             return replace(state, meeples={**state.meeples, player: Meeple(square=square)})
     return state
 

@@ -6,15 +6,10 @@ from collections.abc import Mapping, Sequence
 
 from companion.metro.events import MetroRules
 
-TOKYO_ROUNDS = {2: 8, 3: 7, 4: 6, 5: 5}
-"""Rulebook: the action cards run out after this many rounds; the Osaka cards one round sooner."""
-
 
 def rounds_for(rules: MetroRules, players: int) -> int | None:
-    rounds = TOKYO_ROUNDS.get(players)
-    if rounds is None:
-        return None
-    return rounds - 1 if rules.board.rules == "osaka" else rounds
+    """Rulebook: the action cards run out after this many rounds (`Variant.rounds`)."""
+    return rules.variant.rounds(players)
 
 
 def bid_order(order: Sequence[str], bids: Mapping[str, int], first_round: bool) -> tuple[str, ...]:

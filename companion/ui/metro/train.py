@@ -18,10 +18,12 @@ from companion.metro.board import Square, parse_stop_id
 from companion.metro.state import MetroState, Train
 from companion.metro.steps import Departed, Moved, Paid, Step
 from companion.metro.trains import Decision, Prompt
-from companion.ui.metro import common as c
+from companion.metro.vehicles import VehicleId
+from companion.ui import kit as c
+from companion.ui.kit import Option
 from companion.ui.metro.board import BoardLayer, make_board
+from companion.ui.metro.menu import MetroMenu
 from companion.ui.metro.playback import after_steps, describe_step, payout_text, prompt_text
-from companion.ui.metro.widgets import MenuScreen, Option
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import MetroGame, current_metro
 
@@ -214,7 +216,7 @@ class TrainPhaseScreen(Screen):
             (Option(_("Continue the train phase"), 0), self.app.pop),
             (Option(_("Undo the last answer"), 1), undo),
         ]
-        self.app.push(MenuScreen(self.app, _("Train phase"), items))
+        self.app.push(MetroMenu(self.app, _("Train phase"), items))
 
     # --- drawing ---
     def draw(self, surface: pygame.Surface) -> None:
@@ -247,7 +249,7 @@ class TrainPhaseScreen(Screen):
         left = self.board.rect.right + m
         return band, pygame.Rect(left, area.y, w - left - m, area.height)
 
-    def _moving(self, state: MetroState) -> tuple[dict[str, Train], tuple[str, ...]]:
+    def _moving(self, state: MetroState) -> tuple[dict[VehicleId, Train], tuple[str, ...]]:
         steps = self.view.steps
         if self.waiting or self.shown >= len(steps):
             if self.waiting == "payout":
@@ -258,9 +260,9 @@ class TrainPhaseScreen(Screen):
             return {}, ()
         p = min(1.0, max(0.0, (self.app.now() - self.started) / self.duration))
         a, b = parse_stop_id(step.from_stop)[1], parse_stop_id(step.to_stop)[1]
-        old = state.trains.get(step.line)
+        old = state.trains.get(step.vehicle)
         moving = Train(a + (b - a) * p, step.direction, old.started if old else False)  # type: ignore[arg-type]
-        return {step.line: moving}, (step.to_stop,)
+        return {step.vehicle: moving}, (step.to_stop,)
 
     def _current_line(self) -> str | None:
         for step in reversed(self.view.steps[: self.shown + 1]):

@@ -19,16 +19,14 @@ from companion.jutaku import jutaku as J
 from companion.jutaku.clock import Cue
 from companion.jutaku.players import ARCHITECTS, SEAT_COLORS, Seat
 from companion.jutaku.views import DRINK_POWERS, jutaku_view
-from companion.ui.jutaku_common import (
+from companion.ui.jutaku.view import draw_view, light_strip, play_cues
+from companion.ui.kit import (
     Fonts,
     Option,
-    blit,
+    blit_text,
     colors_of,
-    draw_options,
-    draw_view,
+    draw_setup_list,
     handle_options,
-    light_strip,
-    play_cues,
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import SavedGame
@@ -87,26 +85,30 @@ class JutakuHome(Screen):
         opts: list[Option] = []
         if self._unfinished() is not None:
             opts.append(Option(lambda: _("Resume the unfinished game"), on_ok=self.resume))
-        opts.append(Option(lambda: _("Players"), lambda: str(len(self.seats)), self._count))
+        opts.append(
+            Option(lambda: _("Players"), detail=lambda: str(len(self.seats)), on_change=self._count)
+        )
         for i in range(len(self.seats)):
             opts.append(
                 Option(
                     lambda i=i: f"{i + 1}. {color_name(self.seats[i].color)}",  # type: ignore[misc]
-                    lambda i=i: self.seats[i].architect,  # type: ignore[misc]
-                    lambda d, i=i: self._architect(i, d),  # type: ignore[misc]
-                    lambda i=i: self._recolor(i),  # type: ignore[misc]
+                    detail=lambda i=i: self.seats[i].architect,  # type: ignore[misc]
+                    on_change=lambda d, i=i: self._architect(i, d),  # type: ignore[misc]
+                    on_ok=lambda i=i: self._recolor(i),  # type: ignore[misc]
                 )
             )
         opts.append(
             Option(
-                lambda: _("Round time limit"), lambda: _limit_text(LIMITS[self.limit]), self._lim
+                lambda: _("Round time limit"),
+                detail=lambda: _limit_text(LIMITS[self.limit]),
+                on_change=self._lim,
             )
         )
         opts.append(
             Option(
-                lambda: "BOTTLE BONUS",
-                lambda: _("on") if self.bottle else _("off"),
-                self._bottle,
+                "BOTTLE BONUS",
+                detail=lambda: _("on") if self.bottle else _("off"),
+                on_change=self._bottle,
             )
         )
         opts.append(Option(lambda: _("Start the game"), on_ok=self.start))
@@ -157,7 +159,9 @@ class JutakuHome(Screen):
         colors = colors_of(self.app)
         surface.fill(colors["background"])
         hint = _("Up/down: choose · Left/right: change · OK on a player: colour")
-        draw_options(surface, "TOKYO JUTAKU", self.options(), self.index, hint, self.fonts, colors)
+        draw_setup_list(
+            surface, "TOKYO JUTAKU", self.options(), self.index, hint, self.fonts, colors
+        )
 
 
 class JutakuScreen(Screen):
@@ -334,7 +338,9 @@ class JutakuScreen(Screen):
         w, h = surface.get_size()
         m = max(6, h // 60)
         font, small = self.fonts.get(h // 16), self.fonts.get(h // 22)
-        y = blit(surface, self.fonts.get(h // 11), "BOTTLE BONUS", colors["accent"], (2 * m, m))
+        y = blit_text(
+            surface, self.fonts.get(h // 11), "BOTTLE BONUS", colors["accent"], (2 * m, m)
+        )
         y_pos = y.bottom + m
         line = font.get_linesize()
         for k, (key, name, power) in enumerate(DRINK_POWERS):
@@ -346,7 +352,7 @@ class JutakuScreen(Screen):
             pygame.draw.rect(surface, DRINK_RGB[key], sw, border_radius=4)
             pygame.draw.rect(surface, colors["foreground"], sw, 2, border_radius=4)
             label = f"{_(name)}: {_(power)}"
-            blit(
+            blit_text(
                 surface,
                 small,
                 label,
@@ -363,7 +369,7 @@ class JutakuScreen(Screen):
             held = ", ".join(_(names[d]) for d in self.state.records[p].drinks) or "-"
             text = f"{row_view.key}. {row_view.name} ({row_view.color_name}): {held}"
             color = colors["accent"] if p == self.drink_player else colors["foreground"]
-            blit(surface, small, text, color, (2 * m, y_pos), max_width=w - 4 * m)
+            blit_text(surface, small, text, color, (2 * m, y_pos), max_width=w - 4 * m)
             y_pos += small.get_linesize()
         hint = _("Up/down: player · Left/right: drink · OK: takes it · own button: spends it")
-        blit(surface, small, hint, colors["muted"], (w // 2, h - m), "midbottom", w - 2 * m)
+        blit_text(surface, small, hint, colors["muted"], (w // 2, h - m), "midbottom", w - 2 * m)

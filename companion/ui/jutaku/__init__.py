@@ -1,5 +1,5 @@
 """Entry point the main menu looks for: `companion.ui.jutaku.JutakuHome`."""
 
-from companion.ui.jutaku_screens import JutakuHome, JutakuScreen
+from companion.ui.jutaku.screens import JutakuHome, JutakuScreen
 
 __all__ = ["JutakuHome", "JutakuScreen"]

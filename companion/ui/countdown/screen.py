@@ -15,16 +15,8 @@ from companion.i18n import _
 from companion.jutaku import countdown as C
 from companion.jutaku.players import SEAT_COLORS, Seat
 from companion.jutaku.views import countdown_view
-from companion.ui.jutaku_common import (
-    Fonts,
-    Option,
-    colors_of,
-    draw_options,
-    draw_view,
-    handle_options,
-    light_strip,
-    play_cues,
-)
+from companion.ui.jutaku.view import draw_view, light_strip, play_cues
+from companion.ui.kit import Fonts, Option, colors_of, draw_setup_list, handle_options
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 RELEASE_SLACK = 0.25
@@ -56,7 +48,9 @@ class CountdownScreen(Screen):
     # --- setup ------------------------------------------------------------------------------
 
     def setup_options(self) -> list[Option]:
-        opts = [Option(lambda: _("Players"), lambda: str(self.count), self._players)]
+        opts = [
+            Option(lambda: _("Players"), detail=lambda: str(self.count), on_change=self._players)
+        ]
         opts += [
             Option(lambda i=i: f"{i + 1}. {color_name(SEAT_COLORS[i])}")  # type: ignore[misc]
             for i in range(self.count)
@@ -132,7 +126,7 @@ class CountdownScreen(Screen):
         surface.fill(colors["background"])
         if self.state is None:
             hint = _("Up/down: choose · Left/right: change · OK: select")
-            draw_options(
+            draw_setup_list(
                 surface, "COUNTDOWN", self.setup_options(), self.index, hint, self.fonts, colors
             )
             return

@@ -1,0 +1,81 @@
+"""The one screen kit of every game: theme and fonts, palette, text, options and menus, the
+confirm dialog, colour chips, hints and banners, and `yen()`.
+
+Screens import from here (`from companion.ui import kit`); the submodules are its parts.
+"""
+
+from companion.money import signed_yen, yen
+from companion.ui.kit.banners import draw_error, draw_toasts
+from companion.ui.kit.chips import (
+    badge,
+    chip,
+    color_chip,
+    line_badge,
+    line_rgb,
+    player_chip,
+    player_label,
+    player_rgb,
+)
+from companion.ui.kit.dialogs import ConfirmDialog, Dialog, NumberEntry, confirm
+from companion.ui.kit.hints import arrow, draw_hint, draw_title, hint_bar, hint_height, key_cap
+from companion.ui.kit.menus import ListMenu, MenuScreen, draw_options, draw_setup_list
+from companion.ui.kit.options import (
+    Option,
+    Text,
+    cursor_step,
+    handle_options,
+    press_option,
+    text_of,
+)
+from companion.ui.kit.palette import NEUTRAL, PALETTE, colors_of, theme_color
+from companion.ui.kit.text import blit_text, fit, render, wrap
+from companion.ui.kit.theme import FONT_PATH, Fonts, Theme, font, load_font, margin
+
+__all__ = [
+    "FONT_PATH",
+    "NEUTRAL",
+    "PALETTE",
+    "ConfirmDialog",
+    "Dialog",
+    "Fonts",
+    "ListMenu",
+    "MenuScreen",
+    "NumberEntry",
+    "Option",
+    "Text",
+    "Theme",
+    "arrow",
+    "badge",
+    "blit_text",
+    "chip",
+    "color_chip",
+    "colors_of",
+    "confirm",
+    "cursor_step",
+    "draw_error",
+    "draw_hint",
+    "draw_options",
+    "draw_setup_list",
+    "draw_title",
+    "draw_toasts",
+    "fit",
+    "font",
+    "handle_options",
+    "hint_bar",
+    "hint_height",
+    "key_cap",
+    "line_badge",
+    "line_rgb",
+    "load_font",
+    "margin",
+    "player_chip",
+    "player_label",
+    "player_rgb",
+    "press_option",
+    "render",
+    "signed_yen",
+    "text_of",
+    "theme_color",
+    "wrap",
+    "yen",
+]

@@ -1,0 +1,97 @@
+"""Colour chips: a line's badge or a player's colour, always with its letter, never colour alone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.colors import RGB, color_letter, color_name, hex_to_rgb, rgb, text_color_on
+from companion.ui.kit.palette import NEUTRAL, theme_color
+from companion.ui.kit.text import blit_text
+
+if TYPE_CHECKING:
+    from companion.metro.events import MetroRules
+
+
+def line_rgb(rules: MetroRules, line_id: str) -> RGB:
+    return hex_to_rgb(rules.board.lines[line_id].color)
+
+
+def player_rgb(color: str) -> RGB:
+    """A player colour's RGB (grey for a name the box does not know)."""
+    try:
+        return rgb(color)
+    except KeyError:
+        return NEUTRAL
+
+
+def player_label(color: str) -> str:
+    return color_name(color)
+
+
+def chip(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    label: str,
+    fill: RGB,
+    rect: pygame.Rect,
+    radius: int,
+    outline: RGB | None = None,
+    pad: int = 4,
+) -> None:
+    """A filled box with `label` in black or white, whichever reads on the fill. Without
+    `outline`, a fill too dark or too light for the background gets a grey edge."""
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    edge = outline if outline is not None else (NEUTRAL if not 120 <= sum(fill) <= 660 else None)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
+    blit_text(surface, font, label, text_color_on(fill), rect.center, "center", rect.width - pad)
+
+
+def badge(
+    surface: pygame.Surface,
+    fnt: pygame.font.Font,
+    label: str,
+    fill: RGB,
+    rect: pygame.Rect,
+    round_: bool = True,
+) -> None:
+    """A round (or square-cornered) chip: line badges, medals."""
+    radius = rect.height // 2 if round_ else max(3, rect.height // 6)
+    chip(surface, fnt, label, fill, rect, radius)
+
+
+def line_badge(
+    surface: pygame.Surface,
+    fnt: pygame.font.Font,
+    rules: MetroRules,
+    line_id: str,
+    rect: pygame.Rect,
+) -> None:
+    badge(surface, fnt, line_id, line_rgb(rules, line_id), rect)
+
+
+def player_chip(
+    surface: pygame.Surface,
+    fnt: pygame.font.Font,
+    color: str,
+    pos: tuple[int, int],
+    height: int,
+    suffix: str = "",
+) -> pygame.Rect:
+    """The player's colour with its letter (and e.g. a share number) inside; returns its rect."""
+    label = color_letter(color) + suffix
+    width = max(height, fnt.size(label)[0] + height // 2)
+    rect = pygame.Rect(pos[0], pos[1], width, height)
+    badge(surface, fnt, label, player_rgb(color), rect, round_=False)
+    return rect
+
+
+def color_chip(
+    surface: pygame.Surface, theme: Any, color: str, rect: pygame.Rect, with_name: bool = True
+) -> None:
+    """A player colour filling `rect`, with its name (or only its letter) inside."""
+    label = color_name(color) if with_name else color_letter(color)
+    outline = theme_color(theme, "foreground")
+    chip(surface, theme.font("small"), label, rgb(color), rect, rect.height // 5, outline, pad=8)

@@ -1,0 +1,232 @@
+"""Lists of options on screen: the app's menus (`ListMenu`), the game's command menus
+(`MenuScreen`), a list whose greyed rows say why (`draw_options`), and the compact setup list of
+the timer games (`draw_setup_list`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from companion.colors import RGB
+from companion.i18n import _
+from companion.ui.kit.banners import draw_error
+from companion.ui.kit.chips import color_chip, line_badge, player_chip
+from companion.ui.kit.hints import draw_hint, draw_title, hint_bar, hint_height
+from companion.ui.kit.options import Option, Text, cursor_step, press_option, text_of
+from companion.ui.kit.palette import theme_color
+from companion.ui.kit.text import blit_text
+from companion.ui.kit.theme import Fonts, font, margin
+from companion.ui.screen import Action, AppContext, Input, Screen
+
+
+class ListMenu(Screen):
+    """A vertical menu: UP/DOWN select, OK activates, LEFT/RIGHT change a value, BACK leaves."""
+
+    name = "menu"
+
+    def __init__(self, app: AppContext, title: Text, items: Sequence[Option] = ()) -> None:
+        super().__init__(app)
+        self.title = title
+        self.items: list[Option] = list(items)
+        self.index = 0
+        self.hint: Text = lambda: _("Up/down: choose · OK: select · Back: return")
+
+    @property
+    def theme(self) -> Any:
+        return self.app.services.theme
+
+    def selected(self) -> Option | None:
+        return self.items[self.index] if self.items else None
+
+    def handle(self, event: Input) -> None:
+        if not self.items:
+            super().handle(event)
+            return
+        moved = cursor_step(self.index, len(self.items), event)
+        if moved is not None:
+            self.index = moved
+        elif not press_option(self.app, self.items[self.index], event, ok_cue="beep"):
+            super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.theme
+        w, h = surface.get_size()
+        m = theme.margin
+        top = draw_title(surface, theme, text_of(self.title), left=2 * m)
+        fnt = theme.font("medium")
+        row_h = fnt.get_linesize() + m
+        bottom = h - theme.font("small").get_linesize() - 2 * m
+        visible = max(1, (bottom - top) // row_h)
+        first = min(max(0, self.index - visible // 2), max(0, len(self.items) - visible))
+        fg, muted = theme_color(theme, "foreground"), theme_color(theme, "muted")
+        accent = theme_color(theme, "accent")
+        for i, item in enumerate(self.items[first : first + visible], start=first):
+            y = top + (i - first) * row_h
+            rect = pygame.Rect(m * 2, y, w - 4 * m, row_h - m // 2)
+            if i == self.index:
+                pygame.draw.rect(surface, theme_color(theme, "selected"), rect, border_radius=m)
+                pygame.draw.rect(surface, accent, rect, 3, border_radius=m)
+            x = rect.x + m
+            color = item.color
+            if color is not None:
+                swatch = pygame.Rect(x, rect.y + 4, rect.height * 3, rect.height - 8)
+                color_chip(surface, theme, color, swatch)
+                x = swatch.right + m
+            enabled = item.enabled is None or item.enabled()
+            marker = "> " if i == self.index else "  "
+            label_color = fg if enabled else muted
+            blit_text(surface, fnt, marker + item.text, label_color, (x, rect.centery), "midleft")
+            if item.detail:
+                value = item.shown_detail
+                if item.on_change is not None and i == self.index:
+                    value = f"< {value} >"
+                blit_text(surface, fnt, value, accent, (rect.right - m, rect.centery), "midright")
+        draw_hint(surface, theme, text_of(self.hint))
+
+
+def draw_options(
+    surface: pygame.Surface,
+    theme: Any,
+    rules: Any,
+    area: pygame.Rect,
+    options: Sequence[Option],
+    cursor: int,
+) -> None:
+    """A list with the cursor row highlighted, scrolled to keep the cursor visible; a greyed row
+    shows why it cannot be chosen. `rules` colours the line badges."""
+    fnt = font(theme, "medium")
+    small = font(theme, "small")
+    row_h = fnt.get_linesize() + 10
+    rows = max(1, area.height // row_h)
+    first = min(max(0, cursor - rows // 2), max(0, len(options) - rows))
+    fg, muted = theme_color(theme, "foreground"), theme_color(theme, "muted")
+    accent = theme_color(theme, "accent")
+    for i, opt in enumerate(options[first : first + rows]):
+        index = first + i
+        y = area.y + i * row_h
+        row = pygame.Rect(area.x, y, area.width, row_h - 4)
+        if index == cursor:
+            pygame.draw.rect(surface, theme_color(theme, "selected"), row, border_radius=8)
+            pygame.draw.rect(surface, accent, row, width=3, border_radius=8)
+        x = row.x + 8
+        chip_h = row.height - 8
+        if opt.line is not None:
+            line_badge(surface, fnt, rules, opt.line, pygame.Rect(x, y + 2, chip_h, chip_h))
+            x += chip_h + 10
+        color = opt.color
+        if color is not None:
+            x = player_chip(surface, fnt, color, (x, y + 2), chip_h).right + 10
+        text_color = fg if opt.reason is None else muted
+        r = blit_text(surface, fnt, opt.text, text_color, (x, row.centery), "midleft")
+        right = row.right - 10
+        if opt.detail:
+            detail = opt.shown_detail
+            right = blit_text(surface, fnt, detail, text_color, (right, row.centery), "midright").x
+        if opt.reason is not None:
+            blit_text(
+                surface,
+                small,
+                opt.reason,
+                muted,
+                (r.right + 16, row.centery),
+                "midleft",
+                max(0, right - r.right - 26),
+            )
+    if first > 0 or first + rows < len(options):
+        blit_text(
+            surface, small, f"{cursor + 1}/{len(options)}", muted, area.topright, "bottomright"
+        )
+
+
+class MenuScreen(Screen):
+    """A list of commands: OK runs the one under the cursor (it decides whether to pop); a
+    greyed one shows its reason instead."""
+
+    name = "commands"
+
+    def __init__(
+        self,
+        app: AppContext,
+        title: str,
+        items: Sequence[tuple[Option, Callable[[], None]]],
+        back: tuple[str, Callable[[], None]] | None = None,
+    ) -> None:
+        """`back`: what BACK does here and its hint (default: close the menu)."""
+        super().__init__(app)
+        self.title = title
+        self.items = list(items)
+        self.cursor = 0
+        self.error = ""
+        self.back = back
+
+    def handle(self, event: Input) -> None:
+        a = event.action
+        self.error = ""
+        moved = cursor_step(self.cursor, len(self.items), event)
+        if moved is not None:
+            self.cursor = moved
+        elif a is Action.BACK:
+            if self.back is not None:
+                self.back[1]()
+            else:
+                self.app.pop()
+        elif a is Action.OK:
+            opt, run = self.items[self.cursor]
+            if opt.reason is not None:
+                self.error = opt.reason
+                self.app.play("error")
+            else:
+                run()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.services.theme
+        surface.fill(theme_color(theme, "background"))
+        m = margin(theme, surface)
+        top = draw_title(surface, theme, self.title)
+        area = pygame.Rect(
+            m,
+            top,
+            surface.get_width() - 2 * m,
+            surface.get_height() - hint_height(theme) - m - top,
+        )
+        session = self.app.services.session
+        rules = session.rules if session else None
+        draw_options(surface, theme, rules, area, [o for o, _r in self.items], self.cursor)
+        back = self.back[0] if self.back is not None else _("Back")
+        hint_bar(surface, theme, [("ud", _("Choose")), ("ok", _("Open")), ("back", back)])
+        if self.error:
+            draw_error(surface, theme, self.error)
+
+
+def draw_setup_list(
+    surface: pygame.Surface,
+    title: str,
+    options: Sequence[Option],
+    index: int,
+    hint: str,
+    fonts: Fonts,
+    colors: dict[str, RGB],
+) -> None:
+    """The timer games' setup: a big title, one compact row per option, a hint at the bottom."""
+    w, h = surface.get_size()
+    m = max(6, h // 60)
+    big, fnt = fonts.get(h // 9), fonts.get(h // 16)
+    y = blit_text(surface, big, title, colors["accent"], (2 * m, m)).bottom + m
+    line = fnt.get_linesize() + m // 2
+    first = max(0, min(index - 3, len(options) - (h - y - 3 * m) // line))
+    for i, opt in enumerate(options[first:], start=first):
+        if y + line > h - fnt.get_linesize() - m:
+            break
+        rect = pygame.Rect(m, y, w - 2 * m, line)
+        if i == index:
+            pygame.draw.rect(surface, colors["selected"], rect, border_radius=m)
+        blit_text(surface, fnt, opt.text, colors["foreground"], (2 * m, y + m // 4))
+        if opt.detail:
+            value = opt.shown_detail
+            shown = f"‹ {value} ›" if opt.on_change is not None else value
+            blit_text(surface, fnt, shown, colors["accent"], (w - 2 * m, y + m // 4), "topright")
+        y += line
+    muted = colors["muted"]
+    blit_text(surface, fonts.get(h // 22), hint, muted, (w // 2, h - m), "midbottom", w - 2 * m)
