@@ -91,3 +91,13 @@ def test_ui_never_imports_app():
         if any(m.startswith("companion.app") for m in imported):
             offenders.append(name)
     assert not offenders, offenders
+
+
+def test_the_metro_entry_takes_every_variants_players():
+    """The registry's range is the game's; each variant's own range (the rulebook's) fits in it."""
+    from companion.games import METRO
+    from companion.metro.variant import VARIANTS
+
+    low = min(v.players[0] for v in VARIANTS.values())
+    high = max(v.players[1] for v in VARIANTS.values())
+    assert METRO.players == (low, high)
