@@ -68,7 +68,7 @@ JUTAKU = GameSpec(
     rounds=None,
     cores=("companion.jutaku",),
     new_screen="companion.ui.jutaku:JutakuHome",
-    session="companion.app.session:JutakuSession",
+    session="companion.app.jutaku_session:JutakuSession",
     resume_screen="companion.ui.jutaku:JutakuScreen.resumed",
 )
 COUNTDOWN = GameSpec(

@@ -2,7 +2,8 @@
 
 import pytest
 
-from companion.app.session import GameSession, JutakuSession, MetroSession
+from companion.app.jutaku_session import JutakuSession
+from companion.app.session import GameSession, MetroSession
 from companion.games import GAMES, load
 from companion.jutaku import codec
 from companion.jutaku import jutaku as J

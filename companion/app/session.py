@@ -4,9 +4,11 @@
 (its `GameLog`): every change is one entry, committed before `record` returns, and the state is
 the fold of the log from the game's setup. `undo` removes entries and folds again.
 
-`MetroSession` extends the log with the train phase:
+`JutakuSession` is in `companion.app.jutaku_session` (imported only when a Jutaku game opens).
+`MetroSession` (below) extends the log with the train phase:
 
-- `event`: an action-phase event (`companion.metro.events` JSON), applied with `apply`;
+- `event`: an action-phase event (`companion.metro.events` JSON), applied with `apply` (and
+  folded back with `replay`, so a log saved under older limits still opens);
 - `phase_begin`, `answer` (a boarding/leaving decision), `ack` (steps shown and acknowledged),
   `phase_end`: the train phase, recomputed from the state and the answers so far, so a restart
   mid-phase comes back to the same steps, question and acknowledgements. `phase_end` makes the
@@ -21,9 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, Self, TypeGuard, TypeVar
 
-from companion.jutaku import codec
-from companion.jutaku import jutaku as J
-from companion.jutaku.players import Seat
 from companion.metro import (
     Answers,
     Decision,
@@ -220,48 +219,6 @@ class GameSession(Generic[S, E]):
         path = folder / f"{self.KIND}-game-{self.game_id}.json"
         path.write_text(json.dumps(self.export_json(), indent=1, ensure_ascii=False), "utf-8")
         return path
-
-
-# --- Tokyo Jutaku -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class JutakuLog:
-    seats: tuple[Seat, ...]
-    options: J.JutakuOptions
-
-    def initial(self) -> J.JutakuState:
-        return J.new_game(self.seats, self.options)
-
-    def apply(self, state: J.JutakuState, event: J.Event) -> J.JutakuState:
-        return J.apply(state, event)
-
-    def replay(self, state: J.JutakuState, event: J.Event) -> J.JutakuState:
-        return J.apply(state, event)
-
-    def is_event(self, event: object) -> TypeGuard[J.Event]:
-        return isinstance(event, tuple(codec.EVENTS.classes.values()))
-
-    def format(self, event: J.Event) -> Any:
-        return codec.event_to_json(event)
-
-    def parse(self, data: Any) -> J.Event:
-        return codec.event_from_json(data)
-
-    def finished(self, state: J.JutakuState) -> bool:
-        return state.phase == "over"
-
-    def on_open(self, state: J.JutakuState, events: Sequence[J.Event]) -> list[J.Event]:
-        return codec.restore(self.seats, self.options, list(events))[1]
-
-
-class JutakuSession(GameSession[J.JutakuState, J.Event]):
-    KIND = codec.KIND
-
-    @classmethod
-    def make_log(cls, setup: Setup) -> JutakuLog:
-        seats, options = codec.setup_from_json(setup)
-        return JutakuLog(seats, options)
 
 
 # --- Tokyo Metro --------------------------------------------------------------------------------
