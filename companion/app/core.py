@@ -223,10 +223,10 @@ class App:
         now = self.now()
         if frame_due < now - 1.0 / self.fps:
             frame_due = now  # fell behind (a slow frame): do not try to catch up with a burst
-        due_fn = getattr(self.top, "next_due", None)
-        if due_fn is not None:
+        top = self.top
+        if top is not None:
             try:
-                due = due_fn(now)
+                due = top.next_due(now)
             except Exception:
                 log.exception("next_due")
                 due = None

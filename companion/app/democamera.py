@@ -17,11 +17,15 @@ import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.app.cameralink import CameraLink
 from companion.metro.board import Square
 from companion.metro.state import Meeple, MetroState
+
+if TYPE_CHECKING:
+    from companion.app.core import App
+    from companion.app.services import Services
 
 INTERVAL = 0.15
 """Seconds between frames: a render and a reading take 0.15-0.3 s here, so 2-3 a second."""
@@ -32,7 +36,7 @@ class DemoTable:
     """What lies on the demo's table: the game's state, plus pyramids and meeple moves the
     players made and have not entered yet. Thread-safe: the camera thread calls `scene()`."""
 
-    def __init__(self, services: Any) -> None:
+    def __init__(self, services: Services) -> None:
         self.services = services
         self.link: CameraLink | None = None
         self.hand = False
@@ -90,7 +94,7 @@ class DemoTable:
         if session is None:
             return []
         phase = session.phase
-        state: MetroState = getattr(phase, "state", None) or session.state
+        state = phase.state if phase is not None else session.state
         with self._lock:
             for station in list(self._built):
                 if station in state.stations:
@@ -108,13 +112,13 @@ class DemoTable:
         return (table, True) if hand else table
 
 
-def enable_demo_camera(app_or_services: Any, data_dir: str | Path) -> DemoTable:
+def enable_demo_camera(app: App, data_dir: str | Path) -> DemoTable:
     """Give the app a synthetic camera over a DemoTable and return the table. The camera is
     calibrated and started in the background once a game's map is known (the app calls
     `use_board` each frame a Metro screen is shown); nothing here blocks."""
     from companion.vision.sources import SyntheticSource
 
-    services = getattr(app_or_services, "services", app_or_services)
+    services = app.services
     table = DemoTable(services)
 
     def source(board: Any, layout: Any) -> SyntheticSource:
@@ -128,9 +132,8 @@ def enable_demo_camera(app_or_services: Any, data_dir: str | Path) -> DemoTable:
         stable_frames=STABLE_FRAMES,
     )
     table.link = link
-    old = getattr(services, "camera", None)
-    if old is not None and hasattr(old, "close"):
-        old.close()
+    if services.camera is not None:
+        services.camera.close()
     services.camera = link
     if services.session is not None:
         link.use_board(services.session.rules.board)

@@ -277,7 +277,7 @@ class ServiceHook:
         """Call once per frame from the main loop (an `App.tickers` entry). READY=1 goes out
         at the start of the second frame, once the first one is on the screen."""
         self.poll(app)
-        if not self.is_ready and getattr(app, "frames", 1) >= 1:
+        if not self.is_ready and app.frames >= 1:
             self.last_status = self.describe(app) if self.describe is not None else "running"
             self.ready(self.last_status)
         elif self.is_ready and self.describe is not None:

@@ -98,5 +98,10 @@ class Screen:
     def update(self, now: float) -> None:
         """Advance animations and timers to `now` (monotonic seconds)."""
 
+    def next_due(self, now: float) -> float | None:
+        """A moment before the next frame when something must sound (a timer's beep), or None:
+        the app wakes then instead of a frame later."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
