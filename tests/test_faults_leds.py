@@ -138,9 +138,14 @@ def test_dead_writer_thread_stops_the_watchdog(box) -> None:  # type: ignore[no-
         strip.close()  # the writer thread ends, as if it had crashed
         assert not strip.alive
         pings = hook.watchdog.pings
-        frames(app, 10)
+        sent: list[str] = []
+        for _ in range(200):  # until a watchdog interval (10 ms here) has passed: frames are fast
+            frames(app, 2)
+            sent += notify.drain()
+            if any("LED writer" in m for m in sent):
+                break
+            time.sleep(0.002)
         assert hook.watchdog.pings == pings
-        sent = notify.drain()
         assert not any("WATCHDOG=1" in m for m in sent)
         assert any("LED writer" in m for m in sent)  # STATUS says why
     finally:
