@@ -237,15 +237,22 @@ class _Run:
             )
         )
 
-    def riders_and_boarders(self, vehicle: VehicleId, stop_id: str, can_leave: bool) -> None:
+    def riders_and_boarders(
+        self,
+        vehicle: VehicleId,
+        stop_id: str,
+        can_leave: bool,
+        players: Sequence[str] | None = None,
+    ) -> None:
         """Offer leaving (the vehicle's own riders) and boarding (meeples touching the stop), in
-        turn order. Each player gets one offer a stop, so nobody leaves where they boarded."""
+        turn order (to `players` only, when given). Each player gets one offer a stop, so
+        nobody leaves where they boarded."""
         line_id = vehicle.line
         touching = self.board.squares_for_stop(stop_id)
         if not any(m.riding == vehicle or m.square in touching for m in self.meeples.values()):
             return
         shares = self.start.lines[line_id].shares
-        for color in self.order:
+        for color in self.order if players is None else players:
             meeple = self.meeples.get(color)
             if meeple is None:
                 continue
@@ -312,20 +319,39 @@ class _Run:
         self.emit(Left(color, vehicle, stop_id, square, forced=True))
 
     def run_line(self, line_id: str, vehicles: Sequence[VehicleId]) -> None:
+        """Ruling 12: the line's vehicles (two on a twin line) move together one stop at a time.
+        In each move every vehicle moves and is paid, first vehicle first; then the players
+        answer, in turn order, for whichever of the vehicles concerns them."""
         moves = moves_for(self.start, line_id)
         for vehicle in vehicles:
-            stop_id = f"{line_id}{self.trains[vehicle].stop}"
-            self.emit(Departed(vehicle, stop_id, moves))
-            self.riders_and_boarders(vehicle, stop_id, can_leave=False)
-        leaves_at_1 = self.variant.start_trains_leave and not self.start.lines[line_id].shares
+            self.emit(Departed(vehicle, self.stop_id(vehicle), moves))
+        self.offers(vehicles, can_leave=False)
+        cards = self.start.card_set(self.board)
+        leaves_at_1 = (
+            self.variant.start_trains_leave
+            and cards.start_trains_leave
+            and not self.start.lines[line_id].shares
+        )
         moving = list(vehicles)
         for move in range(1, moves + 1):
             for vehicle in list(moving):
                 if not self.move(vehicle, move, moves, leaves_at_1):
                     moving.remove(vehicle)
+            self.offers(moving, can_leave=True)
+
+    def stop_id(self, vehicle: VehicleId) -> str:
+        return f"{vehicle.line}{self.trains[vehicle].stop}"
+
+    def offers(self, vehicles: Sequence[VehicleId], can_leave: bool) -> None:
+        if len(vehicles) == 1:
+            self.riders_and_boarders(vehicles[0], self.stop_id(vehicles[0]), can_leave)
+            return
+        for color in self.order:
+            for vehicle in vehicles:
+                self.riders_and_boarders(vehicle, self.stop_id(vehicle), can_leave, (color,))
 
     def move(self, vehicle: VehicleId, move: int, moves: int, leaves_at_1: bool) -> bool:
-        """One stop further; False when the vehicle left the map."""
+        """One stop further and its payout; False when the vehicle left the map."""
         line_id = vehicle.line
         length = self.board.lines[line_id].length
         train = self.trains[vehicle]
@@ -347,7 +373,6 @@ class _Run:
             del self.trains[vehicle]
             self.emit(Removed(vehicle, stop_id, moves - move))
             return False
-        self.riders_and_boarders(vehicle, stop_id, can_leave=True)
         return True
 
 
