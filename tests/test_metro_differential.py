@@ -45,4 +45,12 @@ def _cli(*args: str) -> str:
     ],
 )
 def test_cli_answers_as_recorded(args, recorded):
-    assert _cli(*args) == (CLI / recorded).read_text("utf-8")
+    out = _cli(*args)
+    if args == ("map", "--json"):
+        # the Osaka work added two keys to each line of the map's JSON; nothing else changed
+        data = json.loads(out)
+        for line in data["lines"]:
+            assert line.pop("slots") == 3 and line.pop("small_circles") == []
+        assert data == json.loads((CLI / recorded).read_text("utf-8"))
+        return
+    assert out == (CLI / recorded).read_text("utf-8")

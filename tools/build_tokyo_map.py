@@ -149,10 +149,12 @@ class Layout:
         return st.cx + dx, st.cy + dy
 
 
-def select(real: dict[str, RealStop]) -> tuple[dict[str, RealStop], list]:
+def select(
+    real: dict[str, RealStop], table: list[tuple[str, str, str, str]] = LINES
+) -> tuple[dict[str, RealStop], list]:
     board_real: dict[str, RealStop] = {}
     lines = []
-    for line_id, name, color, codes in LINES:
+    for line_id, name, color, codes in table:
         ids = []
         for n, code in enumerate(codes.split(), start=1):
             stop = real[code]
@@ -163,12 +165,16 @@ def select(real: dict[str, RealStop]) -> tuple[dict[str, RealStop], list]:
     return board_real, lines
 
 
-def make_stations(board_real: dict[str, RealStop], lines: list) -> list[StationPlan]:
+def make_stations(
+    board_real: dict[str, RealStop],
+    lines: list,
+    explicit: list[tuple[str, str, list[str]]] = EXPLICIT_STATIONS,
+) -> list[StationPlan]:
     by_code = {s.code: sid for sid, s in board_real.items()}
     order = [sid for _, _, _, ids in lines for sid in ids]
     taken: set[str] = set()
     plans: list[StationPlan] = []
-    for station_id, name, codes in EXPLICIT_STATIONS:
+    for station_id, name, codes in explicit:
         stops = sorted((by_code[c] for c in codes), key=order.index)
         taken.update(stops)
         ja = next(
@@ -349,9 +355,16 @@ def relax(layout: Layout, lines: list) -> None:
             )
 
 
-def build_layout(csv_path: Path) -> Layout:
-    board_real, lines = select(read_csv(csv_path))
-    stations = make_stations(board_real, lines)
+def build_layout(
+    csv_path: Path,
+    table: list[tuple[str, str, str, str]] = LINES,
+    explicit: list[tuple[str, str, list[str]]] = EXPLICIT_STATIONS,
+    extra: dict[str, RealStop] | None = None,
+) -> Layout:
+    """The laid-out network of `table`'s lines; `extra` adds stops that are in no data file
+    (codes the table names too), such as a map's bus stops."""
+    board_real, lines = select({**read_csv(csv_path), **(extra or {})}, table)
+    stations = make_stations(board_real, lines, explicit)
     proj = project(board_real)
     neighbours = _neighbours(lines)
     offsets: dict[str, tuple[float, float]] = {}

@@ -37,9 +37,7 @@ class CardSet:
 
 
 TOKYO_CARDS = CardSet("tokyo", 10, frozenset({START, BID, CARD}), start_trains_leave=True)
-OSAKA_CARDS = CardSet(
-    "osaka", 9, frozenset({SELL, COPY, INVEST_BY_DISC}), start_trains_leave=False
-)
+OSAKA_CARDS = CardSet("osaka", 9, frozenset({SELL, COPY, INVEST_BY_DISC}), start_trains_leave=False)
 CARD_SETS: Mapping[str, CardSet] = {c.name: c for c in (TOKYO_CARDS, OSAKA_CARDS)}
 
 
