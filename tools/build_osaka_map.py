@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from build_tokyo_map import (  # noqa: E402
+from build_tokyo_map import (
     STOP_R_MM,
     Layout,
     RealStop,
@@ -78,7 +78,7 @@ SLOTS = {"M": 4, "B": 1, "T": 4, "Y": 3, "C": 3, "I": 2, "S": 2, "N": 3, "K": 3,
 """ASSUMPTION: disc spaces per line on the income track (1-4)."""
 
 NAME_FIXES = {"Y21": "Suminoekoen"}
-"""The data spells the Yotsubashi line's Suminoekoen (住之江公園) "Suminokoen"; line P's is right."""
+"""The data spells the Yotsubashi line's Suminoekoen (住之江公園) "Suminokoen" (P's is right)."""
 
 assert sum(SHARES.values()) == 28
 
