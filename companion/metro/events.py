@@ -19,7 +19,7 @@ from companion.metro.shares import sale_value
 from companion.metro.state import Meeple, MetroState, Speculation, Train
 from companion.metro.track import IncomeTrack
 from companion.metro.variant import BID, CARD, COPY, INVEST_BY_DISC, SELL, START, Variant
-from companion.metro.vehicles import line_vehicles
+from companion.metro.vehicles import VehicleId, line_vehicles
 
 
 @dataclass(frozen=True)
@@ -506,15 +506,18 @@ def _check(rules: MetroRules, state: MetroState, event: Event) -> None:
             raise IllegalEvent("type", N_("not an event: {event}"), event=repr(event))
 
 
-def _put_on_map(rules: MetroRules, state: MetroState, line_id: str, started: bool) -> MetroState:
+def put_on_map(rules: MetroRules, line_id: str, started: bool = False) -> dict[VehicleId, Train]:
     """Every vehicle of the line at its start: the first at stop 1 pointing to stop 2, a second
     (Osaka's twin lines) at the other end pointing back."""
     length = rules.board.lines[line_id].length
-    placed = {
+    return {
         v: Train(1, 1, started) if v.number == 1 else Train(length, -1, started)
         for v in line_vehicles(line_id, rules.variant.vehicles(line_id))
     }
-    return replace(state, trains={**state.trains, **placed})
+
+
+def _put_on_map(rules: MetroRules, state: MetroState, line_id: str, started: bool) -> MetroState:
+    return replace(state, trains={**state.trains, **put_on_map(rules, line_id, started)})
 
 
 def _take_share(
