@@ -97,6 +97,13 @@ def describe_end_game(result: EndGameResult) -> list[str]:
             )
         if parts:
             lines.append(f"{lp.line} {yen(lp.value)}: " + "; ".join(parts))
+    for pr in result.players:
+        if pr.set_aside:
+            lines.append(
+                _("{player}: {amount} set aside by Sell").format(
+                    player=color_name(pr.color), amount=yen(pr.set_aside)
+                )
+            )
     for i, color in enumerate(result.ranking, start=1):
         pr = next(p for p in result.players if p.color == color)
         total = yen(pr.total) if pr.total is not None else yen(pr.earnings)

@@ -309,15 +309,12 @@ def replay(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
     return _effect(rules, state, event)
 
 
-CARD_ACTION_REFUSAL = N_("the {cards} action cards have no {action} action")
-
-
 def _cards(rules: MetroRules, state: MetroState, action: str) -> None:
     """Start, Bid and Card are only on the Tokyo cards; Sell, Copy and invest-by-disc only on
     the Osaka cards."""
     cards = state.card_set(rules.board)
     if not cards.has(action):
-        raise IllegalEvent("action", CARD_ACTION_REFUSAL, cards=cards.name, action=action)
+        raise IllegalEvent("action", cards.lacking, cards=cards.name, action=action)
 
 
 def _share_open(rules: MetroRules, state: MetroState, player: str, line_id: str) -> None:

@@ -194,6 +194,8 @@ class _Run:
         self.cash = {p.color: p.cash for p in state.players}
         self.trains = dict(state.trains)
         self.meeples = dict(state.meeples)
+        self._where: tuple[set[Square], set[VehicleId]] | None = None
+        """Squares stood on and vehicles ridden, until a meeple moves."""
 
     def snapshot(self, phase: str) -> MetroState:
         s = self.start
@@ -247,10 +249,10 @@ class _Run:
         """Offer leaving (the vehicle's own riders) and boarding (meeples touching the stop), in
         turn order (to `players` only, when given). Each player gets one offer a stop, so
         nobody leaves where they boarded."""
+        if not self.concerns_anyone(vehicle, stop_id):
+            return
         line_id = vehicle.line
         touching = self.board.squares_for_stop(stop_id)
-        if not any(m.riding == vehicle or m.square in touching for m in self.meeples.values()):
-            return
         shares = self.start.lines[line_id].shares
         for color in self.order if players is None else players:
             meeple = self.meeples.get(color)
@@ -264,7 +266,7 @@ class _Run:
                 self.emit(Offered(color, vehicle, stop_id, "leave", decision.accept))
                 if decision.accept:
                     square = decision.square if decision.square in squares else squares[0]
-                    self.meeples[color] = Meeple(square=square)
+                    self.place(color, Meeple(square=square))
                     self.left_lines.add((color, line_id))
                     self.emit(Left(color, vehicle, stop_id, square))
             elif meeple.square in touching and (
@@ -277,7 +279,7 @@ class _Run:
                 decision = self.ask(Prompt("board", color, vehicle, stop_id, fee=fee))
                 self.emit(Offered(color, vehicle, stop_id, "board", decision.accept))
                 if decision.accept:
-                    self.meeples[color] = Meeple(riding=vehicle, boarded_at=stop_id)
+                    self.place(color, Meeple(riding=vehicle, boarded_at=stop_id))
                     self.add_cash(color, -fee)
                     self.values[line_id] += fee
                     self.emit(Boarded(color, vehicle, stop_id, fee))
@@ -315,7 +317,7 @@ class _Run:
                 )
             )
         square = squares[0]
-        self.meeples[color] = Meeple(square=square)
+        self.place(color, Meeple(square=square))
         self.emit(Left(color, vehicle, stop_id, square, forced=True))
 
     def run_line(self, line_id: str, vehicles: Sequence[VehicleId]) -> None:
@@ -323,35 +325,52 @@ class _Run:
         In each move every vehicle moves and is paid, first vehicle first; then the players
         answer, in turn order, for whichever of the vehicles concerns them."""
         moves = moves_for(self.start, line_id)
-        for vehicle in vehicles:
-            self.emit(Departed(vehicle, self.stop_id(vehicle), moves))
-        self.offers(vehicles, can_leave=False)
-        cards = self.start.card_set(self.board)
+        starts = [(vehicle, f"{line_id}{self.trains[vehicle].stop}") for vehicle in vehicles]
+        for vehicle, stop_id in starts:
+            self.emit(Departed(vehicle, stop_id, moves))
+        self.offers(starts, can_leave=False)
         leaves_at_1 = (
             self.variant.start_trains_leave
-            and cards.start_trains_leave
+            and self.start.card_set(self.board).start_trains_leave
             and not self.start.lines[line_id].shares
         )
         moving = list(vehicles)
         for move in range(1, moves + 1):
-            for vehicle in list(moving):
-                if not self.move(vehicle, move, moves, leaves_at_1):
-                    moving.remove(vehicle)
-            self.offers(moving, can_leave=True)
+            arrivals = [
+                (v, stop) for v in moving if (stop := self.move(v, move, moves, leaves_at_1))
+            ]
+            if len(arrivals) < len(moving):
+                moving = [vehicle for vehicle, _ in arrivals]
+            self.offers(arrivals, can_leave=True)
 
-    def stop_id(self, vehicle: VehicleId) -> str:
-        return f"{vehicle.line}{self.trains[vehicle].stop}"
-
-    def offers(self, vehicles: Sequence[VehicleId], can_leave: bool) -> None:
-        if len(vehicles) == 1:
-            self.riders_and_boarders(vehicles[0], self.stop_id(vehicles[0]), can_leave)
+    def offers(self, arrivals: Sequence[tuple[VehicleId, str]], can_leave: bool) -> None:
+        """Questions for the vehicles standing at these stops: one vehicle's in turn order; a
+        pair's player by player in turn order, each player's first vehicle first."""
+        if len(arrivals) > 1:
+            arrivals = [arrival for arrival in arrivals if self.concerns_anyone(*arrival)]
+        if len(arrivals) == 1:
+            self.riders_and_boarders(*arrivals[0], can_leave)
             return
         for color in self.order:
-            for vehicle in vehicles:
-                self.riders_and_boarders(vehicle, self.stop_id(vehicle), can_leave, (color,))
+            for vehicle, stop_id in arrivals:
+                self.riders_and_boarders(vehicle, stop_id, can_leave, (color,))
 
-    def move(self, vehicle: VehicleId, move: int, moves: int, leaves_at_1: bool) -> bool:
-        """One stop further and its payout; False when the vehicle left the map."""
+    def place(self, color: str, meeple: Meeple) -> None:
+        self.meeples[color] = meeple
+        self._where = None
+
+    def concerns_anyone(self, vehicle: VehicleId, stop_id: str) -> bool:
+        """A meeple rides the vehicle or stands where it could board it at this stop."""
+        if self._where is None:
+            squares = {m.square for m in self.meeples.values() if m.square is not None}
+            ridden = {m.riding for m in self.meeples.values() if m.riding is not None}
+            self._where = (squares, ridden)
+        squares, ridden = self._where
+        return vehicle in ridden or not squares.isdisjoint(self.board.squares_for_stop(stop_id))
+
+    def move(self, vehicle: VehicleId, move: int, moves: int, leaves_at_1: bool) -> str | None:
+        """One stop further and its payout: the stop arrived at, or None when the vehicle left
+        the map there."""
         line_id = vehicle.line
         length = self.board.lines[line_id].length
         train = self.trains[vehicle]
@@ -372,8 +391,8 @@ class _Run:
                     self.put_down(color, vehicle, stop_id)
             del self.trains[vehicle]
             self.emit(Removed(vehicle, stop_id, moves - move))
-            return False
-        return True
+            return None
+        return stop_id
 
 
 def run_train_phase(

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from companion.metro.errors import N_
+
 START = "start"
 BID = "bid"
 CARD = "card"
@@ -31,13 +33,27 @@ class CardSet:
     """Which of `CARD_ACTIONS` the cards have."""
     start_trains_leave: bool
     """Ruling 5 holds only with these cards (with Osaka cards every train stays, on any map)."""
+    lacking: str
+    """Why an action these cards do not have is refused (a template the screens translate)."""
 
     def has(self, action: str) -> bool:
         return action in self.actions
 
 
-TOKYO_CARDS = CardSet("tokyo", 10, frozenset({START, BID, CARD}), start_trains_leave=True)
-OSAKA_CARDS = CardSet("osaka", 9, frozenset({SELL, COPY, INVEST_BY_DISC}), start_trains_leave=False)
+TOKYO_CARDS = CardSet(
+    "tokyo",
+    10,
+    frozenset({START, BID, CARD}),
+    start_trains_leave=True,
+    lacking=N_("the Tokyo action cards have no Sell, Copy or invest-by-disc action"),
+)
+OSAKA_CARDS = CardSet(
+    "osaka",
+    9,
+    frozenset({SELL, COPY, INVEST_BY_DISC}),
+    start_trains_leave=False,
+    lacking=N_("the Osaka action cards have no Start, Bid or Card action"),
+)
 CARD_SETS: Mapping[str, CardSet] = {c.name: c for c in (TOKYO_CARDS, OSAKA_CARDS)}
 
 
