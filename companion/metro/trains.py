@@ -8,7 +8,9 @@ exactly as if it had never stopped. That lets the table app ask one question at 
 resume after a power cut, and lets the command line take all answers from a file.
 
 A line's vehicles (two on Osaka's twin lines) move together one stop at a time, the first
-vehicle first (ruling 12); a Tokyo line has one.
+vehicle first, the questions in turn order across both (`rulings.TWIN_QUESTIONS_BY_PLAYER`); a
+Tokyo line has one. Vehicles leave the map only under ruling 5, which needs both the map's
+rulebook and the card set to allow it.
 """
 
 from __future__ import annotations
@@ -348,8 +350,9 @@ class _Run:
         pair's player by player in turn order, each player's first vehicle first."""
         if len(arrivals) > 1:
             arrivals = [arrival for arrival in arrivals if self.concerns_anyone(*arrival)]
-        if len(arrivals) == 1:
-            self.riders_and_boarders(*arrivals[0], can_leave)
+        if len(arrivals) == 1 or not rulings.TWIN_QUESTIONS_BY_PLAYER:
+            for arrival in arrivals:
+                self.riders_and_boarders(*arrival, can_leave)
             return
         for color in self.order:
             for vehicle, stop_id in arrivals:
