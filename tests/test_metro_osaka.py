@@ -1,11 +1,14 @@
 """The Osaka expansion's rules on the Osaka map: the rulebook's examples as golden tests, the
 card sets, Sell, Copy, invest by disc, twin vehicles and vehicles that never leave."""
 
+import json
+import subprocess
+import sys
 from dataclasses import replace
 
 import pytest
 
-from companion.data import load_rules
+from companion.data import REPO_ROOT, load_rules
 from companion.metro import (
     Decision,
     VehicleId,
@@ -241,3 +244,26 @@ def test_twin_decisions_go_in_turn_order_across_both_vehicles():
     ]
     offers = [(x.player, x.stop) for x in phase.steps if isinstance(x, Offered)]
     assert offers[:2] == [("red", "P9"), ("blue", "P2")]
+
+
+def test_the_commands_play_the_osaka_example():
+    example = "docs/examples/osaka-rulebook.json"
+
+    def run(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "companion", "metro", *args],
+            cwd=REPO_ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+
+    end = run("end-game", "--state", example)
+    assert "share #3 Green: ¥300; share #4 Yellow: ¥200" in end
+    assert "Blue: ¥1,500 set aside by Sell" in end
+    phase = json.loads(run("train-phase", "--state", example, "--json"))
+    vehicles = {step["vehicle"] for step in phase["steps"]}
+    assert {"P#1", "P#2", "B#1", "B#2", "T#1"} <= vehicles
+    assert "Line P #2: P10 → P9" in run(
+        "train-phase", "--state", "docs/examples/osaka-rulebook.json"
+    )
