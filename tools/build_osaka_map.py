@@ -30,13 +30,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from build_tokyo_map import (
-    STOP_R_MM,
     Layout,
     RealStop,
     _num,
     build_layout,
-    grid_for,
+    line_head,
     read_csv,
+    render_frame,
+    render_stations,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,7 +116,6 @@ def small_circle_ids(layout: Layout) -> set[str]:
 
 def render_toml(layout: Layout) -> str:
     pos = {s: (round(x, 1), round(y, 1)) for s in layout.station_of for x, y in [layout.pos(s)]}
-    ox, oy, cols, rows = grid_for(list(pos.values()))
     small = small_circle_ids(layout)
     stations = [plan for plan in layout.stations if not set(plan.stops) <= small]
     station_name = {s: plan.name for plan in stations for s in plan.stops}
@@ -136,28 +136,11 @@ def render_toml(layout: Layout) -> str:
         'id = "osaka"',
         'name = "Osaka"',
         'rules = "osaka"',
-        "width_mm = 800",
-        "height_mm = 560",
-        f"stop_radius_mm = {_num(STOP_R_MM)}",
-        "track_order = [" + ", ".join(f'"{line[0]}"' for line in layout.lines) + "]",
-        "",
-        "[grid]",
-        f"origin_mm = [{_num(ox)}, {_num(oy)}]",
-        "square_mm = [25, 25]",
-        f"columns = {cols}",
-        f"rows = {rows}",
+        *render_frame(layout, pos),
     ]
     for line_id, name, color, ids in layout.lines:
-        out += [
-            "",
-            "[[lines]]",
-            f'id = "{line_id}"',
-            f'name = "{name}"',
-            f'color = "{color}"',
-            f"shares = {SHARES[line_id]}  # ASSUMPTION",
-            f"slots = {SLOTS[line_id]}  # ASSUMPTION",
-            "stops = [",
-        ]
+        assumed = f"{SHARES[line_id]}  # ASSUMPTION", f"{SLOTS[line_id]}  # ASSUMPTION"
+        out += line_head(line_id, name, color, *assumed)
         for sid in ids:
             x, y = pos[sid]
             real = layout.real[sid]
@@ -169,15 +152,7 @@ def render_toml(layout: Layout) -> str:
                     note += f" (station {station_name[sid]})"
             out.append(f"  [{_num(x)}, {_num(y)}],  # {note}")
         out.append("]")
-    for plan in stations:
-        out += [
-            "",
-            "[[stations]]",
-            f'id = "{plan.id}"',
-            f'name = "{plan.name}"',
-            f'name_ja = "{plan.name_ja}"',
-            "stops = [" + ", ".join(f'"{s}"' for s in plan.stops) + "]",
-        ]
+    out += render_stations(stations)
     return "\n".join(out) + "\n"
 
 

@@ -401,7 +401,6 @@ def _num(v: float) -> str:
 
 def render_toml(layout: Layout) -> str:
     pos = {s: (round(x, 1), round(y, 1)) for s in layout.station_of for x, y in [layout.pos(s)]}
-    ox, oy, cols, rows = grid_for(list(pos.values()))
     station_name = {s: plan.name for plan in layout.stations for s in plan.stops}
     out = [
         "# The default TOKYO METRO board: an APPROXIMATION of the printed board, built from the",
@@ -413,6 +412,26 @@ def render_toml(layout: Layout) -> str:
         'id = "tokyo"',
         'name = "Tokyo"',
         'rules = "tokyo"',
+        *render_frame(layout, pos),
+    ]
+    for line_id, name, color, ids in layout.lines:
+        out += line_head(line_id, name, color, "3", "3")
+        for sid in ids:
+            x, y = pos[sid]
+            real = layout.real[sid]
+            note = f"{sid} {real.name}"
+            if station_name[sid] != real.name:
+                note += f" (station {station_name[sid]})"
+            out.append(f"  [{_num(x)}, {_num(y)}],  # {note}")
+        out.append("]")
+    out += render_stations(layout.stations)
+    return "\n".join(out) + "\n"
+
+
+def render_frame(layout: Layout, pos: dict[str, tuple[float, float]]) -> list[str]:
+    """The board's size, stop radius, track order and the grid laid over the stops `pos`."""
+    ox, oy, cols, rows = grid_for(list(pos.values()))
+    return [
         f"width_mm = {_num(BOARD_W_MM)}",
         f"height_mm = {_num(BOARD_H_MM)}",
         f"stop_radius_mm = {_num(STOP_R_MM)}",
@@ -424,26 +443,24 @@ def render_toml(layout: Layout) -> str:
         f"columns = {cols}",
         f"rows = {rows}",
     ]
-    for line_id, name, color, ids in layout.lines:
-        out += [
-            "",
-            "[[lines]]",
-            f'id = "{line_id}"',
-            f'name = "{name}"',
-            f'color = "{color}"',
-            "shares = 3",
-            "slots = 3",
-            "stops = [",
-        ]
-        for sid in ids:
-            x, y = pos[sid]
-            real = layout.real[sid]
-            note = f"{sid} {real.name}"
-            if station_name[sid] != real.name:
-                note += f" (station {station_name[sid]})"
-            out.append(f"  [{_num(x)}, {_num(y)}],  # {note}")
-        out.append("]")
-    for plan in layout.stations:
+
+
+def line_head(line_id: str, name: str, color: str, shares: str, slots: str) -> list[str]:
+    return [
+        "",
+        "[[lines]]",
+        f'id = "{line_id}"',
+        f'name = "{name}"',
+        f'color = "{color}"',
+        f"shares = {shares}",
+        f"slots = {slots}",
+        "stops = [",
+    ]
+
+
+def render_stations(stations: list[StationPlan]) -> list[str]:
+    out: list[str] = []
+    for plan in stations:
         out += [
             "",
             "[[stations]]",
@@ -452,7 +469,7 @@ def render_toml(layout: Layout) -> str:
             f'name_ja = "{plan.name_ja}"',
             "stops = [" + ", ".join(f'"{s}"' for s in plan.stops) + "]",
         ]
-    return "\n".join(out) + "\n"
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

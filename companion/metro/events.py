@@ -317,6 +317,9 @@ def _cards(rules: MetroRules, state: MetroState, action: str) -> None:
         raise IllegalEvent("action", cards.lacking, cards=cards.name, action=action)
 
 
+_CARD_ACTION: dict[type, str] = {Copy: COPY, TakeCard: CARD, BidBonus: BID}
+
+
 def _share_open(rules: MetroRules, state: MetroState, player: str, line_id: str) -> None:
     """The player may take the line's next share: none held yet, no speculation on the line,
     one left."""
@@ -379,18 +382,10 @@ def _check(rules: MetroRules, state: MetroState, event: Event) -> None:
                     player=player,
                     line=line_id,
                 )
-        case Copy(player, paid):
-            _cards(rules, state, COPY)
+        case Copy(player, paid) | TakeCard(player, paid) | BidBonus(player, paid):
+            _cards(rules, state, _CARD_ACTION[type(event)])
             _player(state, player)
-            _yen(paid, "paid")
-        case BidBonus(player, amount):
-            _cards(rules, state, BID)
-            _player(state, player)
-            _yen(amount, "amount")
-        case TakeCard(player, paid):
-            _cards(rules, state, CARD)
-            _player(state, player)
-            _yen(paid, "paid")
+            _yen(paid, "amount" if isinstance(event, BidBonus) else "paid")
         case StartTrain(line_id, amount):
             _cards(rules, state, START)
             _line(rules, line_id)
