@@ -323,7 +323,7 @@ class _Run:
         self.emit(Left(color, vehicle, stop_id, square, forced=True))
 
     def run_line(self, line_id: str, vehicles: Sequence[VehicleId]) -> None:
-        """Ruling 12: the line's vehicles (two on a twin line) move together one stop at a time.
+        """Ruling 10: the line's vehicles (two on a twin line) move together one stop at a time.
         In each move every vehicle moves and is paid, first vehicle first; then the players
         answer, in turn order, for whichever of the vehicles concerns them."""
         moves = moves_for(self.start, line_id)
