@@ -10,10 +10,14 @@ from companion.metro import (
     OSAKA,
     Decision,
     MetroRules,
+    apply,
     format_state,
     parse_state,
     run_train_phase,
+    sale_value,
+    share_split,
 )
+from companion.metro.events import Sell
 from companion.metro.steps import Boarded, Moved, Paid, Removed
 from tests.conftest import DATA
 
@@ -230,3 +234,37 @@ def test_no_payout_at_a_small_circle(game):
     for step in run_train_phase(rules, state).steps:
         if isinstance(step, Paid):
             assert step.stop not in rules.board.small_circles(step.line)
+
+
+@common
+@given(
+    st.integers(0, 120),
+    st.lists(st.sampled_from(COLORS), unique=True, min_size=1, max_size=4),
+    st.data(),
+)
+def test_a_sale_moves_exactly_its_payout_from_the_line_to_the_seller(value, holders, data):
+    rules = OSAKA_RULES
+    state = parse_state(
+        {
+            "map": "osaka",
+            "players": [{"color": c, "cash": 1000} for c in COLORS],
+            "lines": {"T": {"value": value * 100, "shares": holders}},
+        },
+        rules.board,
+    )
+    seller = data.draw(st.sampled_from(holders))
+    after = apply(rules, state, Sell(seller, "T"))
+    paid = after.player(seller).set_aside
+    assert paid == sale_value(state.lines["T"], seller, rules.track) <= value * 100
+    assert after.lines["T"].value == value * 100 - paid
+    assert after.lines["T"].shares == tuple(h for h in holders if h != seller)
+    assert [p.cash for p in after.players] == [p.cash for p in state.players]
+
+
+@common
+@given(st.integers(0, 150), st.integers(1, 4))
+def test_the_share_split_pays_out_the_whole_value(value, holders):
+    split = share_split(value * 100, holders, RULES.track)
+    assert sum(split) == value * 100 and len(split) == holders
+    assert all(part >= 0 and part % 100 == 0 for part in split)
+    assert list(split) == sorted(split, reverse=True)
