@@ -70,6 +70,20 @@ def light_warnings(board_bgr: np.ndarray) -> list[LightWarning]:
     return out
 
 
+def warped_board(board: BoardMap, layout: MarkerLayout, image: np.ndarray) -> np.ndarray:
+    """The board of a photo at the reader's resolution (BGR uint8)."""
+    hom = locate_reference(image, layout)
+    scale = board_scale(board)
+    size = (round(board.width_mm * scale), round(board.height_mm * scale))
+    return warp_to_board(image, hom, scale, size)
+
+
+def board_median_grey(board: BoardMap, layout: MarkerLayout, image: np.ndarray) -> float:
+    """The median grey level of the board in a photo: the light level a maker can act on."""
+    gray = cv2.cvtColor(warped_board(board, layout, image), cv2.COLOR_BGR2GRAY)
+    return float(np.median(gray))
+
+
 def default_spots(board: BoardMap, colors: tuple[str, ...] = METRO_COLORS) -> list[Spot]:
     """Meeples on one row of squares and pyramids on another, a third and two thirds down."""
     g = board.grid
