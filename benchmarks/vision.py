@@ -187,11 +187,13 @@ def run_hard(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) ->
         for pose in POSES:
             seed += 100
             key = (lighting, pose)
+            cases = [hard_case(board, rng) for _ in range(args.frames_per_session)]
+            hand_cases = [hard_case(board, rng) for _ in range(args.hands_per_session)]
+            if args.only and f"{lighting}/{pose}" != args.only:
+                continue
             tally = run.by_session[key] = Tally()
             session = calibrate_hard(board, layout, lighting, pose, seed)
             tally.grey.append(session.median_grey)
-            cases = [hard_case(board, rng) for _ in range(args.frames_per_session)]
-            hand_cases = [hard_case(board, rng) for _ in range(args.hands_per_session)]
             if session.calibration is None:
                 tally.refused += len(cases) + len(hand_cases)
                 run.refusals[key] = session.refused or "?"
@@ -202,7 +204,10 @@ def run_hard(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) ->
                 shot = shoot_hard(
                     board, layout, case.pieces, seed=seed + 10 + k, lighting=lighting, pose=pose
                 )
-                _judge(run, tally, key, k, shot, reader.read(shot.image))
+                reading = reader.read(shot.image)
+                _judge(run, tally, key, k, shot, reading)
+                if args.dump:
+                    _dump(args.dump, f"{lighting}-{pose}-{k}", board, reader, shot, reading)
                 run.timing.measure(reader, shot.image, args.repeat)
             for k, case in enumerate(hand_cases):
                 shot = shoot_hard(
@@ -217,6 +222,19 @@ def run_hard(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) ->
                 tally.hands += 1
                 tally.hands_rejected += int(reader.read(shot.image).rejected is not None)
     return run
+
+
+def _dump(
+    folder: str, stem: str, board: BoardMap, reader: Reader, shot: Shot, reading: Reading
+) -> None:
+    """The photo and the reader's overlay of a frame, to look at what went wrong."""
+    from companion.vision.overlay import draw_overlay
+
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(f"{folder}/{stem}.png", shot.image)
+    frame = reader.last_frame
+    overlay = draw_overlay(board, frame.image, frame.mask, reading, reader.scale)
+    cv2.imwrite(f"{folder}/{stem}-overlay.png", overlay)
 
 
 def report(title: str, run: Run) -> None:
@@ -251,6 +269,8 @@ def main() -> int:
     ap.add_argument("--frames-per-session", type=int, default=4)
     ap.add_argument("--hands-per-session", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=6, help="timed reads of each frame")
+    ap.add_argument("--only", help="one hard session, LIGHT/POSE")
+    ap.add_argument("--dump", help="folder for the photos and overlays of the hard frames")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     t0 = time.perf_counter()

@@ -20,12 +20,14 @@ from companion.data import read_toml
 from companion.errors import UserError
 from companion.i18n import N_, _
 from companion.metro.board import BoardMap
-from companion.vision.colormodel import ColorModel
+from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID
-from companion.vision.reader import Reader, board_scale, warp_to_board
+from companion.vision.reader import Frame, Reader, board_scale, warp_to_board
 
 REFERENCE_FORMAT = "companion/vision-reference@1"
+DARK_GREY = 70.0
+"""Below this board median grey the light is too dark."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ def light_warnings(board_bgr: np.ndarray) -> list[LightWarning]:
     """Warnings about the light, from the warped board (BGR uint8)."""
     out = []
     gray = cv2.cvtColor(board_bgr, cv2.COLOR_BGR2GRAY)
-    if float(np.median(gray)) < 70:
+    if float(np.median(gray)) < DARK_GREY:
         out.append(LightWarning("dark", _WARN_TEXT["dark"]))
     if float((board_bgr.min(axis=2) >= 252).mean()) > 0.01:
         out.append(LightWarning("glare", _WARN_TEXT["glare"]))
@@ -122,6 +124,52 @@ def locate_reference(image: np.ndarray, layout: MarkerLayout) -> np.ndarray:
     return loc.homography
 
 
+PIECE_LAB = 14.0
+"""At calibration a piece pixel differs from the board more than a shadow does (weighted Lab)."""
+
+
+def _spot_blob(spot: Spot, cents: np.ndarray, scale: float, light: float) -> int:
+    d = np.hypot(cents[:, 0] / scale - spot.x_mm, cents[:, 1] / scale - spot.y_mm)
+    if not len(d) or d.min() > 10:
+        hint = f" (the board's grey is {light:.0f}: add light)" if light < DARK_GREY else ""
+        raise UserError(
+            f"no {spot.color} {spot.kind} found at ({spot.x_mm:g}, {spot.y_mm:g}) mm{hint}"
+        )
+    return int(np.argmin(d))
+
+
+def _aspect(pts: np.ndarray) -> float:
+    (_, _), (rw, rh), _ = cv2.minAreaRect(pts.astype(np.float32))
+    return float(max(rw, rh) / max(1.0, min(rw, rh)))
+
+
+def measure_noise(reader: Reader, frame: Frame) -> dict[str, float]:
+    """The camera's noise in this light, from the pieces photo's board away from the pieces:
+    the sd of a pixel's change against the reference, and the Lab distance it leaves."""
+    bf = reader.board_frame
+    away = cv2.dilate(frame.mask, np.ones((9, 9), np.uint8)) == 0
+    sample = away.copy()
+    sample[::3] = False
+    sample[:, ::3] = False
+    ys, xs = np.nonzero(sample)
+    if len(ys) < 100:
+        return {}
+    delta = frame.image[ys, xs] - bf.ref[ys, xs]
+    mad = np.median(np.abs(delta - np.median(delta, axis=0)), axis=0)
+    lab = to_lab(bf.colors_at(frame, ys, xs))
+    lab_d = bf.board_distance(ys, xs, lab)
+    out = {"diff": float(1.4826 * mad.mean()), "lab": float(np.percentile(lab_d, 99.5))}
+    if frame.diff is not None:
+        # The hand test's coarse change: fine print resampled a little differently each
+        # frame leaves some everywhere.
+        h, w = frame.diff.shape
+        coarse = cv2.resize(frame.diff, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+        clear = cv2.resize(away.astype(np.uint8), (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+        if (clear > 0).sum() > 50:
+            out["coarse"] = float(np.percentile(coarse[clear > 0], 99.5))
+    return out
+
+
 def learn_colors(
     board: BoardMap,
     layout: MarkerLayout,
@@ -129,29 +177,44 @@ def learn_colors(
     pieces_photo: np.ndarray,
     spots: list[Spot],
 ) -> ColorModel:
-    """The colour model from a photo with one piece on each spot (same light as the reference)."""
+    """The colour model from a photo with one piece on each spot (same light as the
+    reference): colours first, then the pieces' sizes and shapes as the reader will see them."""
     reader = Reader(board, layout, reference, ColorModel.default())
+    bf = reader.board_frame
     loc = reader.locator.locate(cv2.cvtColor(pieces_photo, cv2.COLOR_BGR2GRAY))
     if loc is None:
         raise UserError("the board's markers are not visible in the pieces photo")
-    frame = reader._bf.compare(
-        warp_to_board(pieces_photo, loc.homography, reader.scale, reader.size)
-    )
+    frame = bf.compare(bf.warp(pieces_photo, loc.homography))
     s = reader.scale
-    _, labels, stats, cents = cv2.connectedComponentsWithStats(frame.mask, connectivity=8)
+    ys, xs = np.nonzero(frame.mask)
+    lab = to_lab(bf.colors_at(frame, ys, xs))
+    far = bf.board_distance(ys, xs, lab) > PIECE_LAB
+    mask = np.zeros_like(frame.mask)
+    mask[ys[far], xs[far]] = 1
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    _, labels, _, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
     samples: dict[str, list[np.ndarray]] = {}
-    areas: dict[str, list[float]] = {PYRAMID: [], MEEPLE: []}
     for spot in spots:
-        d = np.hypot(cents[1:, 0] / s - spot.x_mm, cents[1:, 1] / s - spot.y_mm)
-        if not len(d) or d.min() > 10:
-            raise UserError(
-                f"no {spot.color} {spot.kind} found at ({spot.x_mm:g}, {spot.y_mm:g}) mm"
-            )
-        i = int(np.argmin(d)) + 1
-        pix = frame.image[labels == i].astype(np.float32) / reader._bf.illum[labels == i][:, None]
-        samples.setdefault(spot.color, []).append(pix)
-        areas[spot.kind].append(float(stats[i, cv2.CC_STAT_AREA]) / (s * s))
-    return ColorModel.fit({c: np.concatenate(p) for c, p in samples.items()}, areas)
+        i = _spot_blob(spot, cents[1:], s, bf.level) + 1
+        py, px = np.nonzero(labels == i)
+        samples.setdefault(spot.color, []).append(bf.colors_at(frame, py, px))
+    noise = measure_noise(reader, frame)
+    first = ColorModel.fit({c: np.concatenate(p) for c, p in samples.items()}, {}, noise=noise)
+    # Sizes and shapes as the reader's own piece test sees them, with these colours.
+    seen = Reader(board, layout, reference, first)
+    sbf = seen.board_frame
+    blobs = seen.blobs(sbf.compare(sbf.warp(pieces_photo, loc.homography)))
+    areas: dict[str, list[float]] = {PYRAMID: [], MEEPLE: []}
+    aspects: dict[str, list[float]] = {PYRAMID: [], MEEPLE: []}
+    for spot in spots:
+        mine = [b for b in blobs if first.names[b.color] == spot.color]
+        cents_mine = np.array([b.pts.mean(0) for b in mine]).reshape(-1, 2)
+        blob = mine[_spot_blob(spot, cents_mine, s, bf.level)]
+        areas[spot.kind].append(len(blob.pts) / (s * s))
+        aspects[spot.kind].append(_aspect(blob.pts))
+    return ColorModel.fit(
+        {c: np.concatenate(p) for c, p in samples.items()}, areas, aspects=aspects, noise=noise
+    )
 
 
 @dataclass

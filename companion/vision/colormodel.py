@@ -1,9 +1,10 @@
 """Players' piece colours as the camera sees them: a few Lab prototypes per colour (lit and
-shaded faces differ), learnt from one calibration photo, plus the pieces' seen areas."""
+shaded faces differ), learnt from one calibration photo, plus what that photo measured: the
+pieces' seen areas and elongations, and the camera's noise in that light."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from companion.colors import METRO_COLORS, PLAYER_COLORS
 from companion.data import read_json
 from companion.errors import UserError
 from companion.vision.model import MEEPLE, PYRAMID
+from companion.vision.pieces import Shapes
 
 COLORS_FORMAT = "companion/vision-colors@1"
 L_WEIGHT = 0.5
@@ -36,10 +38,27 @@ class ColorModel:
     owner: np.ndarray
     """P: index into names."""
     area_mm2: dict[str, float]
+    aspect: dict[str, float] = field(default_factory=dict)
+    """Median elongation (long / short side) of each kind as seen at calibration."""
+    noise: dict[str, float] = field(default_factory=dict)
+    """Measured at calibration: "diff", the sd of a pixel's change between two photos of the
+    empty board (grey levels); "lab", the Lab distance noise leaves between them."""
+
+    def shapes(self) -> Shapes:
+        default = Shapes(self.area_mm2[PYRAMID], self.area_mm2[MEEPLE])
+        return Shapes(
+            self.area_mm2[PYRAMID],
+            self.area_mm2[MEEPLE],
+            self.aspect.get(PYRAMID, default.pyramid_aspect),
+            self.aspect.get(MEEPLE, default.meeple_aspect),
+        )
 
     def classify(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(colour index per pixel or -1 when nothing is near, N x colours distances)."""
-        lab = to_lab(bgr)
+        return self.classify_lab(to_lab(bgr))
+
+    def classify_lab(self, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`classify` for pixels already in weighted Lab (`to_lab`)."""
         d = np.sqrt(((lab[:, None, :] - self.prototypes[None]) ** 2).sum(2))
         per_color = np.full((len(lab), len(self.names)), np.inf, np.float32)
         for c in range(len(self.names)):
@@ -66,6 +85,8 @@ class ColorModel:
                 for c, name in enumerate(self.names)
             },
             "area_mm2": {k: round(v, 1) for k, v in self.area_mm2.items()},
+            "aspect": {k: round(v, 3) for k, v in self.aspect.items()},
+            "noise": {k: round(v, 3) for k, v in self.noise.items()},
         }
 
     @classmethod
@@ -80,9 +101,12 @@ class ColorModel:
                     protos.append([float(v) for v in p])
                     owner.append(c)
             areas = {k: float(v) for k, v in data["area_mm2"].items()}
+            aspect = {k: float(v) for k, v in data.get("aspect", {}).items()}
+            noise = {k: float(v) for k, v in data.get("noise", {}).items()}
         except (KeyError, TypeError, ValueError, AttributeError):
             raise UserError("expected colors {name: [[L, a, b], ...]} and area_mm2", file) from None
-        return cls(names, np.array(protos, np.float32), np.array(owner, np.int32), areas)
+        protos_arr = np.array(protos, np.float32)
+        return cls(names, protos_arr, np.array(owner, np.int32), areas, aspect, noise)
 
     @classmethod
     def load(cls, path: str | Path) -> ColorModel:
@@ -106,9 +130,15 @@ class ColorModel:
 
     @classmethod
     def fit(
-        cls, samples: dict[str, np.ndarray], areas: dict[str, list[float]], per_color: int = 3
+        cls,
+        samples: dict[str, np.ndarray],
+        areas: dict[str, list[float]],
+        per_color: int = 3,
+        aspects: dict[str, list[float]] | None = None,
+        noise: dict[str, float] | None = None,
     ) -> ColorModel:
-        """Prototypes from each colour's pixels (N x 3 light-normalised BGR)."""
+        """Prototypes from each colour's pixels (N x 3 light-normalised BGR), and the
+        median of each kind's measured areas and elongations."""
         names, protos, owner = [], [], []
         for c, (name, pix) in enumerate(samples.items()):
             names.append(name)
@@ -122,6 +152,12 @@ class ColorModel:
                 owner.append(c)
         area = {kind: float(np.median(v)) for kind, v in areas.items() if v}
         default = {PYRAMID: 180.0, MEEPLE: 130.0}
+        aspect = {kind: float(np.median(v)) for kind, v in (aspects or {}).items() if v}
         return cls(
-            names, np.array(protos, np.float32), np.array(owner, np.int32), {**default, **area}
+            names,
+            np.array(protos, np.float32),
+            np.array(owner, np.int32),
+            {**default, **area},
+            aspect,
+            dict(noise or {}),
         )

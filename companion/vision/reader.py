@@ -2,11 +2,16 @@
 board, changed pixels grouped into pieces, each piece classified and placed.
 
 Light: a per-channel gain against the reference fixes a global change, and the reference's own
-smoothed brightness stands for the uneven light across the board, so one calibrated colour
-serves the whole board. The difference is `|frame - a * reference|` with `a` the pixel's
-brightness ratio: a shadow only darkens the board (small difference) while a coloured piece
-changes its colour; black pieces, which look like shadows, are caught by being much darker
-than any shadow the lamp can cast (a < 0.42).
+smoothed brightness (scaled to a board grey of 200) stands for the light across the board, so
+one calibrated colour serves the whole board in any light the camera can see in.
+
+Two steps find pieces. A cheap, loose test marks candidate pixels: `|frame - a * reference|`
+(a: the local brightness ratio, so a shadow only darkens) above a threshold that follows the
+board's light level and the noise measured at calibration, or much darker or brighter than the
+reference. Then each candidate is kept only when its colour is nearer a calibrated piece colour
+than the empty board's colour under it (and its neighbours'), by more than the measured noise:
+a black piece on a dark blue line, or a green one on a green park, is nearer its piece colour,
+a shadow or a misregistered line edge is nearer the board.
 """
 
 from __future__ import annotations
@@ -19,27 +24,40 @@ import cv2
 import numpy as np
 
 from companion.metro.board import BoardMap
-from companion.vision.colormodel import ColorModel
+from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
+from companion.vision.pieces import PieceMaker
+
+LEVEL = 200.0
+"""Board grey the colours are normalised to (the gain a camera would apply)."""
 
 
 @dataclass
 class Settings:
     px_per_mm: float = 0.0
     """Board-frame resolution; 0 picks 1-2 px/mm from the board size."""
-    diff_threshold: float = 42.0
-    dark_ratio: float = 0.42
+    diff_threshold: float = 30.0
+    """Candidate change (sum over B, G, R) at a board grey of 200; follows the board's light."""
+    noise_sigmas: float = 6.0
+    """...and never below this many times the noise measured at calibration."""
+    dark_ratio: float = 0.7
+    """A candidate: darker than this share of the reference (black pieces look like shadows)."""
+    lab_margin: float = 2.5
+    """A candidate is a piece when nearer a piece colour than the board by this (Lab), or by
+    the calibration's measured noise if larger."""
     hand_fraction: float = 0.12
     """Changed share of the board above which the frame is rejected outright."""
     hand_pieces: float = 4.5
     """A changed blob this many pyramids big that touches the board edge is a hand or an arm."""
     hand_diff: float = 16.0
     """Mean colour change of a 4x4 cell that counts towards a hand (low: skin under warm light
-    is close to the map's cream)."""
+    is close to the map's cream), at a board grey of 200."""
     hand_mm2: float = 2500.0
     """A coarse changed area this big reaching the board edge (or twice as big anywhere) is an
     arm: far more than the largest heap of touching pieces."""
+    tolerance_px: float = 0.7
+    """Misregistration (board-frame px) a still board may show against the reference."""
     focal_px: float = 1000.0
     """The camera's focal length in pixels at the frame size, to undo the pieces' lean."""
 
@@ -47,14 +65,25 @@ class Settings:
 @dataclass
 class Frame:
     """A frame warped into the board frame with its light gain applied (float32 BGR, clamped
-    below the clip), and its changed mask.
-    Divide by `BoardFrame.illum` for colours independent of where on the board they are."""
+    below the clip), and its candidate mask.
+    Divide by `BoardFrame.norm` for colours independent of the light and of where on the
+    board they are."""
 
     image: np.ndarray
     mask: np.ndarray
     stages_ms: dict[str, float] = field(default_factory=dict)
     diff: np.ndarray | None = None
     """Per-pixel colour change (float32), for the coarse hand test."""
+
+
+@dataclass
+class Blob:
+    """Board-frame pixels (N x 2 float32, x then y) of one colour index, and the colour's
+    confidence."""
+
+    color: int
+    pts: np.ndarray
+    conf: float
 
 
 CLAMP = np.float32(238.0)
@@ -73,7 +102,12 @@ class BoardFrame:
     """Warps frames into the board frame and finds what changed against the empty board."""
 
     def __init__(
-        self, board: BoardMap, reference_warped: np.ndarray, scale: float, settings: Settings
+        self,
+        board: BoardMap,
+        reference_warped: np.ndarray,
+        scale: float,
+        settings: Settings,
+        noise_sd: float = 0.0,
     ) -> None:
         self.board = board
         self.scale = scale
@@ -81,25 +115,37 @@ class BoardFrame:
         ref = np.minimum(cv2.GaussianBlur(reference_warped, (3, 3), 0).astype(np.float32), CLAMP)
         self.ref = ref
         self.ref_sum = ref.sum(axis=2, dtype=np.float32) + 1.0
-        # Tolerance to a pixel of misregistration (marker error, a cloth board's waves): a
-        # frame pixel is unchanged when it lies within what its reference neighbours span.
+        self.level = float(np.median(self.ref_sum)) / 3
+        """The board's median grey in this light."""
+        # Tolerance to a little misregistration (marker error, a cloth board's waves): what a
+        # shift of `tolerance_px` can change at each pixel (first order: the gradient). Taking
+        # the neighbours' min and max instead would hide pieces on a busy print.
         k3 = np.ones((3, 3), np.uint8)
-        self.ref_lo = cv2.erode(ref, k3)
-        self.ref_hi = cv2.dilate(ref, k3)
+        gx = np.abs(cv2.Sobel(ref, cv2.CV_32F, 1, 0, ksize=1, scale=0.5))
+        gy = np.abs(cv2.Sobel(ref, cv2.CV_32F, 0, 1, ksize=1, scale=0.5))
+        self.ref_tol = (settings.tolerance_px * (gx + gy)).astype(np.float32)
         self.ref_sum_lo = cv2.erode(self.ref_sum, k3)
         self.ref_sum_hi = cv2.dilate(self.ref_sum, k3)
         self.ref_sum_blur = cv2.blur(self.ref_sum, (5, 5))
         illum = cv2.GaussianBlur(self.ref_sum, (0, 0), 25 * scale)
         self.illum = (illum / np.median(illum)).astype(np.float32)
+        self.norm = (self.illum * (self.level / LEVEL)).astype(np.float32)
+        h, w = self.ref_sum.shape
+        flat = (ref / self.norm[..., None]).reshape(-1, 3)
+        self.ref_lab = to_lab(flat).reshape(h, w, 3)
         self._sample = (slice(2, None, 5), slice(2, None, 5))
         self._ones = np.ones((1, 3), np.float32)
         self._clamp = np.full_like(ref, CLAMP)
         self._zero = np.zeros_like(ref)
-        # Much darker than any shadow: a black piece. Much brighter: a light piece on a dark line.
-        self._dark_below = np.minimum(settings.dark_ratio * self.ref_sum_lo, 260).astype(np.float32)
-        self._bright_above = np.where(self.ref_sum > 60, 1.8 * self.ref_sum_hi, 1e9).astype(
-            np.float32
+        self.threshold = max(
+            settings.diff_threshold * self.level / LEVEL, settings.noise_sigmas * noise_sd
         )
+        # Much darker than any shadow: maybe a black piece. Much brighter: a light piece on a
+        # dark line.
+        self._dark_below = np.minimum(settings.dark_ratio * self.ref_sum_lo, 600).astype(np.float32)
+        self._bright_above = np.where(
+            self.ref_sum > 0.3 * self.level * 3, 1.8 * self.ref_sum_hi, 1e9
+        ).astype(np.float32)
         self._kernel = np.ones((3, 3), np.uint8)
 
     @property
@@ -115,7 +161,7 @@ class BoardFrame:
         f = cv2.GaussianBlur(warped, (3, 3), 0).astype(np.float32)
         s = self._sample
         fs, rs = f[s].reshape(-1, 3), self.ref[s].reshape(-1, 3)
-        ok = (fs > 15).all(axis=1)
+        ok = (fs > 8).all(axis=1)
         gain = np.median(rs[ok] / fs[ok], axis=0) if ok.sum() > 50 else np.ones(3)
         f = cv2.transform(f, np.diag(gain).astype(np.float32))
         # Near-clipped channels carry no colour: compare both images clamped below the clip.
@@ -123,18 +169,33 @@ class BoardFrame:
         f_sum = cv2.transform(f, self._ones)
         alpha = cv2.divide(cv2.blur(f_sum, (5, 5)), self.ref_sum_blur)
         a3 = cv2.merge([alpha, alpha, alpha])
-        out = cv2.max(
-            cv2.subtract(cv2.multiply(self.ref_lo, a3), f),
-            cv2.subtract(f, cv2.multiply(self.ref_hi, a3)),
+        out = cv2.subtract(
+            cv2.absdiff(f, cv2.multiply(self.ref, a3)), cv2.multiply(self.ref_tol, a3)
         )
         diff = cv2.transform(cv2.max(out, self._zero), self._ones)
-        m8 = cv2.compare(diff, self.settings.diff_threshold, cv2.CMP_GT)
+        m8 = cv2.compare(diff, self.threshold, cv2.CMP_GT)
         m8 |= cv2.compare(f_sum, self._dark_below, cv2.CMP_LT)
         m8 |= cv2.compare(f_sum, self._bright_above, cv2.CMP_GT)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
         stages["diff"] = _ms(t0)
         return Frame(f, m8, stages, diff)
+
+    def colors_at(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+        """Light-normalised BGR of frame pixels (N x 3 float32)."""
+        return frame.image[ys, xs] / self.norm[ys, xs, None]
+
+    def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
+        """Lab distance from each pixel's colour to the empty board's under it: the least over
+        the 3x3 neighbours, so a pixel of misregistration costs nothing."""
+        h, w = self.ref_sum.shape
+        best = np.full(len(ys), np.inf, np.float32)
+        for dy in (-1, 0, 1):
+            yy = np.clip(ys + dy, 0, h - 1)
+            for dx in (-1, 0, 1):
+                d = ((self.ref_lab[yy, np.clip(xs + dx, 0, w - 1)] - lab) ** 2).sum(1)
+                np.minimum(best, d, out=best)
+        return np.sqrt(best)
 
 
 def warp_to_board(
@@ -170,28 +231,6 @@ def camera_nadir(
     rot = np.stack([r1, r2, np.cross(r1, r2)], 1)
     c = -rot.T @ t
     return float(c[0]), float(c[1]), float(abs(c[2]))
-
-
-def _kmeans(points: np.ndarray, n: int, iterations: int = 8) -> np.ndarray:
-    """Labels splitting points into n compact groups (farthest-point start, deterministic)."""
-    centres = [points[0]]
-    for _ in range(1, n):
-        d = np.min([((points - c) ** 2).sum(1) for c in centres], axis=0)
-        centres.append(points[int(np.argmax(d))])
-    c = np.array(centres, np.float32)
-    labels = np.zeros(len(points), np.int32)
-    for _ in range(iterations):
-        d = ((points[:, None, :] - c[None]) ** 2).sum(2)
-        labels = np.argmin(d, axis=1).astype(np.int32)
-        for j in range(n):
-            if (labels == j).any():
-                c[j] = points[labels == j].mean(0)
-    return labels
-
-
-def _share_conf(share: float) -> float:
-    """Colour confidence from the share of a blob's pixels voting for its colour."""
-    return float(np.clip((share - 0.35) / 0.45, 0.0, 1.0))
 
 
 def _merge_duplicates(pieces: list[Piece]) -> list[Piece]:
@@ -230,11 +269,6 @@ def _skin_share(bgr: np.ndarray) -> float:
     return float(skin.mean())
 
 
-PYRAMID_LEAN_MM = 3.5
-MEEPLE_LEAN_MM = 8.0
-"""Height of the seen centre of a piece: a blob's centroid leans away from the camera by it."""
-
-
 class Reader:
     """The whole pipeline for one board: frame in, `Reading` out. Not thread-safe."""
 
@@ -258,10 +292,13 @@ class Reader:
         self.locator = Locator(layout)
         self.size = (round(board.width_mm * s), round(board.height_mm * s))
         ref_warped = warp_to_board(reference, ref_loc.homography, s, self.size)
-        self._bf = BoardFrame(board, ref_warped, s, self.settings)
-        self._stations = {sid: station_center(board, sid) for sid in board.stations}
-        self._st_xy = np.array(list(self._stations.values()), np.float32).reshape(-1, 2)
-        self._st_ids = list(self._stations)
+        self.board_frame = BoardFrame(
+            board, ref_warped, s, self.settings, colors.noise.get("diff", 0.0)
+        )
+        self.margin = max(self.settings.lab_margin, colors.noise.get("lab", 0.0))
+        stations = {sid: station_center(board, sid) for sid in board.stations}
+        self._nadir = (board.width_mm / 2, board.height_mm / 2, 1000.0)
+        self.maker = PieceMaker(board, s, colors.shapes(), stations, self._unlean)
         self._close = np.ones((3, 3), np.uint8)
         # One pass over the empty board and one colour lookup warm OpenCV up (its first float
         # Lab conversion builds tables for 0.15 s), so the first frame's timings mean something.
@@ -277,9 +314,9 @@ class Reader:
         if loc is None:
             return Reading(False, "no board", (), stages, 0)
         t1 = time.perf_counter()
-        warped = self._bf.warp(image, loc.homography)
+        warped = self.board_frame.warp(image, loc.homography)
         stages["warp"] = _ms(t1)
-        frame = self._bf.compare(warped)
+        frame = self.board_frame.compare(warped)
         stages.update(frame.stages_ms)
         t2 = time.perf_counter()
         h, w = image.shape[:2]
@@ -298,92 +335,113 @@ class Reader:
 
     # --- pieces ------------------------------------------------------------------------------
 
-    def _pieces(self, frame: Frame) -> tuple[str | None, list[Piece]]:
-        s2 = self.scale * self.scale
-        pyr_px = self.colors.area_mm2[PYRAMID] * s2
-        min_px = 0.4 * min(pyr_px, self.colors.area_mm2[MEEPLE] * s2)
+    def _rejection(self, frame: Frame, pyr_px: float) -> str | None:
+        """'hand' or 'large change' when an arm or a big change is over the board."""
         mask = frame.mask
         h, w = mask.shape
-        # connectedComponentsWithStats is slow here; labels + external contours give the same.
-        _, labels = cv2.connectedComponents(mask, connectivity=8)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        blobs = []
-        changed = 0
-        big = []
-        for cnt in contours:
-            x, y, bw, bh = cv2.boundingRect(cnt)
-            lid = labels[cnt[0, 0, 1], cnt[0, 0, 0]]
-            comp = labels[y : y + bh, x : x + bw] == lid
-            area = int(np.count_nonzero(comp))
-            changed += area
-            touches = x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1
-            if area > self.settings.hand_pieces * pyr_px and (touches or area > 10 * pyr_px):
-                big.append(frame.image[y : y + bh, x : x + bw][comp])
-            elif area >= min_px:
-                blobs.append((x, y, comp))
+        changed = int(np.count_nonzero(mask))
+        big: list[np.ndarray] = []
+        if changed > self.settings.hand_pieces * pyr_px:
+            # Outlines are much cheaper than labelled components here; areas need not be exact.
+            contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            for cnt in contours:
+                area = cv2.contourArea(cnt)
+                if area <= self.settings.hand_pieces * pyr_px:
+                    continue
+                x, y, bw, bh = cv2.boundingRect(cnt)
+                touches = x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1
+                if touches or area > 10 * pyr_px:
+                    big.append(
+                        frame.image[y : y + bh, x : x + bw][mask[y : y + bh, x : x + bw] > 0]
+                    )
         if not big and frame.diff is not None and self._arm(frame.diff):
             big.append(frame.image[mask > 0])
-        if big or changed > self.settings.hand_fraction * h * w:
-            pix = np.concatenate(big) if big else frame.image[mask > 0]
-            return ("hand" if _skin_share(pix.astype(np.float32)) > 0.2 else "large change"), []
+        if not big and changed <= self.settings.hand_fraction * h * w:
+            return None
+        pix = np.concatenate(big) if big else frame.image[mask > 0]
+        pix = pix.astype(np.float32) * np.float32(LEVEL / max(self.board_frame.level, 1.0))
+        return "hand" if _skin_share(pix) > 0.2 else "large change"
+
+    def _pieces(self, frame: Frame) -> tuple[str | None, list[Piece]]:
+        rejected = self._rejection(frame, self.colors.area_mm2[PYRAMID] * self.scale**2)
+        if rejected:
+            return rejected, []
         out: list[Piece] = []
-        if not blobs:
-            return None, out
-        pys = [np.nonzero(comp) for _, _, comp in blobs]
-        ys = np.concatenate([py + y for (py, _), (_, y, _) in zip(pys, blobs, strict=True)])
-        xs = np.concatenate([px_ + x for (_, px_), (x, _, _) in zip(pys, blobs, strict=True)])
-        bgr = frame.image[ys, xs].astype(np.float32) / self._bf.illum[ys, xs, None]
-        color_idx, dist = self.colors.classify(bgr)
-        ncol = len(self.colors.names)
-        start = 0
-        for (x, y, comp), (py, px_) in zip(blobs, pys, strict=True):
-            end = start + len(py)
-            cidx, cdist = color_idx[start:end], dist[start:end]
-            start = end
-            counts = np.bincount(cidx + 1, minlength=ncol + 1)[1:]
-            present = [c for c in range(ncol) if counts[c] >= min_px]
-            if len(present) == 1:
-                c = present[0]
-                pts = np.stack([px_ + x, py + y], 1).astype(np.float32)
-                share = counts[c] / len(cidx)
-                conf = min(self.colors.confidence(cdist.mean(axis=0)), _share_conf(share))
-                out.extend(self._split(pts, self.colors.names[c], conf, pyr_px, min_px))
-                continue
-            for c in present:
-                sel = cidx == c
-                sub = np.zeros(comp.shape, np.uint8)
-                sub[py[sel], px_[sel]] = 1
-                sub = cv2.morphologyEx(sub, cv2.MORPH_CLOSE, self._close)
-                m, lab2 = cv2.connectedComponents(sub, connectivity=8)
-                conf = self.colors.confidence(cdist[sel].mean(axis=0))
-                for j in range(1, m):
-                    sy, sx = np.nonzero(lab2 == j)
-                    if len(sy) >= min_px:
-                        pts = np.stack([sx + x, sy + y], 1).astype(np.float32)
-                        out.extend(self._split(pts, self.colors.names[c], conf, pyr_px, min_px))
+        for blob in self.blobs(frame):
+            out.extend(self.maker.make(blob.pts, self.colors.names[blob.color], blob.conf))
         return None, out
 
-    def _split(
-        self, pts: np.ndarray, color: str, conf: float, pyr_px: float, min_px: float
-    ) -> list[Piece]:
-        """One blob of one colour -> pieces; touching pieces are told apart by size."""
-        r = len(pts) / pyr_px
-        count = 1 if r < 1.55 else 2 if r < 2.45 else 3 if r < 3.3 else round(r / 0.95)
-        if count == 1:
-            return [self._piece(pts, color, conf)]
-        groups = _kmeans(pts, count)
-        return [
-            self._piece(pts[groups == g], color, conf * 0.9)
-            for g in range(count)
-            if (groups == g).sum() >= min_px
-        ]
+    def blobs(self, frame: Frame) -> list[Blob]:
+        """Connected pixels of one piece colour, each nearer that colour than the board."""
+        s2 = self.scale * self.scale
+        min_px = 0.4 * min(self.colors.area_mm2[PYRAMID], self.colors.area_mm2[MEEPLE]) * s2
+        bf = self.board_frame
+        ys, xs = np.nonzero(frame.mask)
+        if not len(ys):
+            return []
+        lab = to_lab(bf.colors_at(frame, ys, xs))
+        idx, per_color = self.colors.classify_lab(lab)
+        best = per_color[np.arange(len(idx)), np.maximum(idx, 0)]
+        d_board = bf.board_distance(ys, xs, lab)
+        piece_px = (idx >= 0) & (best + self.margin < d_board)
+        if frame.diff is not None:
+            # A piece on a print of its own colour (blue on the Mita line): its colour is no
+            # nearer the piece than the board, but it changed a lot.
+            strong = frame.diff[ys, xs] > 2 * bf.threshold
+            piece_px |= (idx >= 0) & strong & (best < d_board + 2 * self.margin)
+        h, w = frame.mask.shape
+        sel = np.flatnonzero(piece_px)
+        py, px = ys[sel], xs[sel]
+        color_img = np.full((h, w), -1, np.int8)
+        color_img[py, px] = idx[sel]
+        row_img = np.full((h, w), -1, np.int32)
+        row_img[py, px] = sel
+        mask = np.zeros((h, w), np.uint8)
+        mask[py, px] = 1
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
+        _, labels = cv2.connectedComponents(mask, connectivity=8)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        out: list[Blob] = []
+        for cnt in contours:
+            x0, y0, bw, bh = cv2.boundingRect(cnt)
+            if bw * bh < min_px:
+                continue
+            j = labels[cnt[0, 0, 1], cnt[0, 0, 0]]
+            comp = labels[y0 : y0 + bh, x0 : x0 + bw] == j
+            colors = color_img[y0 : y0 + bh, x0 : x0 + bw]
+            rows = row_img[y0 : y0 + bh, x0 : x0 + bw]
+            counts = np.bincount(colors[comp & (colors >= 0)], minlength=1)
+            present = [c for c in range(len(counts)) if counts[c] >= min_px]
+            if len(present) == 1:
+                parts = [(present[0], comp)]
+            else:
+                parts = []
+                for c in present:
+                    sub = cv2.morphologyEx(
+                        (comp & (colors == c)).astype(np.uint8), cv2.MORPH_CLOSE, self._close
+                    )
+                    m, lab2 = cv2.connectedComponents(sub, connectivity=8)
+                    parts += [(c, lab2 == k) for k in range(1, m)]
+            for c, part in parts:
+                by, bx = np.nonzero(part)
+                if len(by) < min_px:
+                    continue
+                mine = rows[part & (colors == c)]
+                conf = self.colors.confidence(per_color[mine].mean(axis=0)) if len(mine) else 0.5
+                pts = np.stack([bx + x0, by + y0], 1).astype(np.float32)
+                out.append(Blob(c, pts, conf))
+        return out
 
     def _arm(self, diff: np.ndarray) -> bool:
         """A large, faintly changed region reaching the board's edge: an arm over the board,
         even where it is too close to the map's colour to pass the piece threshold."""
         h, w = diff.shape
         coarse = cv2.resize(diff, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
-        cm = cv2.compare(coarse, self.settings.hand_diff, cv2.CMP_GT)
+        limit = max(
+            self.settings.hand_diff * self.board_frame.level / LEVEL,
+            2.0 * self.colors.noise.get("coarse", 0.0),
+        )
+        cm = cv2.compare(coarse, limit, cv2.CMP_GT)
         cm = cv2.morphologyEx(cm, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         n, _, stats, _ = cv2.connectedComponentsWithStats(cm, connectivity=8)
         cell_mm2 = (4 / self.scale) ** 2
@@ -396,31 +454,3 @@ class Reader:
             if (touches and mm2 > self.settings.hand_mm2) or mm2 > 2 * self.settings.hand_mm2:
                 return True
         return False
-
-    def _piece(self, pts: np.ndarray, color: str, conf_color: float) -> Piece:
-        s = self.scale
-        cx, cy = pts.mean(0)
-        (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
-        aspect = max(rw, rh) / max(1.0, min(rw, rh))
-        x_mm, y_mm = self._unlean(float(cx) / s, float(cy) / s, PYRAMID_LEAN_MM)
-        d_st = np.hypot(self._st_xy[:, 0] - x_mm, self._st_xy[:, 1] - y_mm)
-        k = int(np.argmin(d_st))
-        score = (float(d_st[k]) - 5.5) / 1.5 + 1.5 * (aspect - 1.45)
-        kind_conf = float(min(1.0, abs(score) / 3.0))
-        if score >= 0:
-            x_mm, y_mm = self._unlean(float(cx) / s, float(cy) / s, MEEPLE_LEAN_MM)
-        g = self.board.grid
-        sq = g.square_at(x_mm, y_mm)
-        if score < 0:
-            place_conf = float(max(0.0, 1 - max(0.0, float(d_st[k]) - 5.0) / 10.0))
-            return Piece(
-                PYRAMID,
-                color,
-                x_mm,
-                y_mm,
-                None,
-                self._st_ids[k],
-                min(conf_color, kind_conf, place_conf),
-            )
-        place_conf = 1.0 if sq else 0.0
-        return Piece(MEEPLE, color, x_mm, y_mm, sq, None, min(conf_color, kind_conf, place_conf))

@@ -317,14 +317,21 @@ def _draw_hand(
         )
 
 
-def _shading(key: str, amount: float) -> np.ndarray:
-    """A smooth random light field over the frame (1 +- amount), fixed for a board so the
-    reference and the game photos share it, as a lamp and a cloth do."""
-    rng = rng_for("shading", key)
-    w, h = FRAME_SIZE
-    coarse = rng.normal(0, 1, (5, 8)).astype(np.float32)
-    smooth = cv2.resize(coarse, (w, h), interpolation=cv2.INTER_CUBIC)
-    return (1 + amount * smooth / max(1e-6, float(np.abs(smooth).max()))).astype(np.float32)
+_SHADING: dict[tuple[str, float, tuple[int, int]], np.ndarray] = {}
+
+
+def _shading(key: str, amount: float, size: tuple[int, int]) -> np.ndarray:
+    """A smooth random light field over the table (1 +- amount) at the board art's size,
+    fixed for a board: a lamp's falloff and a cloth's folds stay put when the camera moves."""
+    cache_key = (key, amount, size)
+    if cache_key not in _SHADING:
+        rng = rng_for("shading", key)
+        coarse = rng.normal(0, 1, (5, 8)).astype(np.float32)
+        smooth = cv2.resize(coarse, size, interpolation=cv2.INTER_CUBIC)
+        field = 1 + amount * smooth / max(1e-6, float(np.abs(smooth).max()))
+        _SHADING.clear()
+        _SHADING[cache_key] = field.astype(np.float32)[..., None]
+    return _SHADING[cache_key]
 
 
 @dataclass
@@ -376,7 +383,10 @@ def render(
     for piece, angle in order:
         _draw_piece(np.zeros(1), shadow, art, cam, piece, angle, light, sizes)
     shadow = cv2.GaussianBlur(shadow, (0, 0), 1.5 * art.scale)
-    img = (img.astype(np.float32) * (1 - 0.38 * shadow[..., None])).astype(np.uint8)
+    lit = img.astype(np.float32) * (1 - 0.38 * shadow[..., None])
+    if light_cfg.shading:
+        lit *= _shading(board.id, light_cfg.shading, art.size)
+    img = np.clip(lit, 0, 255).astype(np.uint8)
     for piece, angle in order:
         _draw_piece(img, np.zeros_like(shadow), art, cam, piece, angle, light, sizes)
     if hand:
@@ -413,8 +423,6 @@ def render(
         field = field + strength * np.exp(
             -(((xs + 1) / 2 - sx) ** 2 + ((ys + 1) / 2 - sy) ** 2) / 0.12
         )
-    if light_cfg.shading:
-        field = field * _shading(board.id, light_cfg.shading)
     field = field / field.mean()
     gain = np.array(light_cfg.rgb_gain[::-1], np.float32) * light_cfg.exposure * exposure
     f = f * field[..., None] * gain

@@ -1,0 +1,203 @@
+"""From blobs of one colour to pieces: how many, meeple or pyramid, and where.
+
+Sizes are the owner's, measured at calibration (`Shapes`): a blob's area against the seen
+areas of one pyramid and one meeple gives the count of touching pieces (each player has one
+meeple, and pyramids stand on stations); its area and elongation against the measured ones
+say meeple or pyramid. Position only helps: a pyramid stands on a station's circles, a meeple
+anywhere (a meeple on a station's circles is still a meeple by its shape). The kind
+confidence is how well shape and position agree.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import cv2
+import numpy as np
+
+from companion.metro.board import BoardMap
+from companion.vision.model import MEEPLE, PYRAMID, Piece
+
+PYRAMID_LEAN_MM = 4.0
+MEEPLE_LEAN_MM = 8.5
+"""Height of the seen centre of a piece: a blob's centroid leans away from the camera by it."""
+STATION_MM = 6.5
+"""A pyramid's centre stands within this of its station's centre (beyond, less and less)."""
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """The pieces as this camera sees them: seen area (mm2) and elongation of each kind."""
+
+    pyramid_mm2: float
+    meeple_mm2: float
+    pyramid_aspect: float = 1.15
+    meeple_aspect: float = 1.9
+
+    def pyramid_likeness(self, area_mm2: float, aspect: float) -> float:
+        """Log-odds that a lone blob is a pyramid by its shape: its area against the split
+        between the two kinds' seen areas, and its elongation against the split between
+        their elongations (both measured at calibration)."""
+        p_area, m_area = SEEN_SHARE * self.pyramid_mm2, SEEN_SHARE * self.meeple_mm2
+        span = max(0.15, math.log(max(p_area, 1.0) / max(m_area, 1.0)))
+        z_area = math.log(max(area_mm2, 1.0) / math.sqrt(p_area * m_area)) / span
+        mid = (self.pyramid_aspect + self.meeple_aspect) / 2
+        z_aspect = (mid - aspect) / max(0.1, (self.meeple_aspect - self.pyramid_aspect) / 4)
+        return 4.4 * z_area + z_aspect
+
+
+SEEN_SHARE = 0.85
+"""On a busy board a piece shows about this share of the area it showed at calibration (on a
+plain square): print under its edges looks like it."""
+STATION_PRIOR = 2.0
+"""Log-odds for a pyramid of a blob on a station's circles, before its shape: meeples stand
+there far less often than pyramids."""
+
+
+class Fit(NamedTuple):
+    """How a blob fits a pyramid: by shape (0-1), by position (0-1) and both (`pyramid`,
+    with the station prior)."""
+
+    pyramid: float
+    shape: float
+    position: float
+    x_mm: float
+    y_mm: float
+    station: int
+    """Index of the nearest station."""
+    distance_mm: float
+
+
+def kmeans(points: np.ndarray, n: int, iterations: int = 8) -> np.ndarray:
+    """Labels splitting points into n compact groups (farthest-point start, deterministic)."""
+    centres = [points[0]]
+    for _ in range(1, n):
+        d = np.min([((points - c) ** 2).sum(1) for c in centres], axis=0)
+        centres.append(points[int(np.argmax(d))])
+    c = np.array(centres, np.float32)
+    labels = np.zeros(len(points), np.int32)
+    for _ in range(iterations):
+        d = ((points[:, None, :] - c[None]) ** 2).sum(2)
+        labels = np.argmin(d, axis=1).astype(np.int32)
+        for j in range(n):
+            if (labels == j).any():
+                c[j] = points[labels == j].mean(0)
+    return labels
+
+
+def count_pieces(area: float, shapes: Shapes, max_pyramids: int) -> tuple[int, int]:
+    """(pyramids, meeples) whose seen areas best add up to a blob's area: at most one meeple
+    (one per player) and no more pyramids than stations under the blob."""
+    best = (1, 0) if max_pyramids else (0, 1)
+    best_err = math.inf
+    for n_m in (0, 1):
+        for n_p in range(0, max(1, max_pyramids) + 1):
+            if n_p + n_m == 0 or (n_p > max_pyramids and n_p > 1):
+                continue
+            want = SEEN_SHARE * (n_p * shapes.pyramid_mm2 + n_m * shapes.meeple_mm2)
+            # Relative error, with a small bias towards fewer pieces.
+            err = abs(math.log(area / want)) + 0.04 * (n_p + n_m)
+            if err < best_err:
+                best, best_err = (n_p, n_m), err
+    return best
+
+
+class PieceMaker:
+    """Turns one blob of one colour (pixel coordinates in the board frame) into pieces."""
+
+    def __init__(
+        self,
+        board: BoardMap,
+        scale: float,
+        shapes: Shapes,
+        stations: dict[str, tuple[float, float]],
+        unlean: Callable[[float, float, float], tuple[float, float]],
+    ) -> None:
+        self.board = board
+        self.scale = scale
+        self.shapes = shapes
+        self._st_ids = list(stations)
+        self._st_xy = np.array(list(stations.values()), np.float32).reshape(-1, 2)
+        self.unlean = unlean
+
+    def stations_under(self, pts: np.ndarray) -> int:
+        """How many station centres lie under (or within a few mm of) these pixels."""
+        s = self.scale
+        x0, y0 = pts.min(0) / s - 8
+        x1, y1 = pts.max(0) / s + 8
+        xy = self._st_xy
+        near = xy[(xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)]
+        if not len(near):
+            return 0
+        mm = pts[:: max(1, len(pts) // 200)] / s
+        d = np.sqrt(((near[:, None, :] - mm[None]) ** 2).sum(2)).min(1)
+        return int((d < 6.0).sum())
+
+    def make(self, pts: np.ndarray, color: str, conf: float) -> list[Piece]:
+        area = len(pts) / (self.scale * self.scale)
+        single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
+        if area < 1.15 * single:
+            return [self.piece(pts, color, conf)]
+        n_p, n_m = count_pieces(area, self.shapes, self.stations_under(pts))
+        n = n_p + n_m
+        if n <= 1:
+            return [self.piece(pts, color, conf * 0.9)]
+        labels = kmeans(pts, n)
+        parts = [pts[labels == g] for g in range(n) if (labels == g).sum() >= 8]
+        pieces = [self.piece(p, color, conf * 0.85) for p in parts]
+        if n_m == 0:
+            return [self._as_pyramid(p, part) for p, part in zip(pieces, parts, strict=True)]
+        # One meeple: the part least like a pyramid on a station; the rest pyramids.
+        scores = [self.fit(part).pyramid for part in parts]
+        k = int(np.argmin(scores))
+        return [
+            pieces[i] if i == k else self._as_pyramid(pieces[i], parts[i])
+            for i in range(len(parts))
+        ]
+
+    def _as_pyramid(self, piece: Piece, pts: np.ndarray) -> Piece:
+        if piece.kind == PYRAMID:
+            return piece
+        fit = self.fit(pts)
+        station = self._st_ids[fit.station]
+        return Piece(
+            PYRAMID, piece.color, fit.x_mm, fit.y_mm, None, station, piece.confidence * 0.7
+        )
+
+    def fit(self, pts: np.ndarray) -> Fit:
+        s = self.scale
+        cx, cy = pts.mean(0)
+        area = len(pts) / (s * s)
+        if len(pts) >= 5:
+            (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+            aspect = max(rw, rh) / max(1.0, min(rw, rh))
+        else:
+            aspect = 1.0
+        x_mm, y_mm = self.unlean(float(cx) / s, float(cy) / s, PYRAMID_LEAN_MM)
+        d_st = np.hypot(self._st_xy[:, 0] - x_mm, self._st_xy[:, 1] - y_mm)
+        k = int(np.argmin(d_st))
+        d = float(d_st[k])
+        z = self.shapes.pyramid_likeness(area, aspect)
+        shape = 1 / (1 + math.exp(-z))
+        position = float(np.clip(1 - (d - STATION_MM) / 5.0, 0.0, 1.0))
+        pyramid = position / (1 + math.exp(-(z + STATION_PRIOR)))
+        return Fit(pyramid, shape, position, x_mm, y_mm, k, d)
+
+    def piece(self, pts: np.ndarray, color: str, conf_color: float) -> Piece:
+        fit = self.fit(pts)
+        kind_conf = abs(2 * fit.pyramid - 1)
+        if fit.pyramid >= 0.5:
+            place_conf = float(max(0.0, 1 - max(0.0, fit.distance_mm - STATION_MM) / 6.0))
+            conf = min(conf_color, kind_conf, place_conf)
+            return Piece(PYRAMID, color, fit.x_mm, fit.y_mm, None, self._st_ids[fit.station], conf)
+        # Off every station a pyramid's shape still casts doubt on a meeple call.
+        kind_conf *= 1 - 0.5 * fit.shape * (1 - fit.position)
+        s = self.scale
+        cx, cy = pts.mean(0)
+        x_mm, y_mm = self.unlean(float(cx) / s, float(cy) / s, MEEPLE_LEAN_MM)
+        sq = self.board.grid.square_at(x_mm, y_mm)
+        conf = min(conf_color, kind_conf, 1.0 if sq else 0.0)
+        return Piece(MEEPLE, color, x_mm, y_mm, sq, None, conf)
