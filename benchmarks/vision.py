@@ -153,6 +153,10 @@ def run_easy(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) ->
         for pose in POSES:
             seed += 100
             key = (lighting, pose)
+            if args.only and f"{lighting}/{pose}" != args.only:
+                for _ in range(args.frames_per_session + args.hands_per_session):
+                    random_state(board, rng, int(rng.integers(10, 41)))
+                continue
             tally = run.by_session[key] = Tally()
             session = calibrate_session(board, layout, lighting, pose, seed)
             cal = session.calibration
@@ -161,7 +165,10 @@ def run_easy(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) ->
             for k in range(args.frames_per_session):
                 state = random_state(board, rng, int(rng.integers(10, 41)))
                 shot = shoot(board, layout, state, seed=seed + 10 + k, lighting=lighting, pose=pose)
-                _judge(run, tally, key, k, shot, reader.read(shot.image))
+                reading = reader.read(shot.image)
+                _judge(run, tally, key, k, shot, reading)
+                if args.dump:
+                    _dump(args.dump, f"{lighting}-{pose}-{k}", board, reader, shot, reading)
                 run.timing.measure(reader, shot.image, args.repeat)
             for k in range(args.hands_per_session):
                 state = random_state(board, rng, int(rng.integers(10, 41)))
@@ -269,8 +276,8 @@ def main() -> int:
     ap.add_argument("--frames-per-session", type=int, default=4)
     ap.add_argument("--hands-per-session", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=6, help="timed reads of each frame")
-    ap.add_argument("--only", help="one hard session, LIGHT/POSE")
-    ap.add_argument("--dump", help="folder for the photos and overlays of the hard frames")
+    ap.add_argument("--only", help="one session, LIGHT/POSE")
+    ap.add_argument("--dump", help="folder for the photos and overlays of the frames")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     t0 = time.perf_counter()

@@ -42,13 +42,17 @@ class Shapes:
         between the two kinds' seen areas, and its elongation against the split between
         their elongations (both measured at calibration)."""
         p_area, m_area = SEEN_SHARE * self.pyramid_mm2, SEEN_SHARE * self.meeple_mm2
-        span = max(0.15, math.log(max(p_area, 1.0) / max(m_area, 1.0)))
-        z_area = math.log(max(area_mm2, 1.0) / math.sqrt(p_area * m_area)) / span
+        # Seen areas vary by about AREA_SPREAD (log) with the print under a piece; when the two
+        # kinds' areas differ by less than twice that, area says little.
+        span = math.log(max(p_area, 1.0) / max(m_area, 1.0))
+        z_area = math.log(max(area_mm2, 1.0) / math.sqrt(p_area * m_area)) / AREA_SPREAD
+        z_area = max(-3.0, min(3.0, z_area)) * max(0.0, min(1.0, span / (2 * AREA_SPREAD)))
         mid = (self.pyramid_aspect + self.meeple_aspect) / 2
         z_aspect = (mid - aspect) / max(0.1, (self.meeple_aspect - self.pyramid_aspect) / 4)
-        return 4.4 * z_area + z_aspect
+        return z_area + z_aspect
 
 
+AREA_SPREAD = 0.25
 SEEN_SHARE = 0.85
 """On a busy board a piece shows about this share of the area it showed at calibration (on a
 plain square): print under its edges looks like it."""
@@ -94,8 +98,8 @@ def count_pieces(area: float, shapes: Shapes, max_pyramids: int) -> tuple[int, i
     best = (1, 0) if max_pyramids else (0, 1)
     best_err = math.inf
     for n_m in (0, 1):
-        for n_p in range(0, max(1, max_pyramids) + 1):
-            if n_p + n_m == 0 or (n_p > max_pyramids and n_p > 1):
+        for n_p in range(0, max_pyramids + 1):
+            if n_p + n_m == 0:
                 continue
             want = SEEN_SHARE * (n_p * shapes.pyramid_mm2 + n_m * shapes.meeple_mm2)
             # Relative error, with a small bias towards fewer pieces.
