@@ -122,6 +122,8 @@ class Run:
     errors: list[str] = field(default_factory=list)
     refusals: dict[tuple[str, str], str] = field(default_factory=dict)
     timing: Timing = field(default_factory=Timing)
+    wrong_conf: list[float] = field(default_factory=list)
+    """Confidence of every piece read that is not on the board (misread or phantom)."""
     silent_wrong: int = 0
     """Boards read wrong in sessions that calibrated without a refusal."""
 
@@ -130,6 +132,10 @@ def _judge(
     run: Run, tally: Tally, key: tuple[str, str], k: int, shot: Shot, reading: Reading
 ) -> None:
     r, w, ph = score(shot.pieces, list(reading.pieces))
+    want_keys = {p.key() for p in shot.pieces}
+    for p in reading.pieces:
+        if p.key() not in want_keys:
+            run.wrong_conf.append(p.confidence)
     tally.right += r
     tally.phantoms += ph
     tally.pieces += len(shot.pieces)
@@ -261,6 +267,11 @@ def report(title: str, run: Run) -> None:
     print(
         f"\nboards read wrong without a refusal (silently wrong): {run.silent_wrong}; "
         f"phantoms {total.phantoms}"
+    )
+    sure = sum(c >= 0.6 for c in run.wrong_conf)
+    print(
+        f"pieces read wrong: {len(run.wrong_conf)}, of which confident (>= 0.6, which the "
+        f"game's reconcile keeps): {sure}"
     )
     for key, text in run.refusals.items():
         print(f"refused {key[0]}/{key[1]}: {text}")

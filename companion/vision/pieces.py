@@ -56,7 +56,7 @@ AREA_SPREAD = 0.25
 SEEN_SHARE = 0.85
 """On a busy board a piece shows about this share of the area it showed at calibration (on a
 plain square): print under its edges looks like it."""
-STATION_PRIOR = 2.0
+STATION_PRIOR = 1.5
 """Log-odds for a pyramid of a blob on a station's circles, before its shape: meeples stand
 there far less often than pyramids."""
 

@@ -147,6 +147,10 @@ class BoardFrame:
             self.ref_sum > 0.3 * self.level * 3, 1.8 * self.ref_sum_hi, 1e9
         ).astype(np.float32)
         self._kernel = np.ones((3, 3), np.uint8)
+        self._ref_gray = cv2.cvtColor(
+            np.clip(reference_warped, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY
+        ).astype(np.float32)
+        self._window: np.ndarray | None = None
 
     @property
     def size(self) -> tuple[int, int]:
@@ -180,6 +184,17 @@ class BoardFrame:
         m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
         stages["diff"] = _ms(t0)
         return Frame(f, m8, stages, diff)
+
+    def residual_shift(self, warped: np.ndarray) -> tuple[float, float]:
+        """How far (board px) the warped frame sits from the reference: the markers' fit can
+        be a pixel off, which shows as change along every printed edge."""
+        gray = cv2.cvtColor(warped, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        if self._window is None:
+            self._window = cv2.createHanningWindow(gray.shape[::-1], cv2.CV_32F)
+        (dx, dy), response = cv2.phaseCorrelate(self._ref_gray, gray, self._window)
+        if response < 0.05 or math.hypot(dx, dy) > 4:
+            return (0.0, 0.0)
+        return (float(dx), float(dy))
 
     def colors_at(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
         """Light-normalised BGR of frame pixels (N x 3 float32)."""
@@ -298,6 +313,8 @@ class Reader:
         self.margin = max(self.settings.lab_margin, colors.noise.get("lab", 0.0))
         stations = {sid: station_center(board, sid) for sid in board.stations}
         self._nadir = (board.width_mm / 2, board.height_mm / 2, 1000.0)
+        self._fitted: np.ndarray | None = None
+        self._homography = ref_loc.homography
         self.maker = PieceMaker(board, s, colors.shapes(), stations, self._unlean)
         self._close = np.ones((3, 3), np.uint8)
         # One pass over the empty board and one colour lookup warm OpenCV up (its first float
@@ -314,13 +331,22 @@ class Reader:
         if loc is None:
             return Reading(False, "no board", (), stages, 0)
         t1 = time.perf_counter()
-        warped = self.board_frame.warp(image, loc.homography)
+        if not loc.cached or self._fitted is not loc.homography:
+            # A fresh marker fit: measure what it left unaligned once, keep the correction.
+            warped = self.board_frame.warp(image, loc.homography)
+            dx, dy = self.board_frame.residual_shift(warped)
+            shift = np.array([[1, 0, dx / self.scale], [0, 1, dy / self.scale], [0, 0, 1]])
+            self._fitted, self._homography = loc.homography, loc.homography @ shift
+            if dx or dy:
+                warped = self.board_frame.warp(image, self._homography)
+        else:
+            warped = self.board_frame.warp(image, self._homography)
         stages["warp"] = _ms(t1)
         frame = self.board_frame.compare(warped)
         stages.update(frame.stages_ms)
         t2 = time.perf_counter()
         h, w = image.shape[:2]
-        self._nadir = camera_nadir(loc.homography, (w, h), self.settings.focal_px)
+        self._nadir = camera_nadir(self._homography, (w, h), self.settings.focal_px)
         rejected, pieces = self._pieces(frame)
         pieces = _merge_duplicates(pieces)
         stages["pieces"] = _ms(t2)
