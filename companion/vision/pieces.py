@@ -119,6 +119,8 @@ class PieceMaker:
         shapes: Shapes,
         stations: dict[str, tuple[float, float]],
         unlean: Callable[[float, float, float], tuple[float, float]],
+        lean: Callable[[float, float, float], tuple[float, float]],
+        camouflage: Callable[[str], np.ndarray],
     ) -> None:
         self.board = board
         self.scale = scale
@@ -126,6 +128,32 @@ class PieceMaker:
         self._st_ids = list(stations)
         self._st_xy = np.array(list(stations.values()), np.float32).reshape(-1, 2)
         self.unlean = unlean
+        self.lean = lean
+        self.camouflage = camouflage
+        """Per colour: where the empty board itself looks like that colour (bool image)."""
+
+    def explained(self, pts: np.ndarray, color: str, station: int) -> float:
+        """The share of a pyramid's seen disc on this station that the blob covers or that
+        the board's print of the piece's colour can hide: about 1 for a pyramid, however
+        much of it blends into a line of its colour; much less for a slim meeple."""
+        s = self.scale
+        sx, sy = self._st_xy[station]
+        cx, cy = self.lean(float(sx), float(sy), PYRAMID_LEAN_MM)
+        r = 0.9 * math.sqrt(SEEN_SHARE * self.shapes.pyramid_mm2 / math.pi) * s
+        camo = self.camouflage(color)
+        h, w = camo.shape
+        x0, y0 = max(0, int(cx * s - r)), max(0, int(cy * s - r))
+        x1, y1 = min(w, int(cx * s + r) + 1), min(h, int(cy * s + r) + 1)
+        if x1 <= x0 or y1 <= y0:
+            return 0.0
+        yy, xx = np.mgrid[y0:y1, x0:x1]
+        disc = (xx - cx * s) ** 2 + (yy - cy * s) ** 2 <= r * r
+        covered = np.zeros(disc.shape, bool)
+        px = pts.astype(np.int32)
+        inside = (px[:, 0] >= x0) & (px[:, 0] < x1) & (px[:, 1] >= y0) & (px[:, 1] < y1)
+        covered[px[inside, 1] - y0, px[inside, 0] - x0] = True
+        seen = covered | camo[y0:y1, x0:x1]
+        return float((seen & disc).sum() / max(1, disc.sum()))
 
     def stations_under(self, pts: np.ndarray) -> int:
         """How many station centres lie under (or within a few mm of) these pixels."""
@@ -155,7 +183,7 @@ class PieceMaker:
         if n_m == 0:
             return [self._as_pyramid(p, part) for p, part in zip(pieces, parts, strict=True)]
         # One meeple: the part least like a pyramid on a station; the rest pyramids.
-        scores = [self.fit(part).pyramid for part in parts]
+        scores = [self.fit(part, color).pyramid for part in parts]
         k = int(np.argmin(scores))
         return [
             pieces[i] if i == k else self._as_pyramid(pieces[i], parts[i])
@@ -165,13 +193,13 @@ class PieceMaker:
     def _as_pyramid(self, piece: Piece, pts: np.ndarray) -> Piece:
         if piece.kind == PYRAMID:
             return piece
-        fit = self.fit(pts)
+        fit = self.fit(pts, piece.color)
         station = self._st_ids[fit.station]
         return Piece(
             PYRAMID, piece.color, fit.x_mm, fit.y_mm, None, station, piece.confidence * 0.7
         )
 
-    def fit(self, pts: np.ndarray) -> Fit:
+    def fit(self, pts: np.ndarray, color: str) -> Fit:
         s = self.scale
         cx, cy = pts.mean(0)
         area = len(pts) / (s * s)
@@ -185,13 +213,17 @@ class PieceMaker:
         k = int(np.argmin(d_st))
         d = float(d_st[k])
         z = self.shapes.pyramid_likeness(area, aspect)
-        shape = 1 / (1 + math.exp(-z))
         position = float(np.clip(1 - (d - STATION_MM) / 5.0, 0.0, 1.0))
+        if position > 0 and abs(z) < 4:
+            # Small or slim on a station: a meeple, or a pyramid partly lost in print of its
+            # own colour? What the blob and that print leave of a pyramid's disc says which.
+            z += 8.0 * (self.explained(pts, color, k) - 0.75)
+        shape = 1 / (1 + math.exp(-z))
         pyramid = position / (1 + math.exp(-(z + STATION_PRIOR)))
         return Fit(pyramid, shape, position, x_mm, y_mm, k, d)
 
     def piece(self, pts: np.ndarray, color: str, conf_color: float) -> Piece:
-        fit = self.fit(pts)
+        fit = self.fit(pts, color)
         kind_conf = abs(2 * fit.pyramid - 1)
         if fit.pyramid >= 0.5:
             place_conf = float(max(0.0, 1 - max(0.0, fit.distance_mm - STATION_MM) / 6.0))

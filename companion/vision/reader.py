@@ -29,6 +29,8 @@ from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
 from companion.vision.pieces import PieceMaker
 
+CAMOUFLAGE_LAB = 12.0
+"""A print this near a piece colour (weighted Lab, plus the noise margin) can hide the piece."""
 LEVEL = 200.0
 """Board grey the colours are normalised to (the gain a camera would apply)."""
 
@@ -315,7 +317,10 @@ class Reader:
         self._nadir = (board.width_mm / 2, board.height_mm / 2, 1000.0)
         self._fitted: np.ndarray | None = None
         self._homography = ref_loc.homography
-        self.maker = PieceMaker(board, s, colors.shapes(), stations, self._unlean)
+        self._camo: dict[str, np.ndarray] = {}
+        self.maker = PieceMaker(
+            board, s, colors.shapes(), stations, self._unlean, self._lean, self._camouflage
+        )
         self._close = np.ones((3, 3), np.uint8)
         # One pass over the empty board and one colour lookup warm OpenCV up (its first float
         # Lab conversion builds tables for 0.15 s), so the first frame's timings mean something.
@@ -353,6 +358,22 @@ class Reader:
         stages["total"] = _ms(t0)
         self.last_frame = frame
         return Reading(True, rejected, tuple(pieces), stages, loc.markers)
+
+    def _camouflage(self, color: str) -> np.ndarray:
+        """Where the empty board looks like this piece colour (computed once per colour)."""
+        if color not in self._camo:
+            c = self.colors.names.index(color)
+            protos = self.colors.prototypes[self.colors.owner == c]
+            lab = self.board_frame.ref_lab
+            d = np.min([np.sqrt(((lab - p) ** 2).sum(2)) for p in protos], axis=0)
+            self._camo[color] = d < CAMOUFLAGE_LAB + self.margin
+        return self._camo[color]
+
+    def _lean(self, x: float, y: float, height: float) -> tuple[float, float]:
+        """Where a point `height` mm above (x, y) on the board appears (board mm)."""
+        nx, ny, cam_h = self._nadir
+        k = cam_h / (cam_h - height)
+        return nx + (x - nx) * k, ny + (y - ny) * k
 
     def _unlean(self, x: float, y: float, height: float) -> tuple[float, float]:
         nx, ny, cam_h = self._nadir
