@@ -49,10 +49,15 @@ class Shapes:
         z_area = max(-3.0, min(3.0, z_area)) * max(0.0, min(1.0, span / (2 * AREA_SPREAD)))
         mid = (self.pyramid_aspect + self.meeple_aspect) / 2
         z_aspect = (mid - aspect) / max(0.1, (self.meeple_aspect - self.pyramid_aspect) / 4)
+        if area_mm2 < FRAGMENT * m_area:
+            # Smaller than any meeple: part of a piece, whose shape says little.
+            return 0.3 * z_aspect
         return z_area + z_aspect
 
 
 AREA_SPREAD = 0.25
+FRAGMENT = 0.7
+"""A blob under this share of a meeple's seen area is part of a piece, not a whole one."""
 SEEN_SHARE = 0.85
 """On a busy board a piece shows about this share of the area it showed at calibration (on a
 plain square): print under its edges looks like it."""
@@ -214,10 +219,10 @@ class PieceMaker:
         d = float(d_st[k])
         z = self.shapes.pyramid_likeness(area, aspect)
         position = float(np.clip(1 - (d - STATION_MM) / 5.0, 0.0, 1.0))
-        if position > 0 and abs(z) < 4:
+        if position > 0 and abs(z) < 6:
             # Small or slim on a station: a meeple, or a pyramid partly lost in print of its
             # own colour? What the blob and that print leave of a pyramid's disc says which.
-            z += 8.0 * (self.explained(pts, color, k) - 0.75)
+            z += 12.0 * (self.explained(pts, color, k) - 0.85)
         shape = 1 / (1 + math.exp(-z))
         pyramid = position / (1 + math.exp(-(z + STATION_PRIOR)))
         return Fit(pyramid, shape, position, x_mm, y_mm, k, d)
