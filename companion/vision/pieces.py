@@ -136,6 +136,7 @@ class PieceMaker:
         self.lean = lean
         self.camouflage = camouflage
         """Per colour: where the empty board itself looks like that colour (bool image)."""
+        self._disc: np.ndarray | None = None
 
     def explained(self, pts: np.ndarray, color: str, station: int) -> float:
         """The share of a pyramid's seen disc on this station that the blob covers or that
@@ -147,18 +148,19 @@ class PieceMaker:
         r = 0.9 * math.sqrt(SEEN_SHARE * self.shapes.pyramid_mm2 / math.pi) * s
         camo = self.camouflage(color)
         h, w = camo.shape
-        x0, y0 = max(0, int(cx * s - r)), max(0, int(cy * s - r))
-        x1, y1 = min(w, int(cx * s + r) + 1), min(h, int(cy * s + r) + 1)
-        if x1 <= x0 or y1 <= y0:
+        ix, iy = round(cx * s), round(cy * s)
+        ri = int(math.ceil(r))
+        if not (ri <= ix < w - ri and ri <= iy < h - ri):
             return 0.0
-        yy, xx = np.mgrid[y0:y1, x0:x1]
-        disc = (xx - cx * s) ** 2 + (yy - cy * s) ** 2 <= r * r
-        covered = np.zeros(disc.shape, bool)
-        px = pts.astype(np.int32)
-        inside = (px[:, 0] >= x0) & (px[:, 0] < x1) & (px[:, 1] >= y0) & (px[:, 1] < y1)
-        covered[px[inside, 1] - y0, px[inside, 0] - x0] = True
-        seen = covered | camo[y0:y1, x0:x1]
-        return float((seen & disc).sum() / max(1, disc.sum()))
+        if self._disc is None or self._disc.shape[0] != 2 * ri + 1:
+            yy, xx = np.mgrid[-ri : ri + 1, -ri : ri + 1]
+            self._disc = xx * xx + yy * yy <= r * r
+        disc = self._disc
+        seen = camo[iy - ri : iy + ri + 1, ix - ri : ix + ri + 1].copy()
+        px = pts.astype(np.int32) - np.array([ix - ri, iy - ri], np.int32)
+        inside = (px >= 0).all(1) & (px < 2 * ri + 1).all(1)
+        seen[px[inside, 1], px[inside, 0]] = True
+        return float(np.count_nonzero(seen & disc) / np.count_nonzero(disc))
 
     def stations_under(self, pts: np.ndarray) -> int:
         """How many station centres lie under (or within a few mm of) these pixels."""
@@ -219,7 +221,7 @@ class PieceMaker:
         d = float(d_st[k])
         z = self.shapes.pyramid_likeness(area, aspect)
         position = float(np.clip(1 - (d - STATION_MM) / 5.0, 0.0, 1.0))
-        if position > 0 and abs(z) < 6:
+        if position > 0 and abs(z + STATION_PRIOR) < 6:
             # Small or slim on a station: a meeple, or a pyramid partly lost in print of its
             # own colour? What the blob and that print leave of a pyramid's disc says which.
             z += 12.0 * (self.explained(pts, color, k) - 0.85)
