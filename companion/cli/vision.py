@@ -157,7 +157,11 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     else:
         print(f"calibration written to {args.out}: colours {', '.join(cal.colors.names)}")
         for w in cal.warnings:
-            print(f"warning: {w.text}")
+            if w.code != "unreadable":
+                print(f"warning: {w.shown()}")
+    unreadable = [w for w in cal.warnings if w.code == "unreadable"]
+    if unreadable:
+        raise UserError(f"{unreadable[0].shown()} (the camera will not read in this light)")
     return 0
 
 

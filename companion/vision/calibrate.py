@@ -8,6 +8,7 @@ Files in the caller's data folder: `reference.png` (the empty board as the camer
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,9 @@ from companion.vision.reader import Frame, Reader, board_scale, warp_to_board
 
 REFERENCE_FORMAT = "companion/vision-reference@1"
 DARK_GREY = 70.0
-"""Below this board median grey the light is too dark."""
+"""Without a pieces photo to measure the noise on, below this board median grey is dim."""
+MIN_GREY = 40.0
+"""Below this board median grey nothing is read, whatever the noise."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ class Spot:
 @dataclass(frozen=True)
 class LightWarning:
     code: str
-    """'dark', 'glare' or 'cast'."""
+    """'dark', 'glare', 'cast' or 'unreadable' (the reader refuses this light)."""
     text: str
     """English; translate with `_()` when shown."""
 
@@ -53,6 +56,10 @@ _WARN_TEXT = {
     "dark": N_("The board is too dark: add light or open the camera's exposure."),
     "glare": N_("Glare on the board: move the lamp so no reflection reaches the camera."),
     "cast": N_("Strong colour cast: use a whiter light or recalibrate the camera."),
+    "unreadable": N_(
+        "Too dark to tell the pieces' colours apart: add light or raise the camera's "
+        "exposure or gain, then calibrate again."
+    ),
 }
 
 
@@ -84,6 +91,19 @@ def board_median_grey(board: BoardMap, layout: MarkerLayout, image: np.ndarray) 
     """The median grey level of the board in a photo: the light level a maker can act on."""
     gray = cv2.cvtColor(warped_board(board, layout, image), cv2.COLOR_BGR2GRAY)
     return float(np.median(gray))
+
+
+def board_grey_of(board: BoardMap, layout: MarkerLayout) -> Callable[[np.ndarray], float | None]:
+    """A measure for `PiCameraSource.set_exposure`: a frame's board median grey, or None
+    when the markers are not in view."""
+
+    def measure(image: np.ndarray) -> float | None:
+        try:
+            return board_median_grey(board, layout, image)
+        except UserError:
+            return None
+
+    return measure
 
 
 def default_spots(board: BoardMap, colors: tuple[str, ...] = METRO_COLORS) -> list[Spot]:
@@ -128,13 +148,10 @@ PIECE_LAB = 14.0
 """At calibration a piece pixel differs from the board more than a shadow does (weighted Lab)."""
 
 
-def _spot_blob(spot: Spot, cents: np.ndarray, scale: float, light: float) -> int:
+def _spot_blob(spot: Spot, cents: np.ndarray, scale: float) -> int:
     d = np.hypot(cents[:, 0] / scale - spot.x_mm, cents[:, 1] / scale - spot.y_mm)
     if not len(d) or d.min() > 10:
-        hint = f" (the board's grey is {light:.0f}: add light)" if light < DARK_GREY else ""
-        raise UserError(
-            f"no {spot.color} {spot.kind} found at ({spot.x_mm:g}, {spot.y_mm:g}) mm{hint}"
-        )
+        raise UserError(f"no {spot.color} {spot.kind} found at ({spot.x_mm:g}, {spot.y_mm:g}) mm")
     return int(np.argmin(d))
 
 
@@ -158,7 +175,11 @@ def measure_noise(reader: Reader, frame: Frame) -> dict[str, float]:
     mad = np.median(np.abs(delta - np.median(delta, axis=0)), axis=0)
     lab = to_lab(bf.colors_at(frame, ys, xs))
     lab_d = bf.board_distance(ys, xs, lab)
-    out = {"diff": float(1.4826 * mad.mean()), "lab": float(np.percentile(lab_d, 99.5))}
+    out = {
+        "diff": float(1.4826 * mad.mean()),
+        "lab": float(np.percentile(lab_d, 99.5)),
+        "level": bf.level,
+    }
     if frame.diff is not None:
         # The hand test's coarse change: fine print resampled a little differently each
         # frame leaves some everywhere.
@@ -195,7 +216,7 @@ def learn_colors(
     _, labels, _, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
     samples: dict[str, list[np.ndarray]] = {}
     for spot in spots:
-        i = _spot_blob(spot, cents[1:], s, bf.level) + 1
+        i = _spot_blob(spot, cents[1:], s) + 1
         py, px = np.nonzero(labels == i)
         samples.setdefault(spot.color, []).append(bf.colors_at(frame, py, px))
     noise = measure_noise(reader, frame)
@@ -209,7 +230,7 @@ def learn_colors(
     for spot in spots:
         mine = [b for b in blobs if first.names[b.color] == spot.color]
         cents_mine = np.array([b.pts.mean(0) for b in mine]).reshape(-1, 2)
-        blob = mine[_spot_blob(spot, cents_mine, s, bf.level)]
+        blob = mine[_spot_blob(spot, cents_mine, s)]
         areas[spot.kind].append(len(blob.pts) / (s * s))
         aspects[spot.kind].append(_aspect(blob.pts))
     return ColorModel.fit(
@@ -252,6 +273,16 @@ class Calibration:
         return cls(ref, colors, warnings)
 
 
+def light_verdict(colors: ColorModel, grey: float) -> list[LightWarning]:
+    """'unreadable' or 'dark' from what the pieces photo measured: the camera's colour noise
+    against the smallest gap between two player colours (what reading needs), and the grey."""
+    if grey < MIN_GREY or colors.too_dark():
+        return [LightWarning("unreadable", _WARN_TEXT["unreadable"])]
+    if colors.dim():
+        return [LightWarning("dark", _WARN_TEXT["dark"])]
+    return []
+
+
 def calibrate(
     board: BoardMap,
     layout: MarkerLayout,
@@ -263,10 +294,16 @@ def calibrate(
     hom = locate_reference(reference, layout)
     scale = board_scale(board)
     size = (round(board.width_mm * scale), round(board.height_mm * scale))
-    warnings = light_warnings(warp_to_board(reference, hom, scale, size))
-    colors = (
-        learn_colors(board, layout, reference, pieces_photo, spots or default_spots(board))
-        if pieces_photo is not None
-        else ColorModel.default()
-    )
+    warped = warp_to_board(reference, hom, scale, size)
+    warnings = light_warnings(warped)
+    if pieces_photo is None:
+        return Calibration(reference, ColorModel.default(), warnings)
+    grey = float(np.median(cv2.cvtColor(warped, cv2.COLOR_BGR2GRAY)))
+    try:
+        colors = learn_colors(board, layout, reference, pieces_photo, spots or default_spots(board))
+    except UserError as exc:
+        if grey < DARK_GREY:
+            raise UserError(f"{exc.message}; {_WARN_TEXT['unreadable']}") from None
+        raise
+    warnings = [w for w in warnings if w.code != "dark"] + light_verdict(colors, grey)
     return Calibration(reference, colors, warnings)

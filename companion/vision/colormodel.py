@@ -4,6 +4,7 @@ pieces' seen areas and elongations, and the camera's noise in that light."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,21 @@ from companion.vision.pieces import Shapes
 COLORS_FORMAT = "companion/vision-colors@1"
 L_WEIGHT = 0.5
 MAX_DISTANCE = 45.0
+NOISE_LIMIT = 7.0
+"""Above this normalised noise (grey levels at a board grey of 200) the reader refuses: on the
+hard test set reading holds at 5.7 (board grey 80, 99 % of pieces) and falls at 8 (grey 60,
+92 %)."""
+NOISE_DIM = 4.5
+UNREADABLE_RATIO = 1.5
+"""...or below this many noise widths between the two closest player colours."""
+DIM_RATIO = 2.5
+"""Below this the light is reported dim: reading works with little room."""
 
 
 def to_lab(bgr: np.ndarray) -> np.ndarray:
     """N x 3 float BGR (0-255) -> N x 3 Lab with L scaled by L_WEIGHT."""
+    if not bgr.size:
+        return np.zeros((0, 3), np.float32)
     arr = np.clip(bgr.reshape(-1, 1, 3) / 255.0, 0, 1).astype(np.float32)
     lab = cv2.cvtColor(arr, cv2.COLOR_BGR2Lab).reshape(-1, 3)
     lab[:, 0] *= L_WEIGHT
@@ -42,7 +54,8 @@ class ColorModel:
     """Median elongation (long / short side) of each kind as seen at calibration."""
     noise: dict[str, float] = field(default_factory=dict)
     """Measured at calibration: "diff", the sd of a pixel's change between two photos of the
-    empty board (grey levels); "lab", the Lab distance noise leaves between them."""
+    empty board (grey levels); "lab", the Lab distance noise leaves between them; "coarse",
+    the hand test's change over 4x4 cells; "level", the board's median grey."""
 
     def shapes(self) -> Shapes:
         default = Shapes(self.area_mm2[PYRAMID], self.area_mm2[MEEPLE])
@@ -69,6 +82,41 @@ class ColorModel:
         best = per_color[np.arange(len(lab)), idx]
         idx[best > MAX_DISTANCE] = -1
         return idx, per_color
+
+    def closest_pair(self) -> tuple[float, str, str]:
+        """The smallest Lab distance between two player colours as this camera sees them,
+        and which two."""
+        best = (math.inf, "", "")
+        for i in range(len(self.names)):
+            for j in range(i + 1, len(self.names)):
+                a = self.prototypes[self.owner == i]
+                b = self.prototypes[self.owner == j]
+                if len(a) and len(b):
+                    d = float(np.sqrt(((a[:, None] - b[None]) ** 2).sum(2)).min())
+                    if d < best[0]:
+                        best = (d, self.names[i], self.names[j])
+        return best
+
+    def normalised_noise(self) -> float:
+        """The camera's noise (sd, grey levels) after the gain that brings the board to a
+        grey of 200, as the colours are compared (0 when not measured)."""
+        sd, level = self.noise.get("diff", 0.0), self.noise.get("level", 0.0)
+        return sd * 200.0 / level if sd > 0 and level > 0 else 0.0
+
+    def margin_ratio(self) -> float:
+        """How many times the camera's noise, brought to the colours' light-normalised scale
+        (a board grey of 200), fits between the two closest player colours (inf when the
+        noise was not measured)."""
+        noise = self.normalised_noise()
+        return self.closest_pair()[0] / noise if noise > 0 else math.inf
+
+    def too_dark(self) -> bool:
+        """Noise too strong, or colours too close for it, in this light: reading would guess."""
+        return self.normalised_noise() > NOISE_LIMIT or self.margin_ratio() < UNREADABLE_RATIO
+
+    def dim(self) -> bool:
+        """Reading works in this light, with little room."""
+        return self.normalised_noise() > NOISE_DIM or self.margin_ratio() < DIM_RATIO
 
     @staticmethod
     def confidence(mean_dist: np.ndarray) -> float:

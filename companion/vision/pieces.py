@@ -149,7 +149,7 @@ class PieceMaker:
         camo = self.camouflage(color)
         h, w = camo.shape
         ix, iy = round(cx * s), round(cy * s)
-        ri = int(math.ceil(r))
+        ri = math.ceil(r)
         if not (ri <= ix < w - ri and ri <= iy < h - ri):
             return 0.0
         if self._disc is None or self._disc.shape[0] != 2 * ri + 1:
@@ -192,10 +192,32 @@ class PieceMaker:
         # One meeple: the part least like a pyramid on a station; the rest pyramids.
         scores = [self.fit(part, color).pyramid for part in parts]
         k = int(np.argmin(scores))
+        if self._too_close(parts, k):
+            # No meeple fits beside those pyramids: the blob is pyramids (and their shadows).
+            if n_p <= 1:
+                return [self.piece(pts, color, conf * 0.8)]
+            labels = kmeans(pts, n_p)
+            parts = [pts[labels == g] for g in range(n_p) if (labels == g).sum() >= 8]
+            pieces = [self.piece(p, color, conf * 0.8) for p in parts]
+            return [self._as_pyramid(p, part) for p, part in zip(pieces, parts, strict=True)]
         return [
             pieces[i] if i == k else self._as_pyramid(pieces[i], parts[i])
             for i in range(len(parts))
         ]
+
+    def _too_close(self, parts: list[np.ndarray], meeple: int) -> bool:
+        """The meeple part's centre nearer a pyramid part's than a meeple standing against a
+        pyramid can be (half a pyramid plus half a meeple's depth)."""
+        sh = self.shapes
+        sep = 0.5 * math.sqrt(SEEN_SHARE * sh.pyramid_mm2) + 0.3 * math.sqrt(
+            SEEN_SHARE * sh.meeple_mm2
+        )
+        m = parts[meeple].mean(0)
+        return any(
+            math.dist(m, part.mean(0)) < sep * self.scale
+            for i, part in enumerate(parts)
+            if i != meeple
+        )
 
     def _as_pyramid(self, piece: Piece, pts: np.ndarray) -> Piece:
         if piece.kind == PYRAMID:

@@ -27,7 +27,7 @@ from companion.metro.board import BoardMap
 from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
-from companion.vision.pieces import PieceMaker
+from companion.vision.pieces import FRAGMENT, SEEN_SHARE, PieceMaker
 
 CAMOUFLAGE_LAB = 12.0
 """A print this near a piece colour (weighted Lab, plus the noise margin) can hide the piece."""
@@ -313,6 +313,8 @@ class Reader:
             board, ref_warped, s, self.settings, colors.noise.get("diff", 0.0)
         )
         self.margin = max(self.settings.lab_margin, colors.noise.get("lab", 0.0))
+        self.too_dark = False
+        """The calibration's light is too dark to read: every frame is refused."""
         stations = {sid: station_center(board, sid) for sid in board.stations}
         self._nadir = (board.width_mm / 2, board.height_mm / 2, 1000.0)
         self._fitted: np.ndarray | None = None
@@ -326,6 +328,7 @@ class Reader:
         # Lab conversion builds tables for 0.15 s), so the first frame's timings mean something.
         self.read(reference)
         self.colors.classify(np.full((1, 3), 128, np.float32))
+        self.too_dark = colors.too_dark()
 
     def read(self, image: np.ndarray) -> Reading:
         stages: dict[str, float] = {}
@@ -335,6 +338,8 @@ class Reader:
         stages["locate"] = _ms(t0)
         if loc is None:
             return Reading(False, "no board", (), stages, 0)
+        if self.too_dark:
+            return Reading(True, "too dark", (), stages, loc.markers)
         t1 = time.perf_counter()
         if not loc.cached or self._fitted is not loc.homography:
             # A fresh marker fit: measure what it left unaligned once, keep the correction.
@@ -413,10 +418,31 @@ class Reader:
         rejected = self._rejection(frame, self.colors.area_mm2[PYRAMID] * self.scale**2)
         if rejected:
             return rejected, []
-        out: list[Piece] = []
+        made: list[tuple[Piece, float]] = []
+        s2 = self.scale * self.scale
         for blob in self.blobs(frame):
-            out.extend(self.maker.make(blob.pts, self.colors.names[blob.color], blob.conf))
-        return None, out
+            pieces = self.maker.make(blob.pts, self.colors.names[blob.color], blob.conf)
+            made += [(p, len(blob.pts) / s2 / len(pieces)) for p in pieces]
+        return None, self._drop_fragments(made)
+
+    def _drop_fragments(self, made: list[tuple[Piece, float]]) -> list[Piece]:
+        """A meeple-sized-or-less scrap beside a pyramid of its colour is a piece of that
+        pyramid (a face the print hid), not a meeple."""
+        small = FRAGMENT * SEEN_SHARE * self.colors.area_mm2[MEEPLE]
+        reach = 0.9 * math.sqrt(self.colors.area_mm2[PYRAMID])
+        pyramids = [p for p, _ in made if p.kind == PYRAMID]
+        out = []
+        for p, area in made:
+            if p.kind == MEEPLE and area < small:
+                near = [
+                    q
+                    for q in pyramids
+                    if q.color == p.color and math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) < reach
+                ]
+                if near:
+                    continue
+            out.append(p)
+        return out
 
     def blobs(self, frame: Frame) -> list[Blob]:
         """Connected pixels of one piece colour, each nearer that colour than the board."""
