@@ -22,13 +22,14 @@ COLORS_FORMAT = "companion/vision-colors@1"
 L_WEIGHT = 0.5
 MAX_DISTANCE = 45.0
 NOISE_LIMIT = 7.0
-"""Above this normalised noise (grey levels at a board grey of 200) the reader refuses: on the
-hard test set reading holds at 5.7 (board grey 80, 99 % of pieces) and falls at 8 (grey 60,
-92 %)."""
+"""Above this normalised noise (sd in grey levels once the board is brought to a grey of 200)
+the reader refuses. On the hard test set: board grey 80, noise 5.1-5.9, 99 % of pieces read;
+grey 60, noise 7.9-10.6, 92 %."""
 NOISE_DIM = 4.5
-UNREADABLE_RATIO = 1.5
-"""...or below this many noise widths between the two closest player colours."""
-DIM_RATIO = 2.5
+UNREADABLE_RATIO = 4.5
+"""...or when fewer than this many noise widths separate the two closest player colours
+(hard set: 5.6-7.0 at grey 80, 3.3-4.1 at grey 60)."""
+DIM_RATIO = 8.0
 """Below this the light is reported dim: reading works with little room."""
 
 
@@ -84,17 +85,15 @@ class ColorModel:
         return idx, per_color
 
     def closest_pair(self) -> tuple[float, str, str]:
-        """The smallest Lab distance between two player colours as this camera sees them,
-        and which two."""
+        """The smallest Lab distance between two player colours as this camera sees them
+        (each colour's mean over its lit and shaded faces), and which two."""
+        means = [self.prototypes[self.owner == c].mean(0) for c in range(len(self.names))]
         best = (math.inf, "", "")
-        for i in range(len(self.names)):
-            for j in range(i + 1, len(self.names)):
-                a = self.prototypes[self.owner == i]
-                b = self.prototypes[self.owner == j]
-                if len(a) and len(b):
-                    d = float(np.sqrt(((a[:, None] - b[None]) ** 2).sum(2)).min())
-                    if d < best[0]:
-                        best = (d, self.names[i], self.names[j])
+        for i in range(len(means)):
+            for j in range(i + 1, len(means)):
+                d = float(np.sqrt(((means[i] - means[j]) ** 2).sum()))
+                if d < best[0]:
+                    best = (d, self.names[i], self.names[j])
         return best
 
     def normalised_noise(self) -> float:
