@@ -78,8 +78,8 @@ class BoardArt:
         rng = rng_for("board", b.id) if self.style == "classic" else rng_for("board", b.id, "print")
         img = np.empty((h, w, 3), np.uint8)
         img[:] = (96, 120, 140)
-        tex = rng.normal(0, 6, (h // 8 + 1, w // 8 + 1, 1)).astype(np.float32)
-        tex = cv2.resize(tex, (w, h))[..., None]
+        coarse = rng.normal(0, 6, (h // 8 + 1, w // 8 + 1, 1)).astype(np.float32)
+        tex = cv2.resize(coarse, (w, h))[..., None]
         img[:] = np.clip(img.astype(np.float32) + tex, 0, 255).astype(np.uint8)
         rect = [[0, 0], [b.width_mm, 0], [b.width_mm, b.height_mm], [0, b.height_mm]]
         paper = (208, 226, 236) if self.style == "classic" else (196, 214, 222)

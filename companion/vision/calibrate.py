@@ -24,6 +24,7 @@ from companion.metro.board import BoardMap
 from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID
+from companion.vision.pieces import MEEPLE_LEAN_MM, PYRAMID_LEAN_MM
 from companion.vision.reader import Frame, Reader, board_scale, warp_to_board
 
 REFERENCE_FORMAT = "companion/vision-reference@1"
@@ -144,12 +145,17 @@ def locate_reference(image: np.ndarray, layout: MarkerLayout) -> np.ndarray:
     return loc.homography
 
 
+PIECE_LEAN_MM = {PYRAMID: PYRAMID_LEAN_MM, MEEPLE: MEEPLE_LEAN_MM}
+SPOT_MM = 11.0
+"""A calibration piece's pixels lie within this of where its spot's piece appears."""
 PIECE_LAB = 14.0
 """At calibration a piece pixel differs from the board more than a shadow does (weighted Lab)."""
 
 
-def _spot_blob(spot: Spot, cents: np.ndarray, scale: float) -> int:
-    d = np.hypot(cents[:, 0] / scale - spot.x_mm, cents[:, 1] / scale - spot.y_mm)
+def _spot_blob(spot: Spot, cents: np.ndarray, scale: float, seen: tuple[float, float]) -> int:
+    """The blob whose centre is nearest where the spot's piece appears (`seen`, mm: the
+    piece's centre leans away from the camera)."""
+    d = np.hypot(cents[:, 0] / scale - seen[0], cents[:, 1] / scale - seen[1])
     if not len(d) or d.min() > 10:
         raise UserError(f"no {spot.color} {spot.kind} found at ({spot.x_mm:g}, {spot.y_mm:g}) mm")
     return int(np.argmin(d))
@@ -210,19 +216,26 @@ def learn_colors(
     if loc is None:
         raise UserError("the board's markers are not visible in the pieces photo")
     frame = bf.compare(bf.warp(pieces_photo, loc.homography))
+    h, w = pieces_photo.shape[:2]
+    reader.set_camera(loc.homography, (w, h))
+    where = {spot: reader.lean(spot.x_mm, spot.y_mm, PIECE_LEAN_MM[spot.kind]) for spot in spots}
     s = reader.scale
     ys, xs = np.nonzero(frame.mask)
     lab = to_lab(bf.colors_at(frame, ys, xs))
     far = bf.board_distance(ys, xs, lab) > PIECE_LAB
-    mask = np.zeros_like(frame.mask)
-    mask[ys[far], xs[far]] = 1
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    _, labels, _, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    ys, xs = ys[far], xs[far]
+    # Each changed pixel goes to the nearest spot (pieces on close spots may touch).
+    seen = np.array([where[spot] for spot in spots], np.float32) * s
+    d = np.hypot(xs[:, None] - seen[None, :, 0], ys[:, None] - seen[None, :, 1])
+    nearest = np.argmin(d, axis=1) if len(spots) else np.zeros(0, np.int64)
     samples: dict[str, list[np.ndarray]] = {}
-    for spot in spots:
-        i = _spot_blob(spot, cents[1:], s) + 1
-        py, px = np.nonzero(labels == i)
-        samples.setdefault(spot.color, []).append(bf.colors_at(frame, py, px))
+    for i, spot in enumerate(spots):
+        mine = (nearest == i) & (d[:, i] < SPOT_MM * s)
+        if np.count_nonzero(mine) < 10:
+            raise UserError(
+                f"no {spot.color} {spot.kind} found at ({spot.x_mm:g}, {spot.y_mm:g}) mm"
+            )
+        samples.setdefault(spot.color, []).append(bf.colors_at(frame, ys[mine], xs[mine]))
     noise = measure_noise(reader, frame)
     first = ColorModel.fit({c: np.concatenate(p) for c, p in samples.items()}, {}, noise=noise)
     # Sizes and shapes as the reader's own piece test sees them, with these colours.
@@ -234,7 +247,7 @@ def learn_colors(
     for spot in spots:
         mine = [b for b in blobs if first.names[b.color] == spot.color]
         cents_mine = np.array([b.pts.mean(0) for b in mine]).reshape(-1, 2)
-        blob = mine[_spot_blob(spot, cents_mine, s)]
+        blob = mine[_spot_blob(spot, cents_mine, s, where[spot])]
         areas[spot.kind].append(len(blob.pts) / (s * s))
         aspects[spot.kind].append(_aspect(blob.pts))
     return ColorModel.fit(

@@ -38,7 +38,7 @@ def to_lab(bgr: np.ndarray) -> np.ndarray:
     if not bgr.size:
         return np.zeros((0, 3), np.float32)
     arr = np.clip(bgr.reshape(-1, 1, 3) / 255.0, 0, 1).astype(np.float32)
-    lab = cv2.cvtColor(arr, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    lab = np.asarray(cv2.cvtColor(arr, cv2.COLOR_BGR2Lab), np.float32).reshape(-1, 3)
     lab[:, 0] *= L_WEIGHT
     return lab
 
@@ -193,7 +193,8 @@ class ColorModel:
             k = min(per_color, len(lab))
             crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
             cv2.setRNGSeed(1)
-            _, _, centres = cv2.kmeans(lab, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+            no_labels: Any = None
+            _, _, centres = cv2.kmeans(lab, k, no_labels, crit, 2, cv2.KMEANS_PP_CENTERS)
             for p in centres:
                 protos.append(p)
                 owner.append(c)

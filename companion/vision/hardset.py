@@ -64,9 +64,11 @@ def _line_stations(board: BoardMap, line_ids: tuple[str, ...]) -> list[str]:
     return sorted(set(out))
 
 
-def _line_points(board: BoardMap, line_ids: tuple[str, ...], rng: np.random.Generator) -> list:
+def _line_points(
+    board: BoardMap, line_ids: tuple[str, ...], rng: np.random.Generator
+) -> list[tuple[float, float]]:
     """Points halfway between two stops of these lines (on the printed line, off the stops)."""
-    out = []
+    out: list[tuple[float, float]] = []
     for lid in line_ids:
         line = board.lines.get(lid)
         if line is None:

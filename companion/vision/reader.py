@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import cv2
 import numpy as np
@@ -89,6 +90,11 @@ class Blob:
 
 
 CLAMP = np.float32(238.0)
+
+
+def _scalar(value: float) -> Any:
+    """A number where OpenCV's stubs only admit arrays (cv2.compare takes scalars too)."""
+    return value
 
 
 def board_scale(board: BoardMap) -> float:
@@ -164,7 +170,7 @@ class BoardFrame:
     def compare(self, warped: np.ndarray) -> Frame:
         stages: dict[str, float] = {}
         t0 = time.perf_counter()
-        f = cv2.GaussianBlur(warped, (3, 3), 0).astype(np.float32)
+        f: np.ndarray = cv2.GaussianBlur(warped, (3, 3), 0).astype(np.float32)
         s = self._sample
         fs, rs = f[s].reshape(-1, 3), self.ref[s].reshape(-1, 3)
         ok = (fs > 8).all(axis=1)
@@ -179,9 +185,13 @@ class BoardFrame:
             cv2.absdiff(f, cv2.multiply(self.ref, a3)), cv2.multiply(self.ref_tol, a3)
         )
         diff = cv2.transform(cv2.max(out, self._zero), self._ones)
-        m8 = cv2.compare(diff, self.threshold, cv2.CMP_GT)
-        m8 |= cv2.compare(f_sum, self._dark_below, cv2.CMP_LT)
-        m8 |= cv2.compare(f_sum, self._bright_above, cv2.CMP_GT)
+        m8 = cv2.bitwise_or(
+            cv2.compare(diff, _scalar(self.threshold), cv2.CMP_GT),
+            cv2.bitwise_or(
+                cv2.compare(f_sum, self._dark_below, cv2.CMP_LT),
+                cv2.compare(f_sum, self._bright_above, cv2.CMP_GT),
+            ),
+        )
         m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
         stages["diff"] = _ms(t0)
@@ -200,7 +210,7 @@ class BoardFrame:
 
     def colors_at(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
         """Light-normalised BGR of frame pixels (N x 3 float32)."""
-        return frame.image[ys, xs] / self.norm[ys, xs, None]
+        return np.asarray(frame.image[ys, xs] / self.norm[ys, xs, None], np.float32)
 
     def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
         """Lab distance from each pixel's colour to the empty board's under it: the least over
@@ -321,7 +331,7 @@ class Reader:
         self._homography = ref_loc.homography
         self._camo: dict[str, np.ndarray] = {}
         self.maker = PieceMaker(
-            board, s, colors.shapes(), stations, self._unlean, self._lean, self._camouflage
+            board, s, colors.shapes(), stations, self._unlean, self.lean, self._camouflage
         )
         self._close = np.ones((3, 3), np.uint8)
         # One pass over the empty board and one colour lookup warm OpenCV up (its first float
@@ -356,7 +366,7 @@ class Reader:
         stages.update(frame.stages_ms)
         t2 = time.perf_counter()
         h, w = image.shape[:2]
-        self._nadir = camera_nadir(self._homography, (w, h), self.settings.focal_px)
+        self.set_camera(self._homography, (w, h))
         rejected, pieces = self._pieces(frame)
         pieces = _merge_duplicates(pieces)
         stages["pieces"] = _ms(t2)
@@ -374,7 +384,11 @@ class Reader:
             self._camo[color] = d < CAMOUFLAGE_LAB + self.margin
         return self._camo[color]
 
-    def _lean(self, x: float, y: float, height: float) -> tuple[float, float]:
+    def set_camera(self, homography: np.ndarray, frame_size: tuple[int, int]) -> None:
+        """Where the camera is, for the pieces' lean (`read` does it for each frame)."""
+        self._nadir = camera_nadir(homography, frame_size, self.settings.focal_px)
+
+    def lean(self, x: float, y: float, height: float) -> tuple[float, float]:
         """Where a point `height` mm above (x, y) on the board appears (board mm)."""
         nx, ny, cam_h = self._nadir
         k = cam_h / (cam_h - height)
@@ -469,7 +483,7 @@ class Reader:
         color_img[py, px] = idx[sel]
         row_img = np.full((h, w), -1, np.int32)
         row_img[py, px] = sel
-        mask = np.zeros((h, w), np.uint8)
+        mask: np.ndarray = np.zeros((h, w), np.uint8)
         mask[py, px] = 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
         _, labels = cv2.connectedComponents(mask, connectivity=8)
@@ -514,7 +528,7 @@ class Reader:
             self.settings.hand_diff * self.board_frame.level / LEVEL,
             2.0 * self.colors.noise.get("coarse", 0.0),
         )
-        cm = cv2.compare(coarse, limit, cv2.CMP_GT)
+        cm = cv2.compare(coarse, _scalar(limit), cv2.CMP_GT)
         cm = cv2.morphologyEx(cm, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         n, _, stats, _ = cv2.connectedComponentsWithStats(cm, connectivity=8)
         cell_mm2 = (4 / self.scale) ** 2

@@ -96,7 +96,7 @@ def camera_model(art: BoardArt, pose: Pose, jitter: np.ndarray) -> tuple[np.ndar
 
     def project(p: np.ndarray) -> np.ndarray:
         q = k @ (rot @ (p - cam))
-        return q[:2] / q[2]
+        return np.asarray(q[:2] / q[2])
 
     shift = project(centre) - np.array(FRAME_SIZE) / 2
     src = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
@@ -374,7 +374,7 @@ def render(
     light_cfg = ALL_LIGHTINGS[lighting]
     cam, hom = camera_model(art, POSES[pose], rng.uniform(-1, 1, 5))
     img = art.image.copy()
-    shadow = np.zeros(img.shape[:2], np.float32)
+    shadow: np.ndarray = np.zeros(img.shape[:2], np.float32)
     az = rng.uniform(0, 2 * math.pi)
     light = np.array([0.5 * math.cos(az), 0.5 * math.sin(az), 1.0])
     light /= np.linalg.norm(light)
@@ -390,7 +390,7 @@ def render(
     for piece, angle in order:
         _draw_piece(img, np.zeros_like(shadow), art, cam, piece, angle, light, sizes)
     if hand:
-        hs = np.zeros_like(shadow)
+        hs: np.ndarray = np.zeros_like(shadow)
         _draw_hand(img, hs, art, rng)
         hs = cv2.GaussianBlur(hs, (0, 0), 6 * art.scale)
     to_canvas = np.array(
