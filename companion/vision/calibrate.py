@@ -239,9 +239,9 @@ def learn_colors(
     noise = measure_noise(reader, frame)
     first = ColorModel.fit({c: np.concatenate(p) for c, p in samples.items()}, {}, noise=noise)
     # Sizes and shapes as the reader's own piece test sees them, with these colours.
-    seen = Reader(board, layout, reference, first)
-    sbf = seen.board_frame
-    blobs = seen.blobs(sbf.compare(sbf.warp(pieces_photo, loc.homography)))
+    second = Reader(board, layout, reference, first)
+    sbf = second.board_frame
+    blobs = second.blobs(sbf.compare(sbf.warp(pieces_photo, loc.homography)))
     areas: dict[str, list[float]] = {PYRAMID: [], MEEPLE: []}
     aspects: dict[str, list[float]] = {PYRAMID: [], MEEPLE: []}
     for spot in spots:
