@@ -283,8 +283,8 @@ def report(title: str, run: Run) -> None:
 class _Frames:
     """Frames rendered beforehand, as a camera would deliver them."""
 
-    def __init__(self, frames: list[np.ndarray]) -> None:
-        self.frames = iter(frames)
+    def __init__(self, frames: list[np.ndarray] | None = None) -> None:
+        self.frames = iter(frames or [])
 
     def read(self) -> np.ndarray | None:
         return next(self.frames, None)
@@ -316,7 +316,7 @@ def latency(board: BoardMap, layout: MarkerLayout, interval: float, stable: int)
     for _ in range(5):
         reader = Reader(board, layout, cal.reference, cal.colors)
         source = _Frames([still.image] * (stable + 1) + [hand.image] * 3 + [m.image for m in moved])
-        service = CameraService(lambda: source, reader, stable_frames=stable, interval=interval)
+        service = CameraService(_Frames, reader, stable_frames=stable, interval=interval)
         for _ in range(stable + 1 + 3):
             service.step(source)
             time.sleep(interval)
