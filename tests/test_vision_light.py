@@ -13,7 +13,6 @@ from companion.vision.calibrate import calibrate
 from companion.vision.exposure import TARGET_GREY, plan, settle
 from companion.vision.hardset import shoot_hard
 from companion.vision.markers import load_layout
-from companion.vision.model import Piece
 from companion.vision.reader import Reader
 from companion.vision.service import TOO_DARK, CameraService
 from companion.vision.sources import PiCameraSource
@@ -84,11 +83,9 @@ def test_pi_source_set_exposure_reports_a_board_out_of_view():
 
 
 def _session(lighting: str, seed: int):
-    spots_pieces = []
-    from companion.vision.calibrate import default_spots
+    from companion.vision.calibrate import spot_pieces
 
-    for s in default_spots(BOARD):
-        spots_pieces.append(Piece(s.kind, s.color, s.x_mm, s.y_mm))
+    spots_pieces = spot_pieces(BOARD)
     empty = shoot_hard(BOARD, LAYOUT, [], seed=seed, lighting=lighting, pose="overhead")
     spots = shoot_hard(
         BOARD, LAYOUT, spots_pieces, seed=seed + 1, lighting=lighting, pose="overhead"

@@ -23,7 +23,7 @@ from companion.i18n import N_, _
 from companion.metro.board import BoardMap
 from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.markers import Locator, MarkerLayout
-from companion.vision.model import MEEPLE, PYRAMID
+from companion.vision.model import MEEPLE, PYRAMID, Piece
 from companion.vision.pieces import MEEPLE_LEAN_MM, PYRAMID_LEAN_MM
 from companion.vision.reader import Frame, Reader, board_scale, warp_to_board
 
@@ -118,6 +118,11 @@ def default_spots(board: BoardMap, colors: tuple[str, ...] = METRO_COLORS) -> li
             x, y = g.center((start + i * step, row))
             out.append(Spot(kind, color, x, y))
     return out
+
+
+def spot_pieces(board: BoardMap) -> list[Piece]:
+    """The calibration photo's pieces: one on each default spot."""
+    return [Piece(s.kind, s.color, s.x_mm, s.y_mm) for s in default_spots(board)]
 
 
 def load_spots(path: str | Path) -> list[Spot]:

@@ -19,7 +19,7 @@ import numpy as np
 
 from companion.colors import METRO_COLORS
 from companion.metro.board import BoardMap, Square
-from companion.vision.calibrate import Calibration, calibrate, default_spots
+from companion.vision.calibrate import Calibration, calibrate, spot_pieces
 from companion.vision.markers import MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, REAL_SIZES, Piece, station_center
 from companion.vision.render import HARD_LIGHTINGS, POSES, Shot, render
@@ -187,7 +187,7 @@ def calibrate_hard(
     from companion.vision.calibrate import board_median_grey
 
     empty = shoot_hard(board, layout, [], seed=seed, lighting=lighting, pose=pose)
-    spots = [Piece(s.kind, s.color, s.x_mm, s.y_mm) for s in default_spots(board)]
+    spots = spot_pieces(board)
     photo = shoot_hard(board, layout, spots, seed=seed + 1, lighting=lighting, pose=pose)
     grey = board_median_grey(board, layout, empty.image)
     try:
