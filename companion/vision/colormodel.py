@@ -73,12 +73,15 @@ class ColorModel:
 
     def classify_lab(self, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """`classify` for pixels already in weighted Lab (`to_lab`)."""
-        d = np.sqrt(((lab[:, None, :] - self.prototypes[None]) ** 2).sum(2))
+        # |a - p|^2 = |a|^2 - 2 a.p + |p|^2: one matrix product instead of N x P x 3 temporaries.
+        protos = self.prototypes
+        d2 = (lab * lab).sum(1, keepdims=True) - 2 * (lab @ protos.T) + (protos * protos).sum(1)
         per_color = np.full((len(lab), len(self.names)), np.inf, np.float32)
         for c in range(len(self.names)):
             sel = self.owner == c
             if sel.any():
-                per_color[:, c] = d[:, sel].min(axis=1)
+                per_color[:, c] = d2[:, sel].min(axis=1)
+        np.sqrt(np.maximum(per_color, 0, out=per_color), out=per_color)
         idx = np.argmin(per_color, axis=1).astype(np.int32)
         best = per_color[np.arange(len(lab)), idx]
         idx[best > MAX_DISTANCE] = -1

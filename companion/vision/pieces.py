@@ -82,19 +82,17 @@ class Fit(NamedTuple):
 
 def kmeans(points: np.ndarray, n: int, iterations: int = 8) -> np.ndarray:
     """Labels splitting points into n compact groups (farthest-point start, deterministic)."""
-    centres = [points[0]]
+    pts = np.ascontiguousarray(points, np.float32)
+    centres = [pts[0]]
+    d = ((pts - pts[0]) ** 2).sum(1)
     for _ in range(1, n):
-        d = np.min([((points - c) ** 2).sum(1) for c in centres], axis=0)
-        centres.append(points[int(np.argmax(d))])
+        centres.append(pts[int(np.argmax(d))])
+        d = np.minimum(d, ((pts - centres[-1]) ** 2).sum(1))
     c = np.array(centres, np.float32)
-    labels = np.zeros(len(points), np.int32)
-    for _ in range(iterations):
-        d = ((points[:, None, :] - c[None]) ** 2).sum(2)
-        labels = np.argmin(d, axis=1).astype(np.int32)
-        for j in range(n):
-            if (labels == j).any():
-                c[j] = points[labels == j].mean(0)
-    return labels
+    start = np.argmin(((pts[:, None, :] - c[None]) ** 2).sum(2), axis=1).astype(np.int32)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, iterations, 0.05)
+    _, labels, _ = cv2.kmeans(pts, n, start.reshape(-1, 1), crit, 1, cv2.KMEANS_USE_INITIAL_LABELS)
+    return np.asarray(labels, np.int32).ravel()
 
 
 def count_pieces(area: float, shapes: Shapes, max_pyramids: int) -> tuple[int, int]:
@@ -243,7 +241,7 @@ class PieceMaker:
         d = float(d_st[k])
         z = self.shapes.pyramid_likeness(area, aspect)
         position = float(np.clip(1 - (d - STATION_MM) / 5.0, 0.0, 1.0))
-        if position > 0 and abs(z + STATION_PRIOR) < 6:
+        if position > 0 and abs(z + STATION_PRIOR) < 4:
             # Small or slim on a station: a meeple, or a pyramid partly lost in print of its
             # own colour? What the blob and that print leave of a pyramid's disc says which.
             z += 12.0 * (self.explained(pts, color, k) - 0.85)

@@ -141,6 +141,11 @@ class BoardFrame:
         h, w = self.ref_sum.shape
         flat = (ref / self.norm[..., None]).reshape(-1, 3)
         self.ref_lab = to_lab(flat).reshape(h, w, 3)
+        # Padded and flat, so the 3x3 neighbours of a pixel are fixed offsets (fast gathers).
+        padded = cv2.copyMakeBorder(self.ref_lab, 1, 1, 1, 1, cv2.BORDER_REPLICATE)
+        self._lab_w = w + 2
+        self._ref_lab_flat = np.ascontiguousarray(padded.reshape(-1, 3))
+        self._lab_offsets = [dy * self._lab_w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
         self._sample = (slice(2, None, 5), slice(2, None, 5))
         self._ones = np.ones((1, 3), np.float32)
         self._clamp = np.full_like(ref, CLAMP)
@@ -215,13 +220,12 @@ class BoardFrame:
     def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
         """Lab distance from each pixel's colour to the empty board's under it: the least over
         the 3x3 neighbours, so a pixel of misregistration costs nothing."""
-        h, w = self.ref_sum.shape
+        w = self._lab_w
+        base = (ys + 1) * w + (xs + 1)
         best = np.full(len(ys), np.inf, np.float32)
-        for dy in (-1, 0, 1):
-            yy = np.clip(ys + dy, 0, h - 1)
-            for dx in (-1, 0, 1):
-                d = ((self.ref_lab[yy, np.clip(xs + dx, 0, w - 1)] - lab) ** 2).sum(1)
-                np.minimum(best, d, out=best)
+        for off in self._lab_offsets:
+            d = ((self._ref_lab_flat[base + off] - lab) ** 2).sum(1)
+            np.minimum(best, d, out=best)
         return np.sqrt(best)
 
 
@@ -463,9 +467,11 @@ class Reader:
         s2 = self.scale * self.scale
         min_px = 0.4 * min(self.colors.area_mm2[PYRAMID], self.colors.area_mm2[MEEPLE]) * s2
         bf = self.board_frame
-        ys, xs = np.nonzero(frame.mask)
-        if not len(ys):
+        found = cv2.findNonZero(frame.mask)
+        if found is None:
             return []
+        found = np.asarray(found).reshape(-1, 2)
+        xs, ys = found[:, 0].astype(np.intp), found[:, 1].astype(np.intp)
         lab = to_lab(bf.colors_at(frame, ys, xs))
         idx, per_color = self.colors.classify_lab(lab)
         best = per_color[np.arange(len(idx)), np.maximum(idx, 0)]
