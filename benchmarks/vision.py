@@ -22,6 +22,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -122,6 +123,8 @@ class Run:
     errors: list[str] = field(default_factory=list)
     refusals: dict[tuple[str, str], str] = field(default_factory=dict)
     timing: Timing = field(default_factory=Timing)
+    kinds: Counter[str] = field(default_factory=Counter)
+    """Errors by kind: a meeple read as a pyramid (same colour, nearby), missed, extra."""
     wrong_conf: list[float] = field(default_factory=list)
     """Confidence of every piece read that is not on the board (misread or phantom)."""
     silent_wrong: int = 0
@@ -145,6 +148,13 @@ def _judge(
         run.silent_wrong += 1
         want = {p.key() for p in shot.pieces}
         got = {p.key() for p in reading.pieces}
+        extra = list(got - want)
+        for kind, color, _place in sorted(want - got):
+            swap = next((e for e in extra if e[1] == color and e[0] != kind), None)
+            if swap is not None:
+                extra.remove(swap)
+            run.kinds[f"{kind} read as {swap[0]}" if swap else "missed"] += 1
+        run.kinds["extra"] += len(extra)
         run.errors.append(
             f"{key[0]}/{key[1]}/{k}: {reading.rejected or ''} missed {sorted(want - got)} "
             f"extra {sorted(got - want)}"
@@ -273,6 +283,8 @@ def report(title: str, run: Run) -> None:
         f"pieces read wrong: {len(run.wrong_conf)}, of which confident (>= 0.6, which the "
         f"game's reconcile keeps): {sure}"
     )
+    if run.kinds:
+        print("errors: " + ", ".join(f"{k} {v}" for k, v in sorted(run.kinds.items()) if v))
     for key, text in run.refusals.items():
         print(f"refused {key[0]}/{key[1]}: {text}")
     print(run.timing.report(title))
