@@ -61,9 +61,9 @@ FRAGMENT = 0.7
 SEEN_SHARE = 0.85
 """On a busy board a piece shows about this share of the area it showed at calibration (on a
 plain square): print under its edges looks like it."""
-STATION_PRIOR = 1.5
-"""Log-odds for a pyramid of a blob on a station's circles, before its shape: meeples stand
-there far less often than pyramids."""
+STATION_PRIOR = 0.0
+"""Log-odds for a pyramid of a blob on a station's circles, before its shape and what print
+can hide (fitted with those on a sample of the hard set apart from the benchmark's: 0)."""
 
 
 class Fit(NamedTuple):
@@ -241,10 +241,10 @@ class PieceMaker:
         d = float(d_st[k])
         z = self.shapes.pyramid_likeness(area, aspect)
         position = float(np.clip(1 - (d - STATION_MM) / 5.0, 0.0, 1.0))
-        if position > 0 and abs(z + STATION_PRIOR) < 4:
+        if position > 0 and abs(z + STATION_PRIOR) < 5:
             # Small or slim on a station: a meeple, or a pyramid partly lost in print of its
             # own colour? What the blob and that print leave of a pyramid's disc says which.
-            z += 12.0 * (self.explained(pts, color, k) - 0.85)
+            z += 12.0 * (self.explained(pts, color, k) - 0.8)
         shape = 1 / (1 + math.exp(-z))
         pyramid = position / (1 + math.exp(-(z + STATION_PRIOR)))
         return Fit(pyramid, shape, position, x_mm, y_mm, k, d)
