@@ -492,38 +492,72 @@ class Reader:
         mask: np.ndarray = np.zeros((h, w), np.uint8)
         mask[py, px] = 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
-        _, labels = cv2.connectedComponents(mask, connectivity=8)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        n_colors = per_color.shape[1]
+        # Per component and colour at once: pixel counts, and the sums of the colour distances
+        # (for the confidence), so one-colour blobs (nearly all) need no per-blob image work.
+        key = labels[py, px].astype(np.intp) * n_colors + idx[sel]
+        counts = np.bincount(key, minlength=n * n_colors).reshape(n, n_colors)
+        dist_sums = np.stack(
+            [np.bincount(key, per_color[sel, k], minlength=n * n_colors) for k in range(n_colors)],
+            1,
+        ).reshape(n, n_colors, n_colors)
+        big = stats[:, cv2.CC_STAT_WIDTH] * stats[:, cv2.CC_STAT_HEIGHT] >= min_px
+        big[0] = False
+        present = counts >= min_px
+        ny, nx = np.nonzero(mask)
+        lbl = labels[ny, nx]
+        order = np.argsort(lbl, kind="stable")
+        bounds = np.searchsorted(lbl[order], np.arange(n + 1))
+        xy = np.stack([nx, ny], 1).astype(np.float32)[order]
         out: list[Blob] = []
-        for cnt in contours:
-            x0, y0, bw, bh = cv2.boundingRect(cnt)
-            if bw * bh < min_px:
-                continue
-            j = labels[cnt[0, 0, 1], cnt[0, 0, 0]]
-            comp = labels[y0 : y0 + bh, x0 : x0 + bw] == j
-            colors = color_img[y0 : y0 + bh, x0 : x0 + bw]
-            rows = row_img[y0 : y0 + bh, x0 : x0 + bw]
-            counts = np.bincount(colors[comp & (colors >= 0)], minlength=1)
-            present = [c for c in range(len(counts)) if counts[c] >= min_px]
-            if len(present) == 1:
-                parts = [(present[0], comp)]
-            else:
-                parts = []
-                for c in present:
-                    sub = cv2.morphologyEx(
-                        (comp & (colors == c)).astype(np.uint8), cv2.MORPH_CLOSE, self._close
-                    )
-                    m, lab2 = cv2.connectedComponents(sub, connectivity=8)
-                    parts += [(c, lab2 == k) for k in range(1, m)]
-                parts = self._one_piece_parts(parts, rows, per_color)
-            for c, part in parts:
-                by, bx = np.nonzero(part)
-                if len(by) < min_px:
+        for j in np.flatnonzero(big):
+            colours = np.flatnonzero(present[j])
+            if len(colours) == 1:
+                c = int(colours[0])
+                pts = xy[bounds[j] : bounds[j + 1]]
+                if len(pts) < min_px:
                     continue
-                mine = rows[part & (colors == c)]
-                conf = self.colors.confidence(per_color[mine].mean(axis=0)) if len(mine) else 0.5
-                pts = np.stack([bx + x0, by + y0], 1).astype(np.float32)
+                conf = self.colors.confidence(dist_sums[j, c] / counts[j, c])
                 out.append(Blob(c, pts, conf))
+            elif len(colours) > 1:
+                out += self._mixed_blob(
+                    j, stats[j], labels, color_img, row_img, per_color, colours, min_px
+                )
+        return out
+
+    def _mixed_blob(
+        self,
+        j: int,
+        stat: np.ndarray,
+        labels: np.ndarray,
+        color_img: np.ndarray,
+        row_img: np.ndarray,
+        per_color: np.ndarray,
+        colours: np.ndarray,
+        min_px: float,
+    ) -> list[Blob]:
+        """Blobs of one component where pieces of several colours touch."""
+        x0, y0, bw, bh = (int(v) for v in stat[:4])
+        comp = labels[y0 : y0 + bh, x0 : x0 + bw] == j
+        colors = color_img[y0 : y0 + bh, x0 : x0 + bw]
+        rows = row_img[y0 : y0 + bh, x0 : x0 + bw]
+        parts: list[tuple[int, np.ndarray]] = []
+        for c in colours:
+            sub = cv2.morphologyEx(
+                (comp & (colors == c)).astype(np.uint8), cv2.MORPH_CLOSE, self._close
+            )
+            m, lab2 = cv2.connectedComponents(sub, connectivity=8)
+            parts += [(int(c), lab2 == k) for k in range(1, m)]
+        out: list[Blob] = []
+        for c, part in self._one_piece_parts(parts, rows, per_color):
+            by, bx = np.nonzero(part)
+            if len(by) < min_px:
+                continue
+            mine = rows[part & (colors == c)]
+            conf = self.colors.confidence(per_color[mine].mean(axis=0)) if len(mine) else 0.5
+            pts = np.stack([bx + x0, by + y0], 1).astype(np.float32)
+            out.append(Blob(c, pts, conf))
         return out
 
     def _one_piece_parts(
