@@ -232,6 +232,32 @@ def test_synthetic_camera_end_to_end(tmp_path: Path) -> None:
         link.close()
 
 
+def test_demo_camera_reads_a_build_and_a_move_from_pixels(tmp_path: Path) -> None:
+    """The demo's camera as the app wires it (a CameraLink over a DemoTable) on the mini map:
+    a pyramid built and a meeple moved on the table, neither entered, come back as proposals
+    read from rendered frames."""
+    from companion.app.democamera import enable_demo_camera
+
+    session = new_session()
+    app = FakeApp(session)
+    table = enable_demo_camera(app, tmp_path)
+    link = app.services.camera
+    try:
+        assert link.wait_started(60.0)
+        board = session.rules.board
+        sid = "ginza" if "ginza" in board.stations else station_id(app)
+        square = (2, 3)
+        table.put_pyramid("red", sid)
+        table.move_meeple("blue", square)
+        want = {Built("red", sid), Moved("blue", square, None)}
+        deadline = time.monotonic() + 40.0
+        while set(link.latest_proposals(session.state)) != want and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert set(link.latest_proposals(session.state)) == want, link.status
+    finally:
+        link.close()
+
+
 def test_demo_camera_in_the_real_app_on_tokyo(tmp_path: Path) -> None:
     """The real App and services: the camera is started by the app for the game's map (from
     its frame hook, without blocking), a meeple moved on the table is asked, OK records it."""

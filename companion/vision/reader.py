@@ -522,7 +522,7 @@ class Reader:
                 out.append(Blob(c, pts, conf))
             elif len(colours) > 1:
                 out += self._mixed_blob(
-                    j, stats[j], labels, color_img, row_img, per_color, colours, min_px
+                    int(j), stats[j], labels, color_img, row_img, per_color, colours, min_px
                 )
         return out
 

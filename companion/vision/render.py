@@ -440,11 +440,11 @@ def render(
         field = field + strength * np.exp(
             -(((xs + 1) / 2 - sx) ** 2 + ((ys + 1) / 2 - sy) ** 2) / 0.12
         )
-    field = field / field.mean()
+    field /= field.mean()
     gain = np.array(light_cfg.rgb_gain[::-1], np.float32) * light_cfg.exposure * exposure
     f *= field[..., None]
     f *= gain
-    f = cv2.GaussianBlur(f, (0, 0), 0.8)
+    cv2.GaussianBlur(f, (0, 0), 0.8, dst=f)
     _add_noise(f, rng, light_cfg.noise)
     out = np.clip(f, 0, 255, out=f).astype(np.uint8)
     return Shot(out, [p for p, _ in placed], hom, hand)
