@@ -90,6 +90,8 @@ class Blob:
 
 
 CLAMP = np.float32(238.0)
+SAME_FIT_PX = 0.2
+"""Markers found again this near (camera px) mean an unmoved camera: the fit's correction holds."""
 
 
 def _scalar(value: float) -> Any:
@@ -332,6 +334,7 @@ class Reader:
         stations = {sid: station_center(board, sid) for sid in board.stations}
         self._nadir = (board.width_mm / 2, board.height_mm / 2, 1000.0)
         self._fitted: np.ndarray | None = None
+        self._shift = np.eye(3)
         self._homography = ref_loc.homography
         self._camo: dict[str, np.ndarray] = {}
         self.maker = PieceMaker(
@@ -355,12 +358,15 @@ class Reader:
         if self.too_dark:
             return Reading(True, "too dark", (), stages, loc.markers)
         t1 = time.perf_counter()
-        if not loc.cached or self._fitted is not loc.homography:
+        if self._fitted is not loc.homography and self._same_fit(loc.homography):
+            # The markers found again where they were (a still camera): the same correction.
+            self._fitted, self._homography = loc.homography, loc.homography @ self._shift
+        if self._fitted is not loc.homography:
             # A fresh marker fit: measure what it left unaligned once, keep the correction.
             warped = self.board_frame.warp(image, loc.homography)
             dx, dy = self.board_frame.residual_shift(warped)
-            shift = np.array([[1, 0, dx / self.scale], [0, 1, dy / self.scale], [0, 0, 1]])
-            self._fitted, self._homography = loc.homography, loc.homography @ shift
+            self._shift = np.array([[1, 0, dx / self.scale], [0, 1, dy / self.scale], [0, 0, 1]])
+            self._fitted, self._homography = loc.homography, loc.homography @ self._shift
             if dx or dy:
                 warped = self.board_frame.warp(image, self._homography)
         else:
@@ -377,6 +383,16 @@ class Reader:
         stages["total"] = _ms(t0)
         self.last_frame = frame
         return Reading(True, rejected, tuple(pieces), stages, loc.markers)
+
+    def _same_fit(self, homography: np.ndarray) -> bool:
+        """The board's corners land within a fifth of a camera pixel of the last fit's."""
+        if self._fitted is None:
+            return False
+        w, h = self.board.width_mm, self.board.height_mm
+        corners = np.array([[[0, 0], [w, 0], [w, h], [0, h]]], np.float64)
+        a = cv2.perspectiveTransform(corners, self._fitted)
+        b = cv2.perspectiveTransform(corners, homography)
+        return float(np.abs(a - b).max()) < SAME_FIT_PX
 
     def _camouflage(self, color: str) -> np.ndarray:
         """Where the empty board looks like this piece colour (computed once per colour)."""
