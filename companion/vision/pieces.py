@@ -253,7 +253,7 @@ class PieceMaker:
         k = int(np.argmin(d_st))
         d = float(d_st[k])
         z = self.shapes.pyramid_likeness(area, aspect)
-        position = float(np.clip(1 - (d - STATION_MM) / 5.0, 0.0, 1.0))
+        position = min(1.0, max(0.0, 1 - (d - STATION_MM) / 5.0))
         if position > 0 and abs(z + STATION_PRIOR) < 5:
             # Small or slim on a station: a meeple, or a pyramid partly lost in print of its
             # own colour? What the blob and that print leave of a pyramid's disc says which.

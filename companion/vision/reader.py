@@ -177,14 +177,16 @@ class BoardFrame:
     def compare(self, warped: np.ndarray) -> Frame:
         stages: dict[str, float] = {}
         t0 = time.perf_counter()
-        f: np.ndarray = cv2.GaussianBlur(warped, (3, 3), 0).astype(np.float32)
+        blurred = cv2.GaussianBlur(warped, (3, 3), 0)
         s = self._sample
-        fs, rs = f[s].reshape(-1, 3), self.ref[s].reshape(-1, 3)
+        fs, rs = blurred[s].reshape(-1, 3).astype(np.float32), self.ref[s].reshape(-1, 3)
         ok = (fs > 8).all(axis=1)
         gain = np.median(rs[ok] / fs[ok], axis=0) if ok.sum() > 50 else np.ones(3)
-        f = cv2.transform(f, np.diag(gain).astype(np.float32))
+        f: np.ndarray = cv2.multiply(
+            blurred, _scalar((*gain.astype(float).tolist(), 0.0)), dtype=cv2.CV_32F
+        )
         # Near-clipped channels carry no colour: compare both images clamped below the clip.
-        f = cv2.min(f, self._clamp)
+        cv2.min(f, self._clamp, dst=f)
         f_sum = cv2.transform(f, self._ones)
         alpha = cv2.divide(cv2.blur(f_sum, (5, 5)), self.ref_sum_blur)
         a3 = cv2.merge([alpha, alpha, alpha])
