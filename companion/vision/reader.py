@@ -94,8 +94,8 @@ SAME_FIT_PX = 0.2
 """Markers found again this near (camera px) mean an unmoved camera: the fit's correction holds."""
 
 
-def _scalar(value: float) -> Any:
-    """A number where OpenCV's stubs only admit arrays (cv2.compare takes scalars too)."""
+def _scalar(value: float | tuple[float, ...]) -> Any:
+    """A number or a per-channel scalar where OpenCV's stubs only admit arrays."""
     return value
 
 
