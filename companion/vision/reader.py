@@ -493,7 +493,11 @@ class Reader:
         lab = to_lab(bf.colors_at(frame, ys, xs))
         idx, per_color = self.colors.classify_lab(lab)
         best = per_color[np.arange(len(idx)), np.maximum(idx, 0)]
-        d_board = bf.board_distance(ys, xs, lab)
+        # Only pixels near some piece colour can be piece pixels: the board's distance (nine
+        # gathers a pixel) is measured for those alone.
+        near = np.flatnonzero(idx >= 0)
+        d_board = np.full(len(idx), np.inf, np.float32)
+        d_board[near] = bf.board_distance(ys[near], xs[near], lab[near])
         piece_px = (idx >= 0) & (best + self.margin < d_board)
         if frame.diff is not None:
             # A piece on a print of its own colour (blue on the Mita line): its colour is no
