@@ -18,6 +18,7 @@ from typing import Any
 from companion.app.core import App
 from companion.app.session import MetroSession
 from companion.metro import why_not
+from companion.metro.board import BoardMap
 from companion.metro.endgame import EndGameResult
 from companion.metro.events import (
     BuildStation,
@@ -77,15 +78,21 @@ def step_text(step: Step) -> str | None:
     return None
 
 
-def entry_plan(event: Event) -> tuple[str, dict[str, Any]]:
+def entry_plan(event: Event, board: BoardMap) -> tuple[str, dict[str, Any]]:
     """The action-menu entry (its untranslated label) and the answer to each of its steps."""
     match event:
         case Invest(player, line, paid):
             return "Invest", {"player": player, "line": line, "paid": paid}
         case BuildStation(player, station, paid):
-            return "Station built", {"player": player, "station": station, "paid": paid}
+            cost = paid // len(board.stations[station].stops)
+            return "Station built", {"player": player, "station": station, "cost": cost}
         case MoveMeeple(player, square):
-            return "Meeple moved", {"player": player, "square": square}
+            near = next(
+                (sid for sid in board.stations if square in board.squares_touching_station(sid)),
+                None,
+            )
+            answers = {"player": player, "near": near, "square": square, "pick": square}
+            return "Meeple moved", answers
         case StartTrain(line, amount):
             return "Start a train", {"line": line, "amount": amount}
         case Speculate(player, line, stake):
@@ -138,9 +145,30 @@ class Driver:
 
     def press(self, action: Action) -> Wait:
         """One press, then the gap (the next frame at least, so the screen has handled it)."""
+        yield from self.settle()
         self.app.inject(Input(action, t=self.app.now()))
         self.log.presses += 1
         yield self.gap
+
+    def press_player(self, color: str, long: bool = False) -> Wait:
+        """The player's own button (seat order, as set up), held past the long-press time
+        when `long` (a "no")."""
+        yield from self.settle()
+        seats = [str(c) for c in self.app.services.session.setup["colors"]]  # type: ignore[union-attr]
+        self.app.inject(Input(player=seats.index(color), long=long, t=self.app.now()))
+        self.log.presses += 1
+        yield self.gap
+
+    def settle(self) -> Wait:
+        """Until the screen takes presses (the input guard after a new screen or question)."""
+        for _i in range(100):
+            if not self.app.guarded():
+                return
+            yield 0.0
+
+    @property
+    def buttons(self) -> bool:
+        return self.app.services.player_buttons > 0
 
     def pause(self, seconds: float) -> Wait:
         yield seconds * self.pace
@@ -235,6 +263,7 @@ class Driver:
         """Answer each step of the entry wizard on top until it records (the screen goes) or
         refuses (its `error`, returned through `self.refused`)."""
         from companion.ui.metro.entry import Amount, Choice, SquarePick
+        from companion.ui.metro.places import ELSEWHERE
 
         entry = self.top
         self.refused = ""
@@ -249,8 +278,12 @@ class Driver:
                 yield 0.0
                 continue
             wanted = answers.get(step.key)
-            if isinstance(step, Choice):
+            if isinstance(step, Choice) and step.by_player and self.buttons:
+                yield from self.press_player(str(wanted))
+            elif isinstance(step, Choice):
                 values = [o.value for o in step.options]
+                if wanted not in values and ELSEWHERE in values:
+                    wanted = ELSEWHERE  # a square the list does not offer: the board cursor
                 if wanted not in values:
                     raise DemoError(f"no option {wanted!r} for {step.key}")
                 index = values.index(wanted)
@@ -258,6 +291,9 @@ class Driver:
                 yield from self.press(Action.OK)
             elif isinstance(step, Amount):
                 yield from self.amount(int(wanted if wanted is not None else entry.value))
+                if self.top is entry and entry.error:
+                    self.refused = str(entry.error)
+                    return
             elif isinstance(step, SquarePick):
                 yield from self.square(wanted if wanted is not None else entry.square)
         if self.top is entry and entry.error:
@@ -346,7 +382,9 @@ class DemoScript:
         line = lines[(seat + r - 1) % len(lines)]
         paid = max(100 * (1 + (seat + r) % 3), share_extra(s.rules, state, line))
         out: list[Event] = [Invest(color, line, paid)]
-        out.append(BuildStation(color, stations[(2 * seat + r) % len(stations)]))
+        where = stations[(2 * seat + r) % len(stations)]
+        circle = 100 * (1 + (seat + r) % 2)
+        out.append(BuildStation(color, where, circle * len(board.stations[where].stops)))
         if r == 1:
             first = board.lines[lines[seat % len(lines)]].stops[1].id
             taken = {m.square for m in state.meeples.values()}
@@ -368,7 +406,7 @@ class DemoScript:
         """Record one entry through the screens: home OK, the action menu, the wizard's steps.
         Leaves `self.drive.refused` set when the screen refused it (then backs out to home)."""
         d = self.drive
-        label, answers = entry_plan(event)
+        label, answers = entry_plan(event, self.session.rules.board)
         yield from d.wait_for("metro-home")
         yield from d.press(Action.OK)
         yield from d.menu(label)
@@ -519,7 +557,10 @@ class DemoScript:
                     shot = True
                     self.app.request_screenshot(f"train-phase-{round_no}")
                 yield from d.pause(1.2)
-                yield from d.press(Action.OK)
+                if d.buttons and shown is not None and isinstance(shown, Paid):
+                    yield from d.press_player(shown.owner)
+                else:
+                    yield from d.press(Action.OK)
                 told = max(told, screen.shown)
             elif waiting == "prompt" and view is not None and view.pending is not None:
                 prompt = view.pending
@@ -531,7 +572,10 @@ class DemoScript:
                     + ("yes" if accept else "no")
                 )
                 yield from d.pause(1.2)
-                yield from d.press(Action.OK if accept else Action.BACK)
+                if d.buttons:
+                    yield from d.press_player(prompt.player, long=not accept)
+                else:
+                    yield from d.press(Action.OK if accept else Action.BACK)
             elif waiting == "done":
                 yield from d.pause(1.0)
                 yield from d.press(Action.OK)

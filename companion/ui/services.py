@@ -140,6 +140,11 @@ class Services(Protocol):
     def camera(self) -> Camera | None: ...
     @property
     def data_dir(self) -> Path: ...
+    @property
+    def player_buttons(self) -> int:
+        """How many player buttons there are (seat order); 0: questions about a player are
+        answered with OK/BACK instead."""
+        ...
 
     def apply_settings(self) -> None:
         """Hand the settings to the devices (after the settings screen changed one)."""

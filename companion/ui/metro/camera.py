@@ -18,6 +18,7 @@ from companion.colors import color_name
 from companion.i18n import _
 from companion.metro.errors import IllegalEvent
 from companion.metro.events import BuildStation, Event, MoveMeeple
+from companion.narrate import explain
 from companion.ui import kit as c
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import Camera, MetroGame, current_metro
@@ -202,7 +203,7 @@ class ProposalScreen(Screen):
         try:
             self.session.record(event)
         except IllegalEvent as exc:
-            self.error = exc.message
+            self.error = explain(exc, self.session.rules.board)
             self.app.play("error")
             return
         self.app.play("beep")
@@ -214,14 +215,16 @@ class ProposalScreen(Screen):
 
     def fix(self) -> None:
         """Open the matching entry, prefilled with what the camera saw."""
-        from companion.ui.metro.actions import meeple, station
+        from companion.ui.metro.actions import Opening, meeple, station
 
         self._close()
         p = self.proposal
         if kind_of(p) == "Built":
-            screen = station(self.app, {"player": p.color, "station": p.station})
+            seen = {"player": p.color, "station": p.station}
+            screen = station(self.app, Opening(seen, deliberate=True))
         else:
-            screen = meeple(self.app, {"player": p.color, "square": p.square})
+            seen = {"player": p.color, "seen": p.square}
+            screen = meeple(self.app, Opening(seen, deliberate=True))
         if self.fixed is not None:
             screen.done = self.fixed
         self.app.push(screen)

@@ -1,0 +1,80 @@
+"""Where the table is in the round, as far as the entries tell: the phase of the rulebook's round
+(card refresh, bids, movement, actions, trains) and whose turn it is, for the income track.
+
+The box does not see the cards or the bids being made, so this is read from what was entered
+this round: nothing yet is the card refresh (round 1: the bids), the turn order set is the
+movement, meeple moves are the movement in turn order, any other action the actions in turn
+order (the player after the last one who acted).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.i18n import N_
+from companion.metro.events import (
+    BuildStation,
+    Event,
+    Invest,
+    MoveMeeple,
+    NextRound,
+    RepayLoan,
+    SetTurnOrder,
+    Speculate,
+    TakeLoan,
+)
+from companion.metro.state import MetroState
+
+PHASES = (N_("Card refresh"), N_("Bids"), N_("Movement"), N_("Actions"), N_("Trains"))
+CARDS, BIDS, MOVEMENT, ACTIONS, TRAINS = range(5)
+PlayerAction = Invest | Speculate | TakeLoan | RepayLoan | BuildStation
+
+
+@dataclass(frozen=True)
+class TablePhase:
+    index: int
+    """Into `PHASES`."""
+    turn: str | None
+    """The colour whose turn it is, when the phase goes in turn order."""
+
+    @property
+    def name(self) -> str:
+        return PHASES[self.index]
+
+
+def this_round(events: Sequence[object]) -> list[object]:
+    """The events since the last NextRound."""
+    for i in range(len(events) - 1, -1, -1):
+        if isinstance(events[i], NextRound):
+            return list(events[i + 1 :])
+    return list(events)
+
+
+def _after(order: Sequence[str], color: str) -> str:
+    return order[(order.index(color) + 1) % len(order)] if color in order else order[0]
+
+
+def table_phase(state: MetroState, events: Sequence[object], trains: bool) -> TablePhase | None:
+    """The phase the table is in; None once the game has ended. `trains`: a train phase is
+    under way."""
+    if state.phase == "ended":
+        return None
+    if trains or state.phase == "train":
+        return TablePhase(TRAINS, None)
+    order = list(state.colors)
+    done: list[Event] = [e for e in this_round(events) if isinstance(e, Event)]
+    acted = [e for e in done if isinstance(e, PlayerAction)]
+    if acted:
+        return TablePhase(ACTIONS, _after(order, acted[-1].player))
+    moved = {e.player for e in done if isinstance(e, MoveMeeple)}
+    if moved:
+        waiting = [c for c in order if c not in moved]
+        if waiting:
+            return TablePhase(MOVEMENT, waiting[0])
+        return TablePhase(ACTIONS, order[0])
+    if any(isinstance(e, SetTurnOrder) for e in done):
+        return TablePhase(MOVEMENT, order[0])
+    if done:
+        return TablePhase(ACTIONS, order[0])
+    return TablePhase(BIDS if state.round == 1 else CARDS, None)
