@@ -47,6 +47,10 @@ extra), a station card's cost per stop circle, a Start card's yen. A guess at th
 not a rule: the least amount is the core's (`least`)."""
 
 
+LINE_GROUP = 3
+"""LEFT/RIGHT jump three lines in the line lists: any line is at most three presses away."""
+
+
 @dataclass(frozen=True)
 class Opening:
     """How an entry was opened: answers that preset a cursor, answers already given (the
@@ -172,8 +176,14 @@ def players_step(
 
 
 def lines_step(
-    app: AppContext, title: str, reason: Callable[[MetroState, str, dict[str, Any]], str | None]
+    app: AppContext,
+    title: str,
+    reason: Callable[[MetroState, str, dict[str, Any]], str | None],
+    allowed_first: bool = False,
 ) -> StepFactory:
+    """The lines in track order (`allowed_first`: those that may be chosen first, for a
+    choice few lines allow, such as a speculation early on)."""
+
     def step(answers: dict[str, Any]) -> Choice:
         session = _session(app)
         state = session.state
@@ -187,7 +197,9 @@ def lines_step(
             )
             for lid, line in session.rules.board.lines.items()
         ]
-        return Choice("line", title, options)
+        if allowed_first:
+            options.sort(key=lambda o: o.reason is not None)
+        return Choice("line", title, options, tuple(range(0, len(options), LINE_GROUP)))
 
     return step
 
@@ -286,7 +298,7 @@ def speculate(app: AppContext, opening: Opening) -> EntryScreen:
 
     steps = [
         players_step(_("Who speculates?"), who)(app),
-        lines_step(app, _("Which line?"), why),
+        lines_step(app, _("Which line?"), why, allowed_first=True),
         stake,
     ]
     return _screen(
@@ -371,9 +383,9 @@ def meeple(app: AppContext, opening: Opening) -> EntryScreen:
         if "seen" in answers:
             return None
         if placed(answers):
-            options = places.square_options(board, state, answers["player"])
-        else:
-            options = places.squares_next_to(board, state, answers["player"], answers["near"])
+            options, _groups = places.square_options(board, state, answers["player"])
+            return Choice("square", _("Where to?"), options, jump=places.JUMP)
+        options = places.squares_next_to(board, state, answers["player"], answers["near"])
         return Choice("square", _("Which square?"), options)
 
     def pick(answers: dict[str, Any]) -> SquarePick | None:
@@ -427,13 +439,15 @@ def correct_cash(app: AppContext, opening: Opening) -> EntryScreen:
 ENTRIES: list[tuple[str, Callable[[AppContext, Opening], EntryScreen]]] = [
     (N_("Invest"), invest),
     (N_("Station built"), station),
-    (N_("Meeple moved"), meeple),
-    (N_("Start a train"), start_train),
-    (N_("Speed token"), speed),
     (N_("Speculate"), speculate),
+    (N_("Speed token"), speed),
     (N_("Loan"), loan),
     (N_("Repay a loan"), repay),
     (N_("Correct a line's value"), correct_value),
+    (N_("Start a train"), start_train),
     (N_("Correct cash"), correct_cash),
+    (N_("Meeple moved"), meeple),
 ]
-"""Most common first: the first three are one or two presses down the menu."""
+"""Ordered for the presses: with UP/DOWN wrapping round and LEFT/RIGHT jumping three rows,
+the common entries are one or two presses from the top (Meeple moved is one UP, Start a
+train one LEFT, Speed token one RIGHT)."""

@@ -42,6 +42,8 @@ class Choice:
     """Indices where a group starts (LEFT/RIGHT jump between them)."""
     by_player: bool = False
     """Options are player colours: answered with the player's own button when there are any."""
+    jump: int = 0
+    """Without groups, LEFT/RIGHT jump this many rows (0: they do nothing)."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,14 @@ class EntryScreen(Screen):
         self.square: Square = (0, 0)
         self.error = ""
         self._board: BoardLayer | None = None
-        self._advance()
+        self._started = False
+
+    def enter(self) -> None:
+        """The first step is built when the screen appears (an entry with nothing left to ask,
+        a loan opened by the player's button, records at once and goes)."""
+        if not self._started:
+            self._started = True
+            self._advance()
 
     @property
     def session(self) -> MetroGame:
@@ -226,6 +235,8 @@ class EntryScreen(Screen):
                 self.cursor = (self.cursor + 1) % n
             elif a in (Action.LEFT, Action.RIGHT) and len(step.groups) > 1:
                 self._jump(step, 1 if a is Action.RIGHT else -1)
+            elif a in (Action.LEFT, Action.RIGHT) and step.jump and n:
+                self.cursor = (self.cursor + (step.jump if a is Action.RIGHT else -step.jump)) % n
             elif a is Action.OK and n:
                 opt = step.options[self.cursor]
                 if opt.reason is not None:
@@ -289,7 +300,7 @@ class EntryScreen(Screen):
         elif isinstance(step, Choice):
             draw_options(surface, theme, self.session.rules, area, step.options, self.cursor)
             hints = [("ud", _("Choose")), ("ok", _("Next")), ("back", _("Back"))]
-            if len(step.groups) > 1:
+            if len(step.groups) > 1 or step.jump:
                 hints.insert(1, ("lr", _("Jump")))
         elif isinstance(step, Amount):
             self._draw_amount(surface, theme, area, step)

@@ -23,7 +23,7 @@ from companion.ui.metro.camera import CameraPrompts
 from companion.ui.metro.entry import seat_color
 from companion.ui.metro.menu import MetroMenu
 from companion.ui.metro.rounds import rounds_for
-from companion.ui.metro.turns import PHASES, table_phase
+from companion.ui.metro.turns import MOVEMENT, PHASES, table_phase
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import MetroGame, current_metro
 
@@ -136,6 +136,20 @@ class MetroHome(Screen):
             title = _("{player}: record an action").format(player=color_name(player))
         self.app.push(MetroMenu(self.app, title, items))
 
+    def player_pressed(self, color: str) -> None:
+        """A player's button: before the actions (cards, bids, movement) their meeple move,
+        then their entries."""
+        from companion.ui.metro.actions import Opening, meeple
+
+        session = self.session
+        table = table_phase(session.state, session.events, session.phase is not None)
+        if table is not None and table.index <= MOVEMENT:
+            screen = meeple(self.app, Opening(fixed={"player": color}))
+            screen.done = self._recorded
+            self.app.push(screen)
+            return
+        self.open_actions(color)
+
     def undo_text(self) -> str | None:
         """What undo would take back, in words; None when there is nothing to undo."""
         from companion.ui.metro.actions import describe
@@ -242,7 +256,7 @@ class MetroHome(Screen):
         if event.player is not None:
             color = seat_color(self.session, event.player)
             if color is not None:
-                self.open_actions(color)
+                self.player_pressed(color)
             return
         if a in (Action.UP, Action.DOWN):
             self.line_picked = True

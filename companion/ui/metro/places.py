@@ -15,12 +15,17 @@ from collections.abc import Callable
 from companion.i18n import _
 from companion.metro.board import BoardMap, Square, parse_stop_id
 from companion.metro.state import MetroState
-from companion.narrate import place_name
+from companion.narrate import place_name, stations_at
 from companion.ui.kit import Option
 
-REACH = 3
-"""Squares a meeple may move in one turn: 2, or 3 with a bicycle (the box does not track
-bicycles, so it offers the third square too)."""
+REACH = 2
+"""Squares a meeple may move in one turn; a bicycle adds one (`BIKE`)."""
+BIKE = 1
+"""The box does not track bicycles: the squares a bicycle adds come after the others, in a
+group of their own (LEFT/RIGHT jump to it)."""
+JUMP = 3
+"""LEFT/RIGHT in the square list jump three rows (no square in reach is more than four
+presses away in a list of a dozen)."""
 ELSEWHERE = "elsewhere"
 """The square option that opens the board cursor instead."""
 
@@ -80,15 +85,30 @@ def reachable(
     return steps
 
 
-def square_options(board: BoardMap, state: MetroState, color: str) -> list[Option]:
-    """Reachable squares touching a station, nearest first, then the board cursor."""
+def square_options(
+    board: BoardMap, state: MetroState, color: str
+) -> tuple[list[Option], tuple[int, ...]]:
+    """(options, group starts): the nearest reachable square next to each station (or pair of
+    stations) in reach, nearest first; then those only a bicycle reaches; then the board
+    cursor for any other square. The entry jumps `JUMP` rows (the groups are for reading)."""
     options: list[Option] = []
-    for square, n in sorted(reachable(board, state, color).items(), key=lambda kv: (kv[1], kv[0])):
-        if board.stops_touching_square(square):
-            detail = _("{n} squares").format(n=n) if n > 1 else _("1 square")
-            options.append(Option(place_name(board, square), square, None, detail=detail))
+    groups = [0]
+    seen: set[tuple[str, ...]] = set()
+    walk = sorted(reachable(board, state, color, REACH + BIKE).items(), key=lambda kv: kv[1])
+    for square, n in sorted(walk, key=lambda kv: (kv[1], kv[0])):
+        names = tuple(stations_at(board, square))
+        if not names or names in seen:
+            continue
+        if n > REACH and groups[-1] == 0 and options:
+            groups.append(len(options))
+        seen.add(names)
+        detail = (
+            _("{n} squares").format(n=n) if n <= REACH else _("{n} squares (bicycle)").format(n=n)
+        )
+        options.append(Option(place_name(board, square), square, None, detail=detail))
+    groups.append(len(options))
     options.append(Option(_("Another square (on the board)"), ELSEWHERE))
-    return options
+    return options, tuple(dict.fromkeys(groups))
 
 
 def squares_next_to(board: BoardMap, state: MetroState, color: str, station: str) -> list[Option]:
