@@ -42,6 +42,11 @@ class SavedGame(Protocol[S_co]):
     @property
     def events(self) -> Sequence[object]: ...
     def last_entry(self) -> Entry | None: ...
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """The log as saved: the events and, for Metro, the train phases' entries."""
+        ...
+
     def record(self, event: object) -> S_co:
         """Validate with the game's rules, save, apply; raises the core's refusal (TypeError
         for what is not one of the game's events)."""

@@ -142,7 +142,9 @@ class MetroHome(Screen):
         from companion.ui.metro.actions import Opening, meeple
 
         session = self.session
-        table = table_phase(session.state, session.events, session.phase is not None)
+        table = table_phase(
+            session.state, session.events, session.phase is not None, session.entries
+        )
         if table is not None and table.index <= MOVEMENT:
             screen = meeple(self.app, Opening(fixed={"player": color}))
             screen.done = self._recorded
@@ -229,6 +231,7 @@ class MetroHome(Screen):
                 close_then(lambda: self.app.push(BidsScreen(self.app))),
             ),
             (Option(_("Undo the last entry"), 2), close_then(self.ask_undo)),
+            (Option(_("Board: who owns which station"), 8), close_then(self.show_owners)),
             (Option(fast, 3), toggle_fast),
             (Option(_("End the game"), 4), close_then(self.ask_end)),
             *self._settings_item(),
@@ -246,6 +249,11 @@ class MetroHome(Screen):
             self.app.push(SettingsScreen(self.app))
 
         return [(Option(_("Settings"), 6), open_settings)]
+
+    def show_owners(self) -> None:
+        from companion.ui.metro.owners import OwnersScreen
+
+        self.app.push(OwnersScreen(self.app))
 
     def ask_end(self) -> None:
         confirm(self.app, _("End the game and count the payouts?"), self.end_game)
@@ -292,7 +300,8 @@ class MetroHome(Screen):
         """ "3/5 Movement · Turn: (R) Red" after the round (the chip carries the letter)."""
         medium = c.font(theme, "medium")
         fg = c.theme_color(theme, "foreground")
-        table = table_phase(state, self.session.events, self.session.phase is not None)
+        session = self.session
+        table = table_phase(state, session.events, session.phase is not None, session.entries)
         if table is None:
             c.blit_text(layer, medium, _(PHASE_NAMES["ended"]), fg, at, "midleft")
             return

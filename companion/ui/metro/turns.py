@@ -25,6 +25,7 @@ from companion.metro.events import (
     TakeLoan,
 )
 from companion.metro.state import MetroState
+from companion.store import Entry
 
 PHASES = (N_("Card refresh"), N_("Bids"), N_("Movement"), N_("Actions"), N_("Trains"))
 CARDS, BIDS, MOVEMENT, ACTIONS, TRAINS = range(5)
@@ -43,8 +44,16 @@ class TablePhase:
         return PHASES[self.index]
 
 
-def this_round(events: Sequence[object]) -> list[object]:
-    """The events since the last NextRound."""
+def this_round(events: Sequence[object], entries: Sequence[Entry] = ()) -> list[object]:
+    """The events since the round began: after the last train phase's end in the log
+    (`entries`) and after the last NextRound."""
+    since_phase = 0
+    for entry in reversed(entries):
+        if entry.kind == "phase_end":
+            break
+        since_phase += entry.kind == "event"
+    if entries:
+        events = events[len(events) - since_phase :] if since_phase else []
     for i in range(len(events) - 1, -1, -1):
         if isinstance(events[i], NextRound):
             return list(events[i + 1 :])
@@ -55,15 +64,17 @@ def _after(order: Sequence[str], color: str) -> str:
     return order[(order.index(color) + 1) % len(order)] if color in order else order[0]
 
 
-def table_phase(state: MetroState, events: Sequence[object], trains: bool) -> TablePhase | None:
+def table_phase(
+    state: MetroState, events: Sequence[object], trains: bool, entries: Sequence[Entry] = ()
+) -> TablePhase | None:
     """The phase the table is in; None once the game has ended. `trains`: a train phase is
-    under way."""
+    under way; `entries`: the log, where the train phases end the rounds."""
     if state.phase == "ended":
         return None
     if trains or state.phase == "train":
         return TablePhase(TRAINS, None)
     order = list(state.colors)
-    done: list[Event] = [e for e in this_round(events) if isinstance(e, Event)]
+    done: list[Event] = [e for e in this_round(events, entries) if isinstance(e, Event)]
     acted = [e for e in done if isinstance(e, PlayerAction)]
     if acted:
         return TablePhase(ACTIONS, _after(order, acted[-1].player))
