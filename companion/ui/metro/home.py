@@ -313,7 +313,9 @@ class MetroHome(Screen):
         r = c.blit_text(layer, medium, _("Turn:"), fg, (x, at[1]), "midleft")
         h = medium.get_linesize()
         chip = c.player_chip(layer, medium, table.turn, (r.right + 6, at[1] - h // 2), h)
-        c.blit_text(layer, medium, color_name(table.turn), fg, (chip.right + 6, at[1]), "midleft")
+        name = color_name(table.turn)
+        if chip.right + 6 + medium.size(name)[0] <= layer.get_width() - 6:
+            c.blit_text(layer, medium, name, fg, (chip.right + 6, at[1]), "midleft")
 
     def _geometry(self, size: tuple[int, int], theme: Any) -> tuple[int, int, int]:
         """(table top, row height, header height)."""

@@ -103,7 +103,9 @@ def square_options(
             groups.append(len(options))
         seen.add(names)
         detail = (
-            _("{n} squares").format(n=n) if n <= REACH else _("{n} squares (bicycle)").format(n=n)
+            (_("1 square") if n == 1 else _("{n} squares").format(n=n))
+            if n <= REACH
+            else _("{n} squares (bicycle)").format(n=n)
         )
         options.append(Option(place_name(board, square), square, None, detail=detail))
     groups.append(len(options))
@@ -130,6 +132,10 @@ def _square_side(board: BoardMap, square: Square, station: str) -> str:
     sy = sum(s.y_mm for s in stops) / len(stops)
     cx, cy = board.grid.center(square)
     dx, dy = cx - sx, cy - sy
-    if abs(dx) >= abs(dy):
-        return _("right") if dx > 0 else _("left")
-    return _("below") if dy > 0 else _("above")
+    grid = board.grid
+    sides = []
+    if abs(dy) > grid.square_h_mm / 3:
+        sides.append(_("below") if dy > 0 else _("above"))
+    if abs(dx) > grid.square_w_mm / 3 or not sides:
+        sides.append(_("right") if dx > 0 else _("left"))
+    return ", ".join(sides)
