@@ -102,6 +102,7 @@ def test_the_demo_accepts_camera_proposals_on_the_way(tmp_path):
             pass
 
     app = make_app(tmp_path, resume=False)
+    app.services.player_buttons = 0  # OK answers (with buttons, the proposal's player's does)
     script = start_demo(app, rounds=1, say=lambda _t: None)
     proposal = Proposal(app)
     app.push(proposal)

@@ -92,6 +92,7 @@ def test_station_cost_is_per_circle_times_the_station_circles():
     rules = session.rules
     square = sorted(rules.board.squares_touching_station("ginza"))[0]
     session.record(MoveMeeple("red", square))
+    session.record(Invest("blue", "M", 300))  # the actions have begun
     app = home(session)
     app.services.player_buttons = 3
     app.press_player(0)  # Red's button on the income track: Red's entries
@@ -113,7 +114,7 @@ def test_speculating_on_a_line_you_hold_is_greyed_and_refused_with_the_reason():
     session.record(Invest("blue", "M", 300))
     app = home(session)
     app.press("ok")
-    app.press(*["down"] * 5, "ok")  # Speculate
+    app.press("down", "down", "ok")  # Speculate
     app.press("ok")  # Red
     screen = app.top
     options = {o.value: o for o in screen.step.options}
@@ -125,7 +126,10 @@ def test_speculating_on_a_line_you_hold_is_greyed_and_refused_with_the_reason():
     assert screen.error == "Red holds a share of line G"
     assert app.cues[-1] == "error"
     shot(app, "speculate-refused")
-    app.press("down", "ok")  # M, now allowed
+    assert screen.step.options[0].value == "M"  # the lines Red may choose come first
+    app.press("up")  # a deliberate press: a cursor moved
+    screen.cursor = 0
+    app.press("ok")  # M, allowed
     assert screen.step.key == "stake" and screen.value == 100  # smaller number beside ¥300
     app.press("ok")
     assert session.state.lines["M"].speculations[0].player == "red"
@@ -137,7 +141,7 @@ def test_an_entry_the_core_refuses_shows_its_message():
     session = new_session()
     session.record(MoveMeeple("blue", (4, 4)))
     app = home(session)
-    app.press("ok", "down", "down", "ok")  # Meeple moved
+    app.press("ok", "up", "ok")  # Meeple moved (the last row)
     app.press("ok")  # Red
     screen = app.top
     assert screen.step.key == "near"  # Red's meeple is not on the board yet

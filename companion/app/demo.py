@@ -159,6 +159,13 @@ class Driver:
         self.log.presses += 1
         yield self.gap
 
+    def accept_camera(self) -> Wait:
+        """Yes to the camera's question: its player's button (OK without player buttons)."""
+        if self.buttons:
+            yield from self.press_player(str(self.top.proposal.color))
+        else:
+            yield from self.press(Action.OK)
+
     def settle(self) -> Wait:
         """Until the screen takes presses (the input guard after a new screen or question)."""
         for _i in range(100):
@@ -178,7 +185,7 @@ class Driver:
         end = self.app.now() + timeout
         while self.name not in names:
             if self.name == CAMERA_SCREEN:
-                yield from self.press(Action.OK)
+                yield from self.accept_camera()
                 continue
             if self.app.now() > end:
                 raise DemoError(f"waited {timeout:.0f} s for {' or '.join(names)}; on {self.name}")
@@ -464,7 +471,7 @@ class DemoScript:
             if table.expects(proposal):
                 self.remember(f"  camera: {proposal.text(self.session.rules.board)} OK")
                 yield from d.pause(0.8)
-                yield from d.press(Action.OK)
+                yield from d.accept_camera()
             else:
                 self.remember(f"  camera: {proposal.text(self.session.rules.board)} Fix")
                 yield from d.press(Action.BACK)
@@ -580,7 +587,7 @@ class DemoScript:
                 yield from d.pause(1.0)
                 yield from d.press(Action.OK)
             elif d.name == CAMERA_SCREEN:
-                yield from d.press(Action.OK)
+                yield from d.accept_camera()
             else:
                 yield 0.0
         yield from d.wait_for("metro-home")
