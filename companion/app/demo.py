@@ -31,6 +31,7 @@ from companion.metro.events import (
     share_extra,
 )
 from companion.metro.steps import Boarded, Departed, Left, Paid, Removed, Step
+from companion.narrate import stations_at
 from companion.ui.screen import Action, Input
 
 Say = Callable[[str], None]
@@ -100,14 +101,21 @@ def entry_plan(event: Event, board: BoardMap) -> tuple[str, dict[str, Any]]:
     raise ValueError(f"the demo cannot enter {event!r}")
 
 
-def describe_event(event: Event) -> str:
+def describe_event(event: Event, board: BoardMap) -> str:
     match event:
         case Invest(_p, line, paid):
             return f"buys a share of line {line} for ¥{paid}"
-        case BuildStation(_p, station, _paid):
-            return f"builds a station at {station}"
+        case BuildStation(_p, station, paid):
+            return f"builds a station at {board.stations[station].name} for ¥{paid}"
         case MoveMeeple(_p, square):
-            return f"puts the meeple on square {list(square)}"
+            names = stations_at(board, square)
+            return (
+                "puts the meeple next to " + " and ".join(names)
+                if names
+                else (
+                    f"puts the meeple on the square in column {square[0] + 1}, row {square[1] + 1}"
+                )
+            )
         case StartTrain(line, amount):
             return f"starts the train of line {line} (+¥{amount})"
         case Speculate(_p, line, stake):
@@ -441,7 +449,8 @@ class DemoScript:
                     self.remember(f"  {color}: refused: {self.drive.refused}")
                 else:
                     self.log.entries += 1
-                    self.remember(f"  {color}: {describe_event(event)}")
+                    board = self.session.rules.board
+                    self.remember(f"  {color}: {describe_event(event, board)}")
                 yield from self.drive.pause(0.3)
         if state.round == 1:
             yield from self.mistakes()
@@ -455,7 +464,7 @@ class DemoScript:
         yield from d.wait_for("metro-home")
         if isinstance(event, BuildStation):
             table.put_pyramid(event.player, event.station)
-            what = f"puts a pyramid on {event.station}"
+            what = f"puts a pyramid on {self.session.rules.board.stations[event.station].name}"
         else:
             table.move_meeple(event.player, event.square)
             what = f"moves the meeple to square {list(event.square)}"
