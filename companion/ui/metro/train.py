@@ -393,16 +393,13 @@ class TrainPhaseScreen(Screen):
             text = _("Your button") if self.waiting == "payout" else _("Your button · hold: no")
         else:
             text = _("{player} decides").format(player=color_name(player))
-        r = c.blit_text(
-            surface,
-            medium,
-            text,
-            c.theme_color(theme, "accent"),
-            (chip.right + 8, chip.centery),
-            "midleft",
-            area.right - chip.right - 8,
-        )
-        return max(chip.bottom, r.bottom) + 8
+        accent = c.theme_color(theme, "accent")
+        x = chip.right + 8
+        lines = c.wrap(medium, text, area.right - x)
+        for i, part in enumerate(lines):
+            pos = (x, chip.centery + i * h)
+            c.blit_text(surface, medium, part, accent, pos, "midleft", area.right - x)
+        return chip.bottom + (len(lines) - 1) * h + 8
 
     def _draw_band(self, surface: pygame.Surface, theme: Any, box: pygame.Rect) -> None:
         """The message band under the board: a payout or a question in big type, else the move."""
