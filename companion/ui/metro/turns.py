@@ -14,14 +14,19 @@ from dataclasses import dataclass
 
 from companion.i18n import N_
 from companion.metro.events import (
+    BidBonus,
     BuildStation,
+    Copy,
     Event,
     Invest,
+    InvestByDisc,
     MoveMeeple,
     NextRound,
     RepayLoan,
+    Sell,
     SetTurnOrder,
     Speculate,
+    TakeCard,
     TakeLoan,
 )
 from companion.metro.state import MetroState
@@ -29,7 +34,18 @@ from companion.store import Entry
 
 PHASES = (N_("Card refresh"), N_("Bids"), N_("Movement"), N_("Actions"), N_("Trains"))
 CARDS, BIDS, MOVEMENT, ACTIONS, TRAINS = range(5)
-PlayerAction = Invest | Speculate | TakeLoan | RepayLoan | BuildStation
+PlayerAction = (
+    Invest
+    | InvestByDisc
+    | Sell
+    | Copy
+    | BidBonus
+    | TakeCard
+    | Speculate
+    | TakeLoan
+    | RepayLoan
+    | BuildStation
+)
 
 
 @dataclass(frozen=True)
