@@ -64,9 +64,7 @@ def describe_step(step: Step, board: BoardMap) -> str:
             )
         case Moved(vehicle, from_stop, to_stop, _direction, _move, turned):
             line = vehicle_label(vehicle, board)
-            text = _("Line {line}: {a} → {b}").format(
-                line=line, a=stop_name(board, from_stop), b=stop_name(board, to_stop)
-            )
+            text = _("Line {line}: {a} → {b}").format(line=line, a=from_stop, b=to_stop)
             return f"{text} ({_('turns at the terminus')})" if turned else text
         case Paid(vehicle, stop, station, owner, owner_gain, line_gain, drinks):
             line = vehicle.line
