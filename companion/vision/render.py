@@ -341,12 +341,19 @@ def _add_noise(f: np.ndarray, rng: np.random.Generator, sd: float, band: int = 9
         f[y : y + band] += rng.normal(0, sd, f[y : y + band].shape).astype(np.float32)
 
 
-def _lit(img: np.ndarray, light: np.ndarray) -> np.ndarray:
-    """`img` (uint8 BGR) times a light field (float32, one channel), channel by channel in
-    uint8 (saturated): at the board art's size a float copy of the whole image would cost
-    tens of MB a photo."""
-    planes = [cv2.multiply(plane, light, dtype=cv2.CV_8U) for plane in cv2.split(img)]
-    return cv2.merge(planes)
+def _lit(img: np.ndarray, shadow: np.ndarray, shading: np.ndarray | None) -> np.ndarray:
+    """`img` (uint8 BGR) times the pieces' shadow factor and the table's shading (float32, one
+    channel each), one channel at a time: at the board art's size a float copy of the whole
+    image would cost tens of MB a photo. Same numbers as the whole-image float product."""
+    out = np.empty_like(img)
+    plane = np.empty(img.shape[:2], np.float32)
+    for c in range(img.shape[2]):
+        np.multiply(img[..., c], shadow, out=plane)
+        if shading is not None:
+            plane *= shading
+        np.clip(plane, 0, 255, out=plane)
+        out[..., c] = plane
+    return out
 
 
 @dataclass
@@ -397,10 +404,10 @@ def render(
     for piece, angle in order:
         _draw_piece(np.zeros(1), shadow, art, cam, piece, angle, light, sizes)
     cv2.GaussianBlur(shadow, (0, 0), 1.5 * art.scale, dst=shadow)
-    light_field = cv2.addWeighted(shadow, -0.38, shadow, 0.0, 1.0, dst=shadow)
-    if light_cfg.shading:
-        cv2.multiply(light_field, _shading(board.id, light_cfg.shading, art.size), light_field)
-    img = _lit(art.image, light_field)
+    shadow *= np.float32(0.38)
+    np.subtract(np.float32(1), shadow, out=shadow)
+    shading = _shading(board.id, light_cfg.shading, art.size) if light_cfg.shading else None
+    img = _lit(art.image, shadow, shading)
     nowhere = np.zeros((1, 1), np.float32)
     for piece, angle in order:
         _draw_piece(img, nowhere, art, cam, piece, angle, light, sizes)
@@ -420,7 +427,7 @@ def render(
         borderMode=cv2.BORDER_CONSTANT,
         borderValue=(70, 90, 110),
     )
-    del img, shadow, light_field
+    del img, shadow, shading
     f = frame.astype(np.float32)
     if hand:
         hs_cam = cv2.warpPerspective(hs, cam_from_canvas, FRAME_SIZE)
