@@ -280,3 +280,25 @@ def test_every_screen_reads(walk, size: tuple[int, int], lang: str) -> None:
     walk(tour, size)
     assert tour.count > 0
     assert not tour.faults, f"{len(tour.faults)} faults:\n" + "\n".join(tour.faults[:40])
+
+
+def test_the_real_apps_frames_read_with_its_toasts(tmp_path: Path) -> None:
+    """`app_faults` on the real app: the main menu, then the income track with two toasts
+    (the newest error is shown, over the hint bar)."""
+    from companion.app.boot import shutdown
+    from tests.conftest import headless_app
+    from tests.textcheck import app_faults
+
+    app = headless_app(tmp_path / "data")
+    try:
+        app.step()
+        assert app_faults(app) == []
+        app.inputs.put(Input(Action.DOWN))
+        app.inputs.put(Input(Action.OK))
+        for _ in range(5):
+            app.step()
+        app.toast("Red invests in line G (¥300)")
+        app.toast("LED strip unplugged", "bad")
+        assert app_faults(app) == []
+    finally:
+        shutdown(app)

@@ -4,8 +4,9 @@ frame, judged as a player at 1 m from a 7" 800x480 screen would.
 A frame fails on: a line the player must read whose capital letters are under `READ_CAP` pixels
 on a 480-pixel-high screen (a button hint under `HINT_CAP`), a line leaving its box or the
 screen, two lines whose inked pixels overlap, and an overlay (a toast) hiding a line the player
-must read. Use `frame_faults(draw, surface)` for any drawing, or `screen_faults(app)` for a
-FakeApp's stack; a scripted game night can call it on every frame.
+must read. Use `frame_faults(draw, surface)` for any drawing, `screen_faults(app)` for a
+FakeApp's stack, or `app_faults(app)` for the real app's screens and toasts (`App.draw`): a
+scripted game night can call it after every press.
 """
 
 from __future__ import annotations
@@ -65,5 +66,12 @@ def frame_faults(draw: Callable[[pygame.Surface], None], surface: pygame.Surface
 
 def screen_faults(app: object) -> list[str]:
     """A FakeApp's visible screens drawn and judged (tests/screen_fakes.py)."""
+    draw = app.draw  # type: ignore[attr-defined]
+    return frame_faults(lambda _surface: draw(), app.surface)  # type: ignore[attr-defined]
+
+
+def app_faults(app: object) -> list[str]:
+    """The real app's frame (`companion.app.core.App`: its screens, then its toasts) judged;
+    the LED strip drawn under the screen is a picture, not text."""
     draw = app.draw  # type: ignore[attr-defined]
     return frame_faults(lambda _surface: draw(), app.surface)  # type: ignore[attr-defined]

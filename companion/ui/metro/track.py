@@ -2,8 +2,9 @@
 one row per line (value, larger/smaller pair, shares, speed, speculations, train).
 
 Everything is in the reading size or larger. Columns are as wide as what they hold; when the
-row does not fit the screen the line names go first (the badge keeps the letter and colour),
-and when the lines do not fit the height the rows scroll with the cursor (arrows say so).
+row does not fit the screen the speed joins the train column, then the line names go (the badge
+keeps the letter and colour), then the train, then the pair; when the lines do not fit the
+height the rows scroll with the cursor (arrows say so).
 """
 
 from __future__ import annotations
@@ -90,8 +91,9 @@ def layout(size: tuple[int, int], theme: Any, state: MetroState, lines: int, cur
 def _widths(
     fnt: pygame.font.Font, rules: MetroRules, state: MetroState, cell_h: int, room: int, gap: int
 ) -> dict[str, int]:
-    """Each column's width: what it holds, its header if there is room, the names dropped if
-    the rest does not fit (the speed joins the train column first)."""
+    """Each column's width: what it holds, and its header if there is room. A row too wide
+    for the screen loses, in this order: the speed column (it joins the train's), the line
+    names, the train (its piece is on the board), the larger/smaller pair."""
     board = rules.board
     cell = pygame.Rect(0, 0, cell_h, cell_h)
     content = {
@@ -108,7 +110,7 @@ def _widths(
         "train": fnt.size("M99")[0] + cell_h,
     }
     keys = list(HEADERS)
-    for drop in ("speed", "name", "pair"):
+    for drop in ("speed", "name", "train", "pair"):
         if sum(content[k] for k in keys) + gap * (len(keys) - 1) <= room:
             break
         keys.remove(drop)
@@ -189,11 +191,11 @@ def draw_track(
         chip = c.player_chip(layer, fnt, color, (x, y + 2), line_h - 4)
         info_r = c.blit_text(layer, fnt, info, fg, (chip.right + 6, chip.centery), "midleft")
         x = info_r.right + 3 * m
-    gap = max(4, m // 2)
+    gap = max(6, m * 3 // 4)
     cell_h = at.row_h - 4
-    widths = _widths(fnt, rules, state, cell_h, w - 2 * m, gap)
+    widths = _widths(fnt, rules, state, cell_h, w - m, gap)
     lefts: dict[str, int] = {}
-    x = m
+    x = m // 2
     for key, width in widths.items():
         lefts[key] = x
         x += width + gap
@@ -250,6 +252,8 @@ def _draw_row(
         chip = c.player_chip(layer, fnt, spec.player, (x, top), cell_h)
         stake = f"{spec.stake:,}"
         x = c.blit_text(layer, fnt, stake, fg, (chip.right + 3, cy), "midleft").right + 6
+    if "train" not in lefts:
+        return
     vehicles = state.vehicles_of(lid)
     train = state.trains[vehicles[0]] if vehicles else None
     if train is None:
