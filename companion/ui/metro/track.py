@@ -3,8 +3,8 @@ one row per line (value, larger/smaller pair, shares, speed, speculations, train
 
 Everything is in the reading size or larger. Columns are as wide as what they hold; when the
 row does not fit the screen the speed joins the train column, then the line names go (the badge
-keeps the letter and colour), then the train, then the pair; when the lines do not fit the
-height the rows scroll with the cursor (arrows say so).
+keeps the letter and colour), then speculations past two, then the train, then the pair; when
+the lines do not fit the height the rows scroll with the cursor (arrows say so).
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ HEADERS = {
     "specs": N_("Speculations"),
     "train": N_("Train"),
 }
+SPECS_SHOWN = 2
+"""Speculations a row shows when all of them would push other columns off the screen."""
 SHORT = {"pair": N_("Lg / sm"), "shares": N_("Shr."), "specs": N_("Specul.")}
 """Headers for a column too narrow for the whole word."""
 STRIPE = (28, 31, 40)
@@ -90,10 +92,12 @@ def layout(size: tuple[int, int], theme: Any, state: MetroState, lines: int, cur
 
 def _widths(
     fnt: pygame.font.Font, rules: MetroRules, state: MetroState, cell_h: int, room: int, gap: int
-) -> dict[str, int]:
+) -> tuple[dict[str, int], int | None]:
     """Each column's width: what it holds, and its header if there is room. A row too wide
     for the screen loses, in this order: the speed column (it joins the train's), the line
-    names, the train (its piece is on the board), the larger/smaller pair."""
+    names, the speculations past the first two (a "+1" says how many), the train (its piece
+    is on the board), the larger/smaller pair. Also returns how many speculations a row shows
+    (None: all)."""
     board = rules.board
     cell = pygame.Rect(0, 0, cell_h, cell_h)
     content = {
@@ -110,9 +114,17 @@ def _widths(
         "train": fnt.size("M99")[0] + cell_h,
     }
     keys = list(HEADERS)
-    for drop in ("speed", "name", "train", "pair"):
+    most: int | None = None
+    for drop in ("speed", "name", "specs", "train", "pair"):
         if sum(content[k] for k in keys) + gap * (len(keys) - 1) <= room:
             break
+        if drop == "specs":
+            most = SPECS_SHOWN
+            content["specs"] = (
+                max(_specs_w(fnt, ls.speculations[:most], cell_h) for ls in state.lines.values())
+                + fnt.size("+9")[0]
+            )
+            continue
         keys.remove(drop)
         if drop == "speed":
             content["train"] += gap + content["speed"]
@@ -120,7 +132,7 @@ def _widths(
     if "speed" in widths and _header(fnt, "speed", widths["speed"]) != _(HEADERS["speed"]):
         content["train"] += gap + content["speed"]
         widths = _spread(fnt, {k: content[k] for k in keys if k != "speed"}, room, gap)
-    return widths
+    return widths, most
 
 
 def _spread(fnt: pygame.font.Font, widths: dict[str, int], room: int, gap: int) -> dict[str, int]:
@@ -193,7 +205,7 @@ def draw_track(
         x = info_r.right + 3 * m
     gap = max(6, m * 3 // 4)
     cell_h = at.row_h - 4
-    widths = _widths(fnt, rules, state, cell_h, w - m, gap)
+    widths, most = _widths(fnt, rules, state, cell_h, w - m, gap)
     lefts: dict[str, int] = {}
     x = m // 2
     for key, width in widths.items():
@@ -208,7 +220,8 @@ def draw_track(
         y = at.top + i * at.row_h
         if (at.first + i) % 2:
             pygame.draw.rect(layer, STRIPE, (0, y, w, at.row_h))
-        _draw_row(layer, theme, rules, state, lid, pygame.Rect(0, y, w, at.row_h), lefts, widths)
+        row = pygame.Rect(0, y, w, at.row_h)
+        _draw_row(layer, theme, rules, state, lid, row, lefts, widths, most)
     if at.first > 0:
         c.arrow(layer, "up", (w - m - 6, at.top - line_h // 2), 12, accent)
     if at.first + at.rows < len(names):
@@ -225,6 +238,7 @@ def _draw_row(
     row: pygame.Rect,
     lefts: dict[str, int],
     widths: dict[str, int],
+    most: int | None,
 ) -> None:
     fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
     fnt = c.font(theme, "read")
@@ -248,10 +262,13 @@ def _draw_row(
     if speed and "speed" in lefts:
         c.blit_text(layer, fnt, speed, fg, (lefts["speed"], cy), "midleft")
     x = lefts["specs"]
-    for spec in ls.speculations:
+    for spec in ls.speculations[:most]:
         chip = c.player_chip(layer, fnt, spec.player, (x, top), cell_h)
         stake = f"{spec.stake:,}"
         x = c.blit_text(layer, fnt, stake, fg, (chip.right + 3, cy), "midleft").right + 6
+    hidden = len(ls.speculations) - len(ls.speculations[:most])
+    if hidden:
+        c.blit_text(layer, fnt, f"+{hidden}", muted, (x, cy), "midleft")
     if "train" not in lefts:
         return
     vehicles = state.vehicles_of(lid)
