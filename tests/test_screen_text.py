@@ -160,10 +160,16 @@ def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
         screen = app.top
         if not isinstance(screen, TrainPhaseScreen):
             break
-        if screen.waiting and screen.waiting not in seen:
-            seen.add(screen.waiting)
-            tour.look(app, f"train-{screen.waiting}")
-        if screen.waiting == "prompt":
+        waiting = screen.waiting
+        if waiting == "prompt":
+            waiting = f"prompt-{screen.view.pending.action}"
+        if waiting and waiting not in seen:
+            seen.add(waiting)
+            tour.look(app, f"train-{waiting}")
+        if waiting == "prompt-board":
+            app.press("ok" if "boarded" not in seen else "back")
+            seen.add("boarded")
+        elif waiting == "prompt-leave":
             app.press("back")
         elif screen.waiting:
             app.press("ok")
@@ -172,7 +178,7 @@ def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
                 seen.add("moving")
                 tour.look(app, "train-moving")
             app.tick(0.2)
-    assert {"prompt", "payout"} <= seen
+    assert {"prompt-board", "prompt-leave", "payout"} <= seen
     ended = played_session()
     ended.record(EndGame())
     app = home(ended, size)
