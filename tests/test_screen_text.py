@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from companion import i18n
+from companion.data import load_rules
 from companion.jutaku.jutaku import JutakuOptions
 from companion.jutaku.players import default_seats
 from companion.metro.events import BuildStation, EndGame, Invest, MoveMeeple, Speculate
@@ -72,7 +73,6 @@ class Tour:
 
 def tokyo_session_of(colors: tuple[str, ...]) -> object:
     """A Tokyo game with a loan and big amounts: the widest rows."""
-    from companion.data import load_rules
     from companion.metro.events import AdjustCash, TakeLoan
 
     session = new_session(load_rules("tokyo"), colors)
@@ -143,6 +143,8 @@ def metro_entries(tour: Tour, size: tuple[int, int]) -> None:
     app.pop()
     five = tokyo_session_of(("red", "blue", "yellow", "green", "black"))
     tour.look(home(five, size), "income-track-5-players")
+    osaka = new_session(load_rules("osaka"), ("red", "blue", "yellow", "green", "black"))
+    tour.look(home(osaka, size), "income-track-osaka")
 
 
 def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
