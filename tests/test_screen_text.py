@@ -124,6 +124,11 @@ def metro_entries(tour: Tour, size: tuple[int, int]) -> None:
     app.push(BidsScreen(app))
     tour.look(app, "bids")
     app.press("back")
+    from companion.ui.metro.owners import OwnersScreen
+
+    app.push(OwnersScreen(app))
+    tour.look(app, "owners")
+    app.pop()
     app.press("left")
     tour.look(app, "undo-confirm")
     app.press("back")

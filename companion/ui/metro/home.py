@@ -1,8 +1,10 @@
 """The income track, the home screen during a game: every line in track order with its value,
 the larger/smaller pair, share holders, speed, speculations and its train; the players' cash.
 
-OK opens the entries, LEFT undoes (with confirm), RIGHT starts the train phase, BACK opens the
-game menu. The table is rendered once per state and cached; a frame is then one blit.
+OK opens the entries, a player's button opens them for that player, LEFT undoes (asking what
+it undoes), RIGHT starts the train phase, BACK opens the game menu. The header says the round,
+the phase of the round and whose turn it is (`turns.table_phase`). The table is rendered once
+per state and cached; a frame is then one blit.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from companion.colors import color_name
 from companion.i18n import _, language
 from companion.metro.events import EndGame
 from companion.metro.state import MetroState
@@ -18,8 +21,10 @@ from companion.ui import kit as c
 from companion.ui.kit import Option, confirm
 from companion.ui.metro import track
 from companion.ui.metro.camera import CameraPrompts
+from companion.ui.metro.entry import seat_color
 from companion.ui.metro.menu import MetroMenu
 from companion.ui.metro.rounds import rounds_for
+from companion.ui.metro.turns import MOVEMENT, PHASES, table_phase
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import MetroGame, current_metro
 
@@ -37,6 +42,8 @@ class MetroHome(Screen):
         self._asked_end_round = 0
         self._shown_end = False
         self.camera = CameraPrompts(app)
+        self.line_picked = False
+        """The line cursor was moved since the last entry: an entry on it is a choice."""
 
     @property
     def session(self) -> MetroGame:
@@ -84,7 +91,8 @@ class MetroHome(Screen):
     def _recorded(self, event: Any) -> None:
         from companion.ui.metro.actions import describe
 
-        self.say(describe(event))
+        self.line_picked = False
+        self.say(describe(event, self.session.rules.board))
 
     # --- commands ---
     def say(self, message: str) -> None:
@@ -94,29 +102,75 @@ class MetroHome(Screen):
     def selected_line(self) -> str:
         return str(list(self.session.rules.board.lines)[self.cursor])
 
-    def open_actions(self) -> None:
-        from companion.ui.metro.actions import ENTRIES, describe
+    def open_actions(self, player: str | None = None) -> None:
+        """The entries menu; opened by a player's button, the entries are that player's."""
+        from companion.ui.metro.actions import ENTRIES, Opening
 
-        def opener(make: Any) -> Any:
+        fixed = {"player": player} if player is not None else {}
+
+        def opener(index: int, make: Any) -> Any:
             def run() -> None:
                 self.app.pop()
-                screen = make(self.app, {"line": self.selected_line()})
-                screen.done = lambda event: self.say(describe(event))
+                chosen = self.line_picked or index > 0 or player is not None
+                opening = Opening({"line": self.selected_line()}, fixed, chosen)
+                screen = make(self.app, opening)
+                screen.done = self._recorded
                 self.app.push(screen)
 
             return run
 
-        items = [(Option(_(label), label), opener(make)) for label, make in ENTRIES]
-        self.app.push(MetroMenu(self.app, _("Record an action"), items))
+        items = [
+            (Option(_(label), label), opener(i, make)) for i, (label, make) in enumerate(ENTRIES)
+        ]
+        title = _("Record an action")
+        if player is not None:
+            title = _("{player}: record an action").format(player=color_name(player))
+        self.app.push(MetroMenu(self.app, title, items))
+
+    def player_pressed(self, color: str) -> None:
+        """A player's button: before the actions (cards, bids, movement) their meeple move,
+        then their entries."""
+        from companion.ui.metro.actions import Opening, meeple
+
+        session = self.session
+        table = table_phase(
+            session.state, session.events, session.phase is not None, session.entries
+        )
+        if table is not None and table.index <= MOVEMENT:
+            screen = meeple(self.app, Opening(fixed={"player": color}))
+            screen.done = self._recorded
+            self.app.push(screen)
+            return
+        self.open_actions(color)
+
+    def undo_text(self) -> str | None:
+        """What undo would take back, in words; None when there is nothing to undo."""
+        from companion.ui.metro.actions import describe
+
+        session = self.session
+        entry = session.last_entry()
+        if entry is None:
+            return None
+        events = session.events
+        if entry.kind == "event" and events:
+            text = describe(events[-1], session.rules.board)  # type: ignore[arg-type]
+            if text:
+                return text
+        return _("the end of the last train phase")
 
     def ask_undo(self) -> None:
+        what = self.undo_text()
+        if what is None:
+            self.app.play("error")
+            return
+
         def undo() -> None:
             if self.session.undo():
-                self.say(_("Last entry undone"))
+                self.say(_("Undone: {what}").format(what=what))
             else:
                 self.app.play("error")
 
-        confirm(self.app, _("Undo the last entry?"), undo)
+        confirm(self.app, _("Undo: {what}?").format(what=what), undo)
 
     def ask_train_phase(self) -> None:
         """Start the trains, after any meeple the camera sees elsewhere than the game has it
@@ -168,6 +222,7 @@ class MetroHome(Screen):
                 close_then(lambda: self.app.push(BidsScreen(self.app))),
             ),
             (Option(_("Undo the last entry"), 2), close_then(self.ask_undo)),
+            (Option(_("Board: who owns which station"), 8), close_then(self.show_owners)),
             (Option(fast, 3), toggle_fast),
             (Option(_("End the game"), 4), close_then(self.ask_end)),
             *self._settings_item(),
@@ -186,12 +241,24 @@ class MetroHome(Screen):
 
         return [(Option(_("Settings"), 6), open_settings)]
 
+    def show_owners(self) -> None:
+        from companion.ui.metro.owners import OwnersScreen
+
+        self.app.push(OwnersScreen(self.app))
+
     def ask_end(self) -> None:
         confirm(self.app, _("End the game and count the payouts?"), self.end_game)
 
     def handle(self, event: Input) -> None:
         a = event.action
         n = len(self.session.rules.board.lines)
+        if event.player is not None:
+            color = seat_color(self.session, event.player)
+            if color is not None:
+                self.player_pressed(color)
+            return
+        if a in (Action.UP, Action.DOWN):
+            self.line_picked = True
         if a is Action.OK:
             self.open_actions()
         elif a is Action.BACK:
@@ -210,34 +277,51 @@ class MetroHome(Screen):
         state = self.session.state
         return track.layout(size, theme, state, len(self.session.rules.board.lines), self.cursor)
 
+    def _table_phase(self) -> tuple[str, str | None]:
+        """ "3/5 Movement" and whose turn it is (None: nobody's), after the round."""
+        session = self.session
+        table = table_phase(
+            session.state, session.events, session.phase is not None, session.entries
+        )
+        if table is None:
+            return _(track.PHASE_NAMES["ended"]), None
+        return f"{table.index + 1}/{len(PHASES)} {_(table.name)}", table.turn
+
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.services.theme
         state = self.session.state
         at = self._layout(surface.get_size(), theme)
-        key = (surface.get_size(), language(), id(theme), at)
+        phase = self._table_phase()
+        key = (surface.get_size(), language(), id(theme), at, phase)
         if self._layer is None or self._cache != (key, state):
             with c.textlog.capture() as texts:
-                self._layer, self._title_right = self._render(surface.get_size(), theme, state, at)
+                self._layer, self._title_right = self._render(
+                    surface.get_size(), theme, state, at, phase
+                )
             self._texts = texts
             self._cache = (key, state)
         surface.blit(self._layer, (0, 0))
         c.textlog.replay(self._texts)
-        r = pygame.Rect(
-            2, at.top + (self.cursor - at.first) * at.row_h, surface.get_width() - 4, at.row_h
-        )
+        w = surface.get_width()
+        r = pygame.Rect(2, at.top + (self.cursor - at.first) * at.row_h, w - 4, at.row_h)
         pygame.draw.rect(surface, c.theme_color(theme, "accent"), r, width=2, border_radius=6)
         m = theme.margin
-        self.camera.draw_status(surface, theme, surface.get_width() - m, m // 2)
+        self.camera.draw_status(surface, theme, w - m, m, self._title_right + 2 * m)
 
     def _render(
-        self, size: tuple[int, int], theme: Any, state: MetroState, at: track.Layout
+        self,
+        size: tuple[int, int],
+        theme: Any,
+        state: MetroState,
+        at: track.Layout,
+        phase: tuple[str, str | None],
     ) -> tuple[pygame.Surface, int]:
         """The table on a layer, and where its title ends."""
         layer = pygame.Surface(size)
         layer.fill(c.theme_color(theme, "background"))
         session = self.session
         last = rounds_for(session.rules, len(state.players))
-        title_right = track.draw_track(layer, theme, session.rules, state, at, last)
+        title_right = track.draw_track(layer, theme, session.rules, state, at, last, phase)
         hints = [
             ("ok", _("Actions")),
             ("left", _("Undo")),

@@ -181,8 +181,11 @@ def draw_track(
     state: MetroState,
     at: Layout,
     last_round: int | None,
+    phase: tuple[str, str | None],
 ) -> int:
-    """Draw the table; returns where the title line ends (the camera's status goes after)."""
+    """Draw the table under the round, the table's phase and whose turn it is (`phase`: its
+    label and the player's colour); returns where the title line ends (the camera's status
+    goes after)."""
     w, _h = layer.get_size()
     m = theme.margin
     fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
@@ -190,10 +193,20 @@ def draw_track(
     medium, fnt = c.font(theme, "medium"), c.font(theme, "read")
     rnd = _("Round {n}").format(n=state.round) + (f" / {last_round}" if last_round else "")
     r = c.blit_text(layer, medium, rnd, accent, (m, m))
-    phase = _(PHASE_NAMES.get(state.phase, state.phase))
+    label, turn = phase
     title_right = c.blit_text(
-        layer, medium, phase, fg, (r.right + 2 * m, r.centery), "midleft"
+        layer, medium, label, fg, (r.right + 2 * m, r.centery), "midleft"
     ).right
+    if turn is not None:
+        x = title_right + 2 * m
+        t = c.blit_text(layer, medium, _("Turn:"), fg, (x, r.centery), "midleft")
+        h = medium.get_linesize()
+        chip = c.player_chip(layer, medium, turn, (t.right + 6, r.centery - h // 2), h)
+        title_right = chip.right
+        name = color_name(turn)
+        if chip.right + 6 + medium.size(name)[0] <= w - m:
+            pos = (chip.right + 6, r.centery)
+            title_right = c.blit_text(layer, medium, name, fg, pos, "midleft").right
     x, y = m, r.bottom + 2
     line_h = fnt.get_linesize()
     for color, _letter, info in _cash_items(state):
