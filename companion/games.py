@@ -80,8 +80,21 @@ COUNTDOWN = GameSpec(
     cores=("companion.jutaku",),
     new_screen="companion.ui.countdown:CountdownScreen",
 )
+IZAKAYA = GameSpec(
+    key="izakaya",
+    title=N_("Izakaya"),
+    menu_label=N_("Izakaya"),
+    players=(2, 5),
+    rounds=None,
+    cores=("companion.izakaya",),
+    new_screen="companion.ui.izakaya:IzakayaSetup",
+    session="companion.app.izakaya_session:IzakayaSession",
+    resume_screen="companion.ui.izakaya:IzakayaScreen",
+    resume_at_boot=True,
+    export_format="companion/izakaya-game@1",
+)
 
-GAMES: tuple[GameSpec, ...] = (METRO, JUTAKU, COUNTDOWN)
+GAMES: tuple[GameSpec, ...] = (METRO, JUTAKU, COUNTDOWN, IZAKAYA)
 """In main menu order."""
 
 

@@ -1,0 +1,165 @@
+"""The IZAKAYA screen's right-hand panel: the round, what to enter now, the market row, and
+the bids, the action spaces or the ranking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion import izakaya as Z
+from companion.colors import color_name
+from companion.i18n import _
+from companion.jutaku.views import DRINK_POWERS
+from companion.money import yen
+from companion.ui import kit
+from companion.ui.izakaya.entry import Entry
+from companion.ui.jutaku.screens import DRINK_RGB
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    state: Z.IzakayaState,
+    entry: Entry,
+    theme: Any,
+    prompt: str,
+) -> None:
+    fnt = theme.font("medium")
+    m = theme.margin
+    fg, accent = kit.theme_color(theme, "foreground"), kit.theme_color(theme, "accent")
+    y = area.y
+    for line in kit.wrap(fnt, prompt, area.width)[:3]:
+        y = kit.blit_text(surface, fnt, line, accent, (area.x, y), max_width=area.width).bottom
+    y = _market(surface, area, y + m, state, entry, theme)
+    pile = _("Bids {pile} of {trigger}").format(
+        pile=yen(state.pile, _), trigger=yen(state.trigger, _)
+    )
+    if state.last_round is not None and state.phase != "over":
+        pile = _("Last action phase!") if state.round == state.last_round else pile
+    y = kit.blit_text(surface, fnt, pile, fg, (area.x, y + m), max_width=area.width).bottom + m
+    if state.phase == "bidding":
+        _bids(surface, area, y, state, entry, theme)
+    elif state.phase == "over":
+        _ranking(surface, area, y, state, theme)
+    elif entry.mode == "menu":
+        _actions(surface, area, y, state, entry, theme)
+
+
+def _market(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    y: int,
+    state: Z.IzakayaState,
+    entry: Entry,
+    theme: Any,
+) -> int:
+    """The six stock cards, two rows of three: the drink's colour and its price."""
+    fnt = theme.font("medium")
+    line = fnt.get_linesize()
+    width = area.width // 3
+    chosen = _chosen_colors(state, entry)
+    for k, color in enumerate(state.stock):
+        x = area.x + (k % 3) * width
+        top = y + (k // 3) * (line + 4)
+        cell = pygame.Rect(x, top, width - 4, line)
+        if k in chosen:
+            pygame.draw.rect(surface, kit.theme_color(theme, "selected"), cell, border_radius=6)
+            pygame.draw.rect(surface, kit.theme_color(theme, "accent"), cell, 3, border_radius=6)
+        radius = line // 2 - 4
+        center = (x + radius + 4, top + line // 2)
+        pygame.draw.circle(surface, DRINK_RGB[color], center, radius)
+        pygame.draw.circle(surface, kit.NEUTRAL, center, radius, 2)
+        used = color in state.colors_used and state.phase == "actions"
+        tint = kit.theme_color(theme, "muted" if used else "foreground")
+        room = cell.right - (center[0] + radius + 4) - 2
+        price = yen(state.prices[k], _)
+        kit.blit_text(surface, fnt, price, tint, (center[0] + radius + 4, top), max_width=room)
+    return int(y + 2 * (line + 4))
+
+
+def _chosen_colors(state: Z.IzakayaState, entry: Entry) -> set[int]:
+    if state.phase != "actions":
+        return set()
+    if entry.mode == "bottle":
+        return {entry.color}
+    if entry.mode == "adjust":
+        return {entry.color} if entry.step == 0 else {entry.color, entry.target}
+    return set()
+
+
+def _rows(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    y: int,
+    rows: list[tuple[str | None, str, str]],
+    chosen: int | None,
+    theme: Any,
+) -> None:
+    """Rows of (player colour or None, label, value on the right)."""
+    fnt = theme.font("medium")
+    line = fnt.get_linesize()
+    fg, accent = kit.theme_color(theme, "foreground"), kit.theme_color(theme, "accent")
+    for i, (color, label, value) in enumerate(rows):
+        row = pygame.Rect(area.x, y, area.width, line)
+        if i == chosen:
+            pygame.draw.rect(surface, kit.theme_color(theme, "selected"), row, border_radius=6)
+        x = area.x + 4
+        if color is not None:
+            x = kit.player_chip(surface, fnt, color, (x, y + 2), line - 4).right + 6
+        right = area.right - 4
+        if value:
+            right = kit.blit_text(surface, fnt, value, accent, (right, y), "topright").x - 6
+        kit.blit_text(surface, fnt, label, fg, (x, y), max_width=max(1, right - x))
+        y += line + 2
+
+
+def _bids(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    y: int,
+    state: Z.IzakayaState,
+    entry: Entry,
+    theme: Any,
+) -> None:
+    rows: list[tuple[str | None, str, str]] = [
+        (
+            state.colors[s],
+            yen(state.cash[s], _),
+            _("bid {amount}").format(amount=yen(entry.bids[s], _)),
+        )
+        for s in range(state.players)
+    ]
+    _rows(surface, area, y, rows, entry.bidder, theme)
+
+
+def _actions(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    y: int,
+    state: Z.IzakayaState,
+    entry: Entry,
+    theme: Any,
+) -> None:
+    rows: list[tuple[str | None, str, str]] = [
+        (None, _(label), "") for _key, label in entry.actions(state)
+    ]
+    _rows(surface, area, y, rows, entry.menu, theme)
+
+
+def _ranking(
+    surface: pygame.Surface, area: pygame.Rect, y: int, state: Z.IzakayaState, theme: Any
+) -> None:
+    rows: list[tuple[str | None, str, str]] = [
+        (p.color, f"{p.rank}. {color_name(p.color)}", yen(p.total, _))
+        for p in Z.result(state).players
+    ]
+    _rows(surface, area, y, rows, None, theme)
+
+
+DRINK_NAMES = {key: name for key, name, _power in DRINK_POWERS}
+
+
+def drink_label(color: str) -> str:
+    """A stock card's colour by name (the cards are the JIDOHANBAIKI drinks' colours)."""
+    return _(DRINK_NAMES.get(color, color))
