@@ -220,7 +220,7 @@ def _action(state: IzakayaState, event: Event) -> IzakayaState:
             built = Building(plot, slot, seat, floors)
             state = replace(state, buildings=tuple(sorted((*others, built), key=_where)))
     if free:
-        return replace(state, free_piece=False)
+        state = replace(state, free_piece=False)
     return _next_turn(state)
 
 

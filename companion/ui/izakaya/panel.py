@@ -42,8 +42,26 @@ def draw_panel(
         _bids(surface, area, y, state, entry, theme)
     elif state.phase == "over":
         _ranking(surface, area, y, state, theme)
-    elif entry.mode == "menu":
-        _actions(surface, area, y, state, entry, theme)
+    else:
+        y = _order(surface, area, y, state, theme)
+        if entry.mode == "menu":
+            _actions(surface, area, y + m, state, entry, theme)
+
+
+def _order(
+    surface: pygame.Surface, area: pygame.Rect, y: int, state: Z.IzakayaState, theme: Any
+) -> int:
+    """The turn order as colour chips, the current player's framed."""
+    fnt = theme.font("medium")
+    line = fnt.get_linesize()
+    fg, accent = kit.theme_color(theme, "foreground"), kit.theme_color(theme, "accent")
+    x = kit.blit_text(surface, fnt, _("Order"), fg, (area.x, y)).right + 8
+    for seat in state.order:
+        chip = kit.player_chip(surface, fnt, state.colors[seat], (x, y + 2), line - 4)
+        if seat == state.current:
+            pygame.draw.rect(surface, accent, chip.inflate(6, 6), 3, border_radius=6)
+        x = chip.right + 10
+    return int(y + line)
 
 
 def _market(

@@ -1,0 +1,102 @@
+"""IZAKAYA in the app: the saved game (undo, resume in the middle after a restart) and a walk
+over every screen with the buttons, drawn at 800x480 in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import i18n
+from companion import izakaya as Z
+from companion.app.izakaya_session import IzakayaSession
+from companion.izakaya import codec
+from companion.store import Store
+from companion.ui.izakaya import IzakayaScreen, IzakayaSetup
+from companion.ui.screen import Input
+from tests.screen_fakes import FakeApp
+
+
+def test_a_game_resumes_in_the_middle_after_a_restart(tmp_path) -> None:
+    store = Store.open(tmp_path)
+    session = IzakayaSession.start(store, codec.setup_to_json(("red", "blue", "green")))
+    session.record(Z.Bids((300, 100, 0)))
+    session.record(Z.Bottle("white", (1, 1)))
+    session.record(Z.Claim(("v", 0, 1), (0, 0)))
+    with pytest.raises(Z.IllegalMove):
+        session.record(Z.Bottle("white", (1, 2)))
+    before, game_id = session.state, session.game_id
+    store.close()
+
+    again = IzakayaSession.open(Store.open(tmp_path), game_id)
+    assert again.state == before and again.entry_count == 3
+    assert again.state.current == again.state.order[2]
+    assert again.undo()
+    assert again.state.claims == () and again.state.bottles == (((1, 1), "white"),)
+
+
+def _screen(app: FakeApp) -> IzakayaScreen:
+    top = app.top
+    assert isinstance(top, IzakayaScreen)
+    return top
+
+
+def _enter(app: FakeApp, *presses: str) -> None:
+    app.press(*presses)
+    app.draw()
+
+
+def test_a_two_player_game_with_the_buttons_to_the_ranking() -> None:
+    app = FakeApp(None)
+    app.push(IzakayaSetup(app))
+    app.press("left")  # 3 -> 2 players
+    app.press("up", "ok")  # Start the game
+    screen = _screen(app)
+    for _press in range(8):
+        screen.handle(Input(player=0))
+    for _press in range(7):
+        screen.handle(Input(player=1))
+    _enter(app, "ok")
+    state = screen.state
+    assert state.pile == 1500 and state.last_round == 1 and state.order == (0, 1)
+    # red: a white bottle on the first free 4-card corner (1, 1)
+    _enter(app, "ok", "right", "right", "ok", "ok")
+    assert screen.state.bottle_at((1, 1)) == "white"
+    # blue: claim plot (0, 0) with the disc on its right side
+    _enter(app, "down", "down", "ok")
+    screen.entry.cursor = (0, 0)
+    _enter(app, "ok", "right", "ok")
+    assert screen.state.claimer((0, 0)) == 1
+    # red passes; blue builds 3 floors on (0, 0)
+    _enter(app, "down", "down", "down", "down", "ok")
+    _enter(app, "down", "down", "down", "ok")
+    screen.entry.cursor = (0, 0)
+    _enter(app, "ok", "up", "up", "ok")
+    assert screen.state.building((0, 0), 0) == Z.state.Building((0, 0), 0, 1, 3)
+    for _turn in range(2):
+        _enter(app, "up", "ok")  # Pass
+    assert screen.state.phase == "over"
+    result = Z.result(screen.state)
+    assert [p.color for p in result.players] == ["blue", "red"]
+    assert result.players[0].total == 300 + 3 * 200 and "fanfare" in app.cues
+    for lang in i18n.LANGUAGES:
+        i18n.set_language(lang)
+        app.draw()
+    i18n.set_language("en")
+    _enter(app, "ok")
+    assert not app.stack
+
+
+def test_refusals_are_shown_and_nothing_is_saved() -> None:
+    app = FakeApp(None)
+    app.push(IzakayaSetup(app))
+    app.press("up", "ok")
+    screen = _screen(app)
+    _enter(app, "ok")  # all bids ¥0
+    count = screen.session.entry_count
+    _enter(app, "down", "ok", "ok", "ok")  # adjust: black -> mint, then again
+    _enter(app, "down", "ok", "ok", "ok")
+    assert screen.error and "adjusted" in screen.error
+    assert screen.session.entry_count == count + 1
+    _enter(app, "back", "back", "back")  # the game menu
+    assert app.top.name == "izakaya-menu"
+    app.press("ok")  # undo
+    assert screen.session.entry_count == count
