@@ -43,10 +43,8 @@ class Entry:
     def reset(self, state: Z.IzakayaState) -> None:
         """Back to the start of an entry for the state now shown."""
         self.mode, self.step, self.menu = ("build", 0, 0) if state.free_piece else ("menu", 0, 0)
-        if len(self.bids) != state.players:
+        if state.phase == "bidding" or len(self.bids) != state.players:
             self.bids = [0] * state.players
-        if state.phase == "bidding":
-            self.bids = [min(b, c) for b, c in zip(self.bids, state.cash, strict=True)]
 
     def actions(self, state: Z.IzakayaState) -> list[tuple[str, str]]:
         if state.free_piece:
