@@ -573,12 +573,14 @@ class DemoScript:
     def tour_menus(self) -> Wait:
         """Settings, then History, and there the finished game opened again on its ranking."""
         d = self.drive
-        yield from d.list_item(5, "main-menu")
+        yield from d.wait_for("main-menu")
+        quit_row = len(d.top.items) - 1  # History and Settings sit above Quit, after the games
+        yield from d.list_item(quit_row - 1, "main-menu")
         yield from d.wait_for("settings")
         self.remember("Settings: language, volume, fast trains, LED brightness")
         yield from d.pause(1.5)
         yield from d.press(Action.BACK)
-        yield from d.list_item(4, "main-menu")
+        yield from d.list_item(quit_row - 2, "main-menu")
         yield from d.wait_for("history")
         self.remember("History: the game just played")
         yield from d.pause(1.0)
