@@ -140,15 +140,13 @@ def _bids(
     entry: Entry,
     theme: Any,
 ) -> None:
+    """Each player's yen and the bid being entered (a header names the two columns)."""
+    header: list[tuple[str | None, str, str]] = [(None, _("Cash"), _("Bid"))]
     rows: list[tuple[str | None, str, str]] = [
-        (
-            state.colors[s],
-            yen(state.cash[s], _),
-            _("bid {amount}").format(amount=yen(entry.bids[s], _)),
-        )
+        (state.colors[s], yen(state.cash[s], _), yen(entry.bids[s], _))
         for s in range(state.players)
     ]
-    _rows(surface, area, y, rows, entry.bidder, theme)
+    _rows(surface, area, y, header + rows, entry.bidder + 1, theme)
 
 
 def _actions(

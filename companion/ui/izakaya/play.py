@@ -180,7 +180,7 @@ class IzakayaScreen(Screen):
         if state.phase == "over":
             return _("Game over: buildings scored")
         if state.phase == "bidding":
-            return _("Turn-order bids: reveal, then enter them")
+            return _("Turn-order bids")
         seat = state.current
         assert seat is not None
         who = color_name(state.colors[seat])
