@@ -85,7 +85,8 @@ def main(argv: list[str]) -> int:
             print(text, file=out, flush=True)
 
     say(
-        f"Demo: {args.rounds} rounds, {'headless' if headless else 'in a window'}; "
+        f"Demo: {'IZAKAYA' if args.game == 'izakaya' else f'{args.rounds} rounds'}, "
+        f"{'headless' if headless else 'in a window'}; "
         f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
         f"LEDs: {app.services.leds.status}"
     )

@@ -219,7 +219,9 @@ class IzakayaScreen(Screen):
                 ("ok", _("Enter")),
                 ("back", _("Back")),
             ]
-        return [("lr", _("Move")), ("ud", _("Move")), ("ok", _("Enter")), ("back", _("Back"))]
+        if e.mode == "claim" and e.step == 1:
+            return [("lr", ""), ("ud", _("Side")), ("ok", _("Enter")), ("back", _("Back"))]
+        return [("lr", ""), ("ud", _("Move")), ("ok", _("Enter")), ("back", _("Back"))]
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.services.theme
