@@ -57,6 +57,7 @@ def test_a_two_player_game_with_the_buttons_to_the_ranking() -> None:
     _enter(app, "ok")
     state = screen.state
     assert state.pile == 1500 and state.last_round == 1 and state.order == (0, 1)
+    assert any("one last action phase" in t for t in app.toasts)
     # red: a white bottle on the first free 4-card corner (1, 1)
     _enter(app, "ok", "right", "right", "ok", "ok")
     assert screen.state.bottle_at((1, 1)) == "white"

@@ -15,6 +15,7 @@ import pygame
 from companion import izakaya as Z
 from companion.colors import color_name
 from companion.i18n import _
+from companion.money import yen
 from companion.narrate import explain
 from companion.ui import kit
 from companion.ui.izakaya.draw import draw_board
@@ -48,6 +49,7 @@ class IzakayaScreen(Screen):
         if event is None:
             self.app.play("error")
             return
+        triggered = self.state.last_round is not None
         try:
             self.session.record(event)
         except Z.IllegalMove as refusal:
@@ -55,6 +57,9 @@ class IzakayaScreen(Screen):
             self.app.play("error")
             return
         self.error = None
+        if not triggered and self.state.last_round is not None:
+            text = _("Bids reached {trigger}: one last action phase")
+            self.app.toast(text.format(trigger=yen(self.state.trigger, _)), "info", 6.0)
         self.app.play("fanfare" if self.state.phase == "over" else "coin")
         self.entry.reset(self.state)
 
