@@ -101,3 +101,73 @@ def test_refusals_are_shown_and_nothing_is_saved() -> None:
     assert app.top.name == "izakaya-menu"
     app.press("ok")  # undo
     assert screen.session.entry_count == count
+
+
+def test_a_line_of_three_discs_asks_for_the_free_piece_on_screen() -> None:
+    app = FakeApp(None)
+    app.push(IzakayaSetup(app))
+    app.press("right", "up", "ok")  # 4 players
+    screen = _screen(app)
+    _enter(app, "ok")  # bids all ¥0: the order reverses
+    first = screen.state.current
+    session = screen.session
+    for k in range(3):
+        session.record(Z.Claim(("v", k, 1), (k, 0)))
+        if k < 2:
+            for _other in range(3):
+                session.record(Z.Pass())
+    screen.entry.reset(screen.state)
+    assert screen.state.free_piece and screen.entry.mode == "build"
+    assert "free building piece" in screen.prompt()
+    app.draw()
+    screen.entry.cursor = (2, 0)
+    _enter(app, "ok", "up", "ok")
+    assert screen.state.building((2, 0), 0) == Z.state.Building((2, 0), 0, first, 2)
+    assert not screen.state.free_piece and screen.state.current != first
+
+
+def test_nothing_is_squeezed_at_800x480_in_any_language(monkeypatch) -> None:
+    """Every text of the game screen fits its room at full size (five players, the largest
+    grid): `fit` is never asked to shrink a line."""
+    from companion.ui.kit import text
+
+    squeezed: list[int] = []
+    real_fit = text.fit
+
+    def fit(image, max_width):  # type: ignore[no-untyped-def]
+        if max_width is not None and image.get_width() > max_width > 0:
+            squeezed.append(image.get_width() - max_width)
+        return real_fit(image, max_width)
+
+    app = FakeApp(None)
+    app.push(IzakayaSetup(app))
+    app.press("right", "right", "up", "ok")
+    screen = _screen(app)
+    session = screen.session
+    monkeypatch.setattr(text, "fit", fit)
+    seen = []
+    try:
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            for p in range(5):
+                screen.handle(Input(player=p, long=False))
+            app.draw()
+            seen.append((lang, "bids", list(squeezed)))
+        session.record(Z.Bids((1000, 900, 800, 700, 600)))
+        session.record(Z.Claim(("v", 0, 1), (0, 0)))
+        for _other in range(4):
+            session.record(Z.Pass())
+        session.record(Z.Build((0, 0), 12))
+        session.record(Z.Bottle("blue", (1, 1)))
+        screen.entry.reset(screen.state)
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            for presses in ((), ("ok",), ("right", "ok"), ("back", "back", "down", "down", "ok")):
+                app.press(*presses)
+                app.draw()
+                seen.append((lang, presses, list(squeezed)))
+            screen.entry.reset(screen.state)
+    finally:
+        i18n.set_language("en")
+    # the hint bar is the kit's; only this game's own texts are checked here
+    assert not [s for s in seen if s[2]], seen

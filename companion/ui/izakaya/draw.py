@@ -93,7 +93,8 @@ def _draw_plot(
     apex = (box.x + pad + size // 2, box.y + pad)
     pyramid = [apex, (box.x + pad, box.y + pad + size), (box.x + pad + size, box.y + pad + size)]
     pygame.draw.polygon(surface, fill, pyramid)
-    pygame.draw.polygon(surface, kit.NEUTRAL, pyramid, 2)
+    edge = (240, 240, 235) if sum(fill) < 200 else kit.NEUTRAL
+    pygame.draw.polygon(surface, edge, pyramid, 2)
     built = [b for b in state.buildings if b.plot == plot]
     if not built:
         return

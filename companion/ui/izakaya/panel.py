@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from companion import izakaya as Z
-from companion.colors import color_name
+from companion.colors import color_letter, color_name
 from companion.i18n import _
 from companion.jutaku.views import DRINK_POWERS
 from companion.money import yen
@@ -28,16 +28,18 @@ def draw_panel(
     fnt = theme.font("medium")
     m = theme.margin
     fg, accent = kit.theme_color(theme, "foreground"), kit.theme_color(theme, "accent")
-    y = area.y
-    for line in kit.wrap(fnt, prompt, area.width)[:3]:
-        y = kit.blit_text(surface, fnt, line, accent, (area.x, y), max_width=area.width).bottom
+    y = _para(surface, fnt, prompt, accent, area, area.y)
     y = _market(surface, area, y + m, state, entry, theme)
     pile = _("Bids {pile} of {trigger}").format(
         pile=yen(state.pile, _), trigger=yen(state.trigger, _)
     )
-    if state.last_round is not None and state.phase != "over":
-        pile = _("Last action phase!") if state.round == state.last_round else pile
-    y = kit.blit_text(surface, fnt, pile, fg, (area.x, y + m), max_width=area.width).bottom + m
+    if state.phase == "over":
+        pile = ""
+    elif state.last_round is not None and state.round == state.last_round:
+        pile = _("Last action phase!")
+    if pile:
+        y = _para(surface, fnt, pile, fg, area, y + m)
+    y += m
     if state.phase == "bidding":
         _bids(surface, area, y, state, entry, theme)
     elif state.phase == "over":
@@ -48,6 +50,20 @@ def draw_panel(
             _actions(surface, area, y + m, state, entry, theme)
 
 
+def _para(
+    surface: pygame.Surface,
+    fnt: pygame.font.Font,
+    text: str,
+    color: tuple[int, int, int],
+    area: pygame.Rect,
+    y: int,
+) -> int:
+    """`text` wrapped to the panel's width (never squeezed); the y below it."""
+    for line in kit.wrap(fnt, text, area.width):
+        y = kit.blit_text(surface, fnt, line, color, (area.x, y), max_width=area.width).bottom
+    return y
+
+
 def _order(
     surface: pygame.Surface, area: pygame.Rect, y: int, state: Z.IzakayaState, theme: Any
 ) -> int:
@@ -55,7 +71,11 @@ def _order(
     fnt = theme.font("medium")
     line = fnt.get_linesize()
     fg, accent = kit.theme_color(theme, "foreground"), kit.theme_color(theme, "accent")
-    x = kit.blit_text(surface, fnt, _("Order"), fg, (area.x, y)).right + 8
+    label = _("Order")
+    chips = sum(fnt.size(color_letter(c))[0] + line // 2 + 10 for c in state.colors)
+    x = area.x + 3
+    if fnt.size(label)[0] + 8 + chips <= area.width:
+        x = kit.blit_text(surface, fnt, label, fg, (area.x, y)).right + 8
     for seat in state.order:
         chip = kit.player_chip(surface, fnt, state.colors[seat], (x, y + 2), line - 4)
         if seat == state.current:
@@ -84,15 +104,15 @@ def _market(
         if k in chosen:
             pygame.draw.rect(surface, kit.theme_color(theme, "selected"), cell, border_radius=6)
             pygame.draw.rect(surface, kit.theme_color(theme, "accent"), cell, 3, border_radius=6)
-        radius = line // 2 - 4
-        center = (x + radius + 4, top + line // 2)
+        radius = line // 4
+        center = (x + radius + 3, top + line // 2)
         pygame.draw.circle(surface, DRINK_RGB[color], center, radius)
         pygame.draw.circle(surface, kit.NEUTRAL, center, radius, 2)
         used = color in state.colors_used and state.phase == "actions"
         tint = kit.theme_color(theme, "muted" if used else "foreground")
-        room = cell.right - (center[0] + radius + 4) - 2
+        room = cell.right - (center[0] + radius + 3) - 2
         price = yen(state.prices[k], _)
-        kit.blit_text(surface, fnt, price, tint, (center[0] + radius + 4, top), max_width=room)
+        kit.blit_text(surface, fnt, price, tint, (center[0] + radius + 3, top), max_width=room)
     return int(y + 2 * (line + 4))
 
 

@@ -190,7 +190,7 @@ class IzakayaScreen(Screen):
         assert seat is not None
         who = color_name(state.colors[seat])
         action = state.turn // state.players + 1
-        if state.free_piece and e.mode == "menu":
+        if state.free_piece and e.step == 0:
             return _("{player}: a free building piece!").format(player=who)
         texts = {
             ("menu", 0): _("{player}: action {n} of 3").format(player=who, n=action),
@@ -234,7 +234,10 @@ class IzakayaScreen(Screen):
         w, h = surface.get_size()
         m = theme.margin
         body = pygame.Rect(m, m, w - 2 * m, h - kit.hint_height(theme) - 2 * m)
-        board = draw_board(surface, body, self.state, self.entry, theme)
+        side = min(body.height, int(body.width * 0.5))
+        board = draw_board(
+            surface, pygame.Rect(body.x, body.y, side, side), self.state, self.entry, theme
+        )
         panel = pygame.Rect(
             board.right + 2 * m, body.y, body.right - board.right - 2 * m, body.height
         )
