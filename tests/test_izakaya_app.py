@@ -171,3 +171,18 @@ def test_nothing_is_squeezed_at_800x480_in_any_language(monkeypatch) -> None:
         i18n.set_language("en")
     # the hint bar is the kit's; only this game's own texts are checked here
     assert not [s for s in seen if s[2]], seen
+
+
+def test_a_plot_that_cannot_be_taken_is_refused_before_its_side() -> None:
+    app = FakeApp(None)
+    app.push(IzakayaSetup(app))
+    app.press("up", "ok")
+    screen = _screen(app)
+    _enter(app, "ok")
+    _enter(app, "down", "down", "ok")  # claim
+    screen.entry.cursor = (1, 1)  # the blue centre card of the 3x3 grid
+    _enter(app, "ok")
+    assert screen.entry.step == 0 and screen.error and "cannot be used" in screen.error
+    screen.entry.cursor = (0, 0)
+    _enter(app, "ok")
+    assert screen.entry.step == 1 and screen.entry.side == "down" and not screen.error

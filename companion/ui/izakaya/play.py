@@ -130,6 +130,11 @@ class IzakayaScreen(Screen):
     def _ok(self) -> None:
         e, state = self.entry, self.state
         if (e.mode, e.step) in (("bottle", 0), ("adjust", 0), ("claim", 0), ("build", 0)):
+            refusal = self._plot_refusal()
+            if refusal is not None:
+                self.error = explain(refusal)
+                self.app.play("error")
+                return
             if e.mode == "adjust":
                 e.target = (e.color + 1) % len(state.stock)
             if e.mode == "build":
@@ -139,6 +144,24 @@ class IzakayaScreen(Screen):
             self.app.play("beep")
             return
         self.record(e.event(state))
+
+    def _plot_refusal(self) -> Z.IllegalMove | None:
+        """Why the plot under the cursor cannot be claimed or built on (asked before the side
+        or the floors); a claim's side starts on a free edge of the plot."""
+        e, state = self.entry, self.state
+        if e.mode == "build":
+            refusal = Z.why_not(state, Z.Build(e.cursor, Z.state.MAX_FLOORS))
+            return refusal if refusal is not None and refusal.field == "plot" else None
+        if e.mode != "claim":
+            return None
+        edges = [(side, state.grid.edge_of(e.cursor, side)) for side in ARROWS.values()]
+        free = [(side, edge) for side, edge in edges if edge is not None]
+        free.sort(key=lambda pair: state.disc_at(pair[1]) is not None)
+        if not free:
+            return None
+        e.side = free[0][0]
+        refusal = Z.why_not(state, Z.Claim(free[0][1], e.cursor))
+        return refusal if refusal is not None and refusal.field == "plot" else None
 
     def _change(self, direction: str) -> None:
         e, state = self.entry, self.state
