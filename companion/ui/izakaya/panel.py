@@ -31,7 +31,7 @@ def draw_panel(
     y = _para(surface, fnt, prompt, accent, area, area.y)
     y = _market(surface, area, y + m, state, entry, theme)
     pile = _("Bids {pile} of {trigger}").format(
-        pile=yen(state.pile, _), trigger=yen(state.trigger, _)
+        pile=_unbroken(yen(state.pile, _)), trigger=_unbroken(yen(state.trigger, _))
     )
     if state.phase == "over":
         pile = ""
@@ -48,6 +48,11 @@ def draw_panel(
         y = _order(surface, area, y, state, theme)
         if entry.mode == "menu":
             _actions(surface, area, y + m, state, entry, theme)
+
+
+def _unbroken(amount: str) -> str:
+    """An amount that a wrapped line never splits ("4.000 ¥" stays whole)."""
+    return amount.replace(" ", "\u00a0")
 
 
 def _para(
@@ -100,20 +105,28 @@ def _market(
     for k, color in enumerate(state.stock):
         x = area.x + (k % 3) * width
         top = y + (k // 3) * (line + 4)
-        cell = pygame.Rect(x, top, width - 4, line)
-        if k in chosen:
-            pygame.draw.rect(surface, kit.theme_color(theme, "selected"), cell, border_radius=6)
-            pygame.draw.rect(surface, kit.theme_color(theme, "accent"), cell, 3, border_radius=6)
-        radius = line // 4
-        center = (x + radius + 3, top + line // 2)
-        pygame.draw.circle(surface, DRINK_RGB[color], center, radius)
-        pygame.draw.circle(surface, kit.NEUTRAL, center, radius, 2)
+        cell = pygame.Rect(x, top, width - 6, line)
         used = color in state.colors_used and state.phase == "actions"
-        tint = kit.theme_color(theme, "muted" if used else "foreground")
-        room = cell.right - (center[0] + radius + 3) - 2
-        price = yen(state.prices[k], _)
-        kit.blit_text(surface, fnt, price, tint, (center[0] + radius + 3, top), max_width=room)
+        fill = DRINK_RGB[color]
+        if used:
+            back = kit.theme_color(theme, "background")
+            fill = _mix(fill, back, 0.3)
+        outline = kit.theme_color(theme, "accent") if k in chosen else None
+        kit.chip(surface, fnt, yen(state.prices[k], _), fill, cell, line // 3, outline)
+        if k in chosen:
+            pygame.draw.rect(
+                surface, outline or fill, cell.inflate(4, 4), 3, border_radius=line // 3
+            )
     return int(y + 2 * (line + 4))
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], share: float) -> tuple[int, int, int]:
+    """`share` of colour `a` over `b` (a stock card whose colour already has a disc is dim)."""
+    return (
+        round(a[0] * share + b[0] * (1 - share)),
+        round(a[1] * share + b[1] * (1 - share)),
+        round(a[2] * share + b[2] * (1 - share)),
+    )
 
 
 def _chosen_colors(state: Z.IzakayaState, entry: Entry) -> set[int]:
