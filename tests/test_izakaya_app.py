@@ -186,3 +186,44 @@ def test_a_plot_that_cannot_be_taken_is_refused_before_its_side() -> None:
     screen.entry.cursor = (0, 0)
     _enter(app, "ok")
     assert screen.entry.step == 1 and screen.entry.side == "down" and not screen.error
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_izakaya_screen_reads(lang: str) -> None:
+    """The readability checker (tests/textcheck.py) on each step of a five-player game: type
+    at the size floor, nothing out of its box or overlapping."""
+    from tests.textcheck import screen_faults
+
+    i18n.set_language(lang)
+    try:
+        app = FakeApp(None)
+        app.push(IzakayaSetup(app))
+        faults = screen_faults(app)
+        app.press("right", "right", "up", "ok")
+        screen = _screen(app)
+        for p in range(5):
+            screen.handle(Input(player=p))
+        faults += screen_faults(app)
+        session = screen.session
+        session.record(Z.Bids((1000, 900, 800, 700, 600)))
+        session.record(Z.Claim(("v", 0, 1), (0, 0)))
+        for _other in range(4):
+            session.record(Z.Pass())
+        session.record(Z.Build((0, 0), 12))
+        session.record(Z.Bottle("blue", (1, 1)))
+        screen.entry.reset(screen.state)
+        steps = ((), ("ok",), ("right", "ok"), ("back", "back"), ("down", "down", "ok"), ("ok",))
+        for presses in steps:
+            app.press(*presses)
+            faults += screen_faults(app)
+        app.press("back", "back", "back")
+        faults += screen_faults(app)  # the game menu
+        app.press("back")
+        while session.state.phase != "over":
+            bidding = session.state.phase == "bidding"
+            session.record(Z.Bids((0,) * 5) if bidding else Z.Pass())
+        screen.entry.reset(session.state)
+        faults += screen_faults(app)
+    finally:
+        i18n.set_language("en")
+    assert not faults, faults
