@@ -81,7 +81,30 @@ COUNTDOWN = GameSpec(
     new_screen="companion.ui.countdown:CountdownScreen",
 )
 
-GAMES: tuple[GameSpec, ...] = (METRO, JUTAKU, COUNTDOWN)
+SHOPPING = GameSpec(
+    key="shopping",
+    title=N_("Shopping game"),
+    menu_label=N_("Shopping game"),
+    players=(2, 8),
+    rounds=None,
+    cores=("companion.shopping",),
+    new_screen="companion.ui.shopping:ShoppingHome",
+    session="companion.app.market_sessions:ShoppingSession",
+    resume_screen="companion.ui.shopping:ShoppingScreen.resumed",
+)
+CHOCOLATE = GameSpec(
+    key="chocolate",
+    title=N_("Chocolate milk"),
+    menu_label=N_("Chocolate milk"),
+    players=(2, 8),
+    rounds=None,
+    cores=("companion.chocolate",),
+    new_screen="companion.ui.chocolate:ChocolateHome",
+    session="companion.app.market_sessions:ChocolateSession",
+    resume_screen="companion.ui.chocolate:ChocolateScreen.resumed",
+)
+
+GAMES: tuple[GameSpec, ...] = (METRO, JUTAKU, COUNTDOWN, SHOPPING, CHOCOLATE)
 """In main menu order."""
 
 
