@@ -53,7 +53,8 @@ class ChocolateState:
     bank: int = BANK
     rolls: int = 0
     last_refill: tuple[int, int] | None = None
-    """(plot, drink) the die put on the board last, until a hand draw replaces it."""
+    """(plot, drink) refilled last (by the die, or by hand when `by_hand`)."""
+    by_hand: bool = False
     over: bool = False
 
     @property
@@ -238,6 +239,7 @@ def _buy(state: ChocolateState, event: Buy) -> ChocolateState:
         machine=machine,
         rolls=state.rolls + 1,
         last_refill=(plot, new) if new is not None else None,
+        by_hand=False,
     )
 
 
@@ -248,7 +250,7 @@ def _hand(state: ChocolateState, event: HandRefill) -> ChocolateState:
         state.board, plot, tuple(event.drink if d == rolled else d for d in state.board[plot])
     )
     supply = (state.supply | {rolled}) - {event.drink}
-    return replace(state, board=board, supply=supply, last_refill=(plot, event.drink))
+    return replace(state, board=board, supply=supply, last_refill=(plot, event.drink), by_hand=True)
 
 
 def _sell(state: ChocolateState, event: Sell) -> ChocolateState:
