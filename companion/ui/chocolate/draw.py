@@ -74,7 +74,7 @@ def draw_cards(surface: pygame.Surface, theme: Any, s: G.ChocolateState, area: p
             else:
                 chip(surface, fnt, str(card + 1), GREY, box, 6)
             price = yen(prices[card], _)
-            blit_text(surface, fnt, price, accent, (box.centerx, box.bottom), "midtop", step - 4)
+            blit_text(surface, fnt, price, accent, (box.centerx, box.bottom), "midtop", step)
         y += 2 * line + 4
     return y
 

@@ -224,7 +224,7 @@ class ChocolateScreen(Screen):
             return
         fg = theme_color(theme, "foreground")
         line = theme.font("medium").get_linesize()
-        side = min(w * 2 // 5, bottom - top - line) - m
+        side = min(w * 9 // 25, bottom - top - line) - m
         board = pygame.Rect(m, top, side, side)
         draw_board(surface, theme, s, board)
         right = pygame.Rect(board.right + 2 * m, top, w - board.right - 3 * m, bottom - top)

@@ -29,9 +29,11 @@ def category_name(key: str) -> str:
 
 
 def line_text(line: Line) -> str:
-    """One payout line without its amount: "2 x Shirt/trousers", "Crab 6"."""
-    if line.what in GARMENTS or line.what in DRINKS:
-        return f"{line.count} × {category_name(line.what)}"
+    """One payout line without its amount, short: "2 x Shirt", "1 x Red", "Crab 6"."""
+    if line.what in GARMENTS:
+        return f"{line.count} × {_(GARMENT_NAMES[line.what]).split('/')[0]}"
+    if line.what in DRINKS:
+        return f"{line.count} × {drink_name(line.what)}"
     if line.what == "detergent":
         return _("Detergent: doubles {price}").format(price=yen(line.amount, _))
     if line.what == "salmon":

@@ -132,7 +132,7 @@ class ShoppingScreen(Screen):
         top = draw_title(surface, theme, _("Shopping game"), mode_name(s.mode))
         medium = theme.font("medium")
         line = medium.get_linesize()
-        for text in wrap(medium, reminder(s.mode), w - 2 * m)[:2]:
+        for text in wrap(medium, reminder(s.mode), w - 2 * m)[:3]:
             blit_text(surface, medium, text, muted, (m, top))
             top += line
         top += m // 2
