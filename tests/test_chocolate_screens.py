@@ -71,7 +71,7 @@ def walk(lang="en"):
     menu_pick(app, i18n._("Sell drinks"))
     shot(app, "chocolate-sell")
     app.press("ok")
-    assert game.state.crates[1] == ((), ()) and game.state.color_prices == (0,) * 6 or True
+    assert game.state.crates[1] == ((), ())
     assert game.entry_count == 4
     app.press("ok")
     menu_pick(app, i18n._("Undo the last entry"))

@@ -248,9 +248,10 @@ class ChocolateScreen(Screen):
             y = area.y + row * line
             blit_text(surface, fnt, f"{places[p]}.", fg, (area.x, y))
             badge = player_chip(surface, fnt, s.seats[p].color, (area.x + 50, y + 2), line - 8)
-            blit_text(surface, fnt, yen(totals[p], _), fg, (badge.right + 10, y))
+            total = blit_text(surface, fnt, yen(totals[p], _), fg, (badge.right + 10, y))
             crates = totals[p] - s.cash[p]
             parts = _("{cash} cash + {crates} crates").format(
                 cash=yen(s.cash[p], _), crates=yen(crates, _)
             )
-            blit_text(surface, fnt, parts, muted, (area.right, y), "topright")
+            room = area.right - total.right - 24
+            blit_text(surface, fnt, parts, muted, (area.right, y), "topright", room)
