@@ -7,6 +7,7 @@ import pygame
 
 from companion import i18n
 from companion.shopping import game as G
+from companion.ui import launch
 from companion.ui.screen import Action, Input
 from companion.ui.shopping import ShoppingHome, ShoppingScreen
 from tests.screen_fakes import FakeApp
@@ -98,6 +99,8 @@ def test_the_game_resumes_and_plays_to_the_end_with_the_ranking():
         shot(app, "shopping-over")
     app.top.handle(Input(Action.OK))
     assert not app.stack
+    launch.resume(app, game.game_id)  # History opens a finished game on its ranking
+    assert app.top.name == "shopping" and app.top.state.over
 
 
 def test_every_screen_draws_in_every_language():
