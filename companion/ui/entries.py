@@ -1,9 +1,10 @@
 """Entries the table games share (the shopping game, Chocolate milk): save an event and show a
-refusal, ask who, undo the last entry."""
+refusal, ask who, undo the last entry, and the main screen's buttons (`TableScreen`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any, Self
 
 from companion.colors import color_name
 from companion.i18n import _
@@ -11,7 +12,7 @@ from companion.jutaku.players import Seat
 from companion.metro.errors import IllegalEvent
 from companion.narrate import explain
 from companion.ui.kit import MenuScreen, Option
-from companion.ui.screen import AppContext
+from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import SavedGame
 
 
@@ -57,3 +58,37 @@ def ask_player(
     ]
     items.append((Option(_("Undo the last entry")), undo))
     app.push(MenuScreen(app, _("Who?"), items))
+
+
+class TableScreen(Screen):
+    """A table game's main screen over its saved session: a player's button opens that player's
+    entries (`player_menu`), OK asks who first (or, once the game is over, leaves), Back
+    leaves. The state needs `seats` and `over`."""
+
+    def __init__(self, app: AppContext, session: SavedGame[object]) -> None:
+        super().__init__(app)
+        self.session = session
+
+    @classmethod
+    def resumed(cls, app: AppContext, session: SavedGame[object]) -> Self:
+        return cls(app, session)
+
+    def player_menu(self, player: int) -> None:
+        raise NotImplementedError
+
+    def other(self, event: Input) -> None:
+        """An input this class does not handle itself."""
+
+    def handle(self, event: Input) -> None:
+        s: Any = self.session.state
+        if event.player is not None and event.player < len(s.seats) and not s.over:
+            self.player_menu(event.player)
+        elif event.action is Action.OK:
+            if s.over:
+                self.app.pop()
+            else:
+                ask_player(self.app, self.session, s.seats, self.player_menu)
+        elif event.action is Action.BACK:
+            self.app.pop()
+        else:
+            self.other(event)

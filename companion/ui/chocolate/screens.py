@@ -25,7 +25,7 @@ from companion.ui.chocolate.draw import (
     drink_text,
     refill_text,
 )
-from companion.ui.entries import ask_player, reason, record
+from companion.ui.entries import TableScreen, reason, record
 from companion.ui.kit import (
     MenuScreen,
     Option,
@@ -83,16 +83,8 @@ class ChocolateHome(SeatsSetup):
         return ChocolateScreen(self.app, session)
 
 
-class ChocolateScreen(Screen):
+class ChocolateScreen(TableScreen):
     name = "chocolate"
-
-    def __init__(self, app: AppContext, session: SavedGame[object]) -> None:
-        super().__init__(app)
-        self.session = session
-
-    @classmethod
-    def resumed(cls, app: AppContext, session: SavedGame[object]) -> ChocolateScreen:
-        return cls(app, session)
 
     @property
     def state(self) -> G.ChocolateState:
@@ -107,19 +99,10 @@ class ChocolateScreen(Screen):
         if record(self.app, self.session, event):
             self.app.play("fanfare" if self.state.over else cue)
 
-    def handle(self, event: Input) -> None:
+    def other(self, event: Input) -> None:
         s = self.state
-        if event.player is not None and event.player < len(s.seats) and not s.over:
-            self.player_menu(event.player)
-        elif event.action is Action.OK:
-            if s.over:
-                self.app.pop()
-            else:
-                ask_player(self.app, self.session, s.seats, self.player_menu)
-        elif event.action is Action.RIGHT and s.last_refill is not None and not s.over:
+        if event.action is Action.RIGHT and s.last_refill is not None and not s.over:
             self.hand_menu()
-        elif event.action is Action.BACK:
-            self.app.pop()
 
     def menu(self, title: str, items: Items) -> None:
         self.app.push(MenuScreen(self.app, title, items))

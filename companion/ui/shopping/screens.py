@@ -16,7 +16,7 @@ from companion.money import yen
 from companion.shopping import codec
 from companion.shopping import game as G
 from companion.shopping.market import CATEGORIES, DRINKS, GARMENTS, Line, payout
-from companion.ui.entries import ask_player, reason, record
+from companion.ui.entries import TableScreen, reason, record
 from companion.ui.kit import (
     MenuScreen,
     NumberEntry,
@@ -68,32 +68,12 @@ def _state(session: SavedGame[object]) -> G.ShoppingState:
     return state
 
 
-class ShoppingScreen(Screen):
+class ShoppingScreen(TableScreen):
     name = "shopping"
-
-    def __init__(self, app: AppContext, session: SavedGame[object]) -> None:
-        super().__init__(app)
-        self.session = session
-
-    @classmethod
-    def resumed(cls, app: AppContext, session: SavedGame[object]) -> ShoppingScreen:
-        return cls(app, session)
 
     @property
     def state(self) -> G.ShoppingState:
         return _state(self.session)
-
-    def handle(self, event: Input) -> None:
-        s = self.state
-        if event.player is not None and event.player < len(s.seats) and not s.over:
-            self.player_menu(event.player)
-        elif event.action is Action.OK:
-            if s.over:
-                self.app.pop()
-            else:
-                ask_player(self.app, self.session, s.seats, self.player_menu)
-        elif event.action is Action.BACK:
-            self.app.pop()
 
     def player_menu(self, player: int) -> None:
         s = self.state
