@@ -22,13 +22,12 @@ from companion.ui.kit import (
     NumberEntry,
     Option,
     chip,
-    cursor_step,
     draw_options,
     draw_title,
+    handle_options,
     hint_bar,
     hint_height,
     player_chip,
-    press_option,
     theme_color,
 )
 from companion.ui.kit.text import blit_text, wrap
@@ -285,12 +284,7 @@ class CartScreen(Screen):
             self.app.replace(ExitPaid(self.app, self.session))
 
     def handle(self, event: Input) -> None:
-        opts = self.options()
-        moved = cursor_step(self.cursor, len(opts), event)
-        if moved is not None:
-            self.cursor = moved
-        elif not press_option(self.app, opts[self.cursor], event) and event.action is Action.BACK:
-            self.app.pop()
+        self.cursor = handle_options(self.app, self.options(), self.cursor, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.services.theme
