@@ -6,6 +6,7 @@ from companion import i18n
 from companion.app.boot import shutdown
 from companion.app.demo import start_demo
 from companion.config import Config, InputConfig
+from companion.games import GAMES
 from companion.ui.screen import Action, Input, Screen
 from tests.conftest import headless_app
 
@@ -114,14 +115,15 @@ def test_menus_settings_and_history_export(tmp_path):
     app = make_app(tmp_path)
     try:
         assert app.top.name == "main-menu"
-        press(app, Action.DOWN, Action.DOWN, Action.DOWN, Action.DOWN, Action.OK)
+        games = len(GAMES)  # the menu: resume, one row a game, history, settings, quit
+        press(app, *[Action.DOWN] * (games + 1), Action.OK)
         assert app.top.name == "settings"
         press(app, Action.RIGHT, Action.RIGHT)
         assert i18n.language() == "fr" and i18n._("Settings") == "Réglages"
         press(app, Action.LEFT, Action.DOWN, Action.LEFT)
         assert app.services.settings.volume == 60
         assert json.loads((tmp_path / "data" / "settings.json").read_text())["volume"] == 60
-        press(app, Action.BACK, Action.UP, Action.UP, Action.UP, Action.UP, Action.OK)
+        press(app, Action.BACK, *[Action.UP] * (games + 1), Action.OK)
         assert app.top.name == "setup"
         press(app, Action.DOWN, Action.RIGHT)
         assert len(app.top.colors) == 4
@@ -131,7 +133,7 @@ def test_menus_settings_and_history_export(tmp_path):
         press(app, Action.BACK)
         while app.top.name != "main-menu":
             press(app, Action.BACK)
-        press(app, Action.DOWN, Action.DOWN, Action.DOWN, Action.OK)
+        press(app, *[Action.DOWN] * games, Action.OK)
         assert app.top.name == "history"
         press(app, Action.OK, Action.DOWN, Action.OK)
         exported = tmp_path / "data" / "exports" / f"metro-game-{game_id}.json"
