@@ -89,4 +89,6 @@ class SeatsSetup(Screen):
         colors = colors_of(self.app)
         surface.fill(colors["background"])
         hint = _("Up/down: choose · Left/right: change · OK on a player: colour")
-        draw_setup_list(surface, self.TITLE, self.options(), self.index, hint, self.fonts, colors)
+        draw_setup_list(
+            surface, _(self.TITLE).upper(), self.options(), self.index, hint, self.fonts, colors
+        )

@@ -15,7 +15,7 @@ import pygame
 from companion.chocolate import codec
 from companion.chocolate import game as G
 from companion.colors import color_name
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.money import yen
 from companion.ui.chocolate.draw import (
     card_text,
@@ -46,7 +46,7 @@ Items = list[tuple[Option, Callable[[], None]]]
 class ChocolateHome(SeatsSetup):
     name = "chocolate-setup"
     KIND = codec.KIND
-    TITLE = "CHOCOLATE MILK"
+    TITLE = N_("Chocolate milk")
 
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)

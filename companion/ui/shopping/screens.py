@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from companion.colors import DRINK_COLORS, color_name, drink_name
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.money import yen
 from companion.shopping import codec
 from companion.shopping import game as G
@@ -40,7 +40,7 @@ from companion.ui.shopping.lines import category_name, line_text, mode_name, rem
 class ShoppingHome(SeatsSetup):
     name = "shopping-setup"
     KIND = codec.KIND
-    TITLE = "TOKYO JUTAKU · JIDOHANBAIKI"
+    TITLE = N_("Shopping game")
 
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
