@@ -74,7 +74,7 @@ def draw_cards(surface: pygame.Surface, theme: Any, s: G.ChocolateState, area: p
             else:
                 chip(surface, fnt, str(card + 1), GREY, box, 6)
             price = yen(prices[card], _)
-            blit_text(surface, fnt, price, accent, (box.centerx, box.bottom), "midtop", step)
+            blit_text(surface, fnt, price, accent, (box.centerx, box.bottom), "midtop", step - 8)
         y += 2 * line + 4
     return y
 
@@ -82,16 +82,22 @@ def draw_cards(surface: pygame.Surface, theme: Any, s: G.ChocolateState, area: p
 def draw_players(
     surface: pygame.Surface, theme: Any, s: G.ChocolateState, area: pygame.Rect
 ) -> None:
+    """One row a player (two columns when they do not fit): colour, yen, each crate's drinks."""
     fnt = theme.font("medium")
     fg, muted = theme_color(theme, "foreground"), theme_color(theme, "muted")
-    line = min(fnt.get_linesize() + 2, area.height // max(1, len(s.seats)))
+    line = fnt.get_linesize() + 2
+    columns = 1 if len(s.seats) * line <= area.height else 2
+    per_column = -(-len(s.seats) // columns)
+    width = area.width // columns
     for p, seat in enumerate(s.seats):
-        y = area.y + p * line
-        badge = player_chip(surface, fnt, seat.color, (area.x, y + 2), line - 6)
+        left = area.x + p // per_column * width
+        right = left + width - 12
+        y = area.y + p % per_column * line
+        badge = player_chip(surface, fnt, seat.color, (left, y + 2), line - 6)
         cash = blit_text(surface, fnt, yen(s.cash[p], _), fg, (badge.right + 8, y))
-        x = max(cash.right + 12, area.x + area.width * 2 // 5)
+        x = max(cash.right + 12, left + width * 2 // 5)
         drinks = sum(len(crate) + 1 for crate in s.crates[p])
-        size = min(line - 6, (area.right - x) // max(1, drinks))
+        size = min(line - 6, (right - x) // max(1, drinks))
         for crate in s.crates[p]:
             box = pygame.Rect(x, y + 2, size * max(1, len(crate)) + 4, line - 4)
             pygame.draw.rect(surface, muted, box, 2, border_radius=6)

@@ -35,7 +35,7 @@ from companion.ui.kit import (
     player_chip,
     theme_color,
 )
-from companion.ui.kit.text import blit_text
+from companion.ui.kit.text import blit_text, wrap
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.seats_setup import SeatsSetup
 from companion.ui.services import SavedGame
@@ -206,16 +206,20 @@ class ChocolateScreen(TableScreen):
             hint_bar(surface, theme, [("ok", _("Menu"))])
             return
         fg = theme_color(theme, "foreground")
-        line = theme.font("medium").get_linesize()
-        side = min(w * 9 // 25, bottom - top - line) - m
+        medium = theme.font("medium")
+        line = medium.get_linesize()
+        side = min(w * 9 // 25, bottom - top - 3 * line) - m
         board = pygame.Rect(m, top, side, side)
         draw_board(surface, theme, s, board)
+        y = board.bottom + m // 2
+        for text in wrap(medium, refill_text(s), side + m):
+            if y + line > bottom:
+                break
+            y = blit_text(surface, medium, text, fg, (m, y)).bottom
         right = pygame.Rect(board.right + 2 * m, top, w - board.right - 3 * m, bottom - top)
         cards_bottom = draw_cards(surface, theme, s, right)
         players = pygame.Rect(right.x, cards_bottom + m, right.width, bottom - cards_bottom - m)
         draw_players(surface, theme, s, players)
-        refill = refill_text(s)
-        blit_text(surface, theme.font("medium"), refill, fg, (m, bottom), "bottomleft", w - 2 * m)
         hints = [("ok", _("Player")), ("back", _("Menu"))]
         if s.last_refill is not None:
             hints.insert(1, ("right", _("Drawn by hand")))

@@ -109,22 +109,24 @@ class ShoppingScreen(TableScreen):
         m = theme.margin
         muted = theme_color(theme, "muted")
         top = draw_title(surface, theme, _("Shopping game"), mode_name(s.mode))
-        medium = theme.font("medium")
-        line = medium.get_linesize()
-        for text in wrap(medium, reminder(s.mode), w - 2 * m)[:3]:
-            blit_text(surface, medium, text, muted, (m, top))
-            top += line
-        top += m // 2
+        bottom = h - hint_height(theme) - m // 2
         split = w * 3 // 5
         if s.over:
-            self._draw_result(surface, theme, pygame.Rect(m, top, w - 2 * m, h - top))
+            self._draw_result(surface, theme, pygame.Rect(m, top, w - 2 * m, bottom - top))
         else:
-            self._draw_market(surface, theme, pygame.Rect(m, top, split - 2 * m, h - top))
-            self._draw_players(surface, theme, pygame.Rect(split, top, w - split - m, h - top))
+            y = self._draw_market(surface, theme, pygame.Rect(m, top, split - 2 * m, bottom - top))
+            medium = theme.font("medium")
+            for text in wrap(medium, reminder(s.mode), split - 2 * m):
+                if y + medium.get_linesize() > bottom:
+                    break
+                y = blit_text(surface, medium, text, muted, (m, y)).bottom
+            players = pygame.Rect(split, top, w - split - m, bottom - top)
+            self._draw_players(surface, theme, players)
         hints = [("ok", _("Results") if s.over else _("Player")), ("back", _("Menu"))]
         hint_bar(surface, theme, hints)
 
-    def _draw_market(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
+    def _draw_market(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> int:
+        """The ten price cards; returns the y below them."""
         s = self.state
         fnt = theme.font("medium")
         fg, accent = theme_color(theme, "foreground"), theme_color(theme, "accent")
@@ -142,13 +144,14 @@ class ShoppingScreen(TableScreen):
             right = blit_text(surface, fnt, price, accent, (x + half - 12, yy), "topright")
             box = pygame.Rect(x, yy + 2, right.x - x - 8, line - 4)
             chip(surface, fnt, drink_name(key), DRINK_COLORS[key], box, 6, pad=8)
+        return int(y + (len(DRINKS) + 1) // 2 * line + 4)
 
     def _draw_players(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
         s = self.state
         fnt = theme.font("medium")
         fg = theme_color(theme, "foreground")
         line = fnt.get_linesize() + 2
-        rows = min(len(s.seats), max(1, (area.height - hint_height(theme)) // line - 1))
+        rows = min(len(s.seats), max(1, area.height // line - 1))
         muted = theme_color(theme, "muted")
         blit_text(surface, fnt, _("Barrels"), muted, (area.right, area.y), "topright")
         area = area.move(0, line)
