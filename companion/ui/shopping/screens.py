@@ -122,7 +122,7 @@ class ShoppingScreen(TableScreen):
                 y = blit_text(surface, medium, text, muted, (m, y)).bottom
             players = pygame.Rect(split, top, w - split - m, bottom - top)
             self._draw_players(surface, theme, players)
-        hints = [("ok", _("Results") if s.over else _("Player")), ("back", _("Menu"))]
+        hints = [("ok", _("Menu"))] if s.over else [("ok", _("Player")), ("back", _("Menu"))]
         hint_bar(surface, theme, hints)
 
     def _draw_market(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> int:
