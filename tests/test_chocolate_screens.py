@@ -2,7 +2,9 @@
 sale, undo, resume, and the end with the ranking. `SHOTS=dir` saves a PNG of each screen."""
 
 from companion import i18n
+from companion.chocolate import codec
 from companion.chocolate import game as G
+from companion.jutaku.players import default_seats
 from companion.ui.chocolate import ChocolateHome, ChocolateScreen
 from companion.ui.screen import Action, Input
 from tests.screen_fakes import FakeApp
@@ -109,5 +111,20 @@ def test_every_screen_draws_in_every_language():
     try:
         for lang in ("es", "fr"):
             walk(lang)
+    finally:
+        i18n.set_language("en")
+
+
+def test_eight_players_fit_in_two_columns():
+    app = FakeApp(None)
+    setup = codec.setup_to_json(default_seats(8, architects=False), 5, True, 0)
+    game = app.services.new_game("chocolate", setup)
+    for player in range(8):
+        game.record(G.Buy(player, game.state.board[player][0], 0))
+    app.push(ChocolateScreen(app, game))
+    try:
+        for lang in ("es", "fr", "en"):
+            i18n.set_language(lang)
+            shot(app, "chocolate-eight")
     finally:
         i18n.set_language("en")

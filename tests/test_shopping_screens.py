@@ -6,19 +6,23 @@ import os
 import pygame
 
 from companion import i18n
+from companion.jutaku.players import default_seats
+from companion.shopping import codec
 from companion.shopping import game as G
 from companion.ui import launch
 from companion.ui.screen import Action, Input
 from companion.ui.shopping import ShoppingHome, ShoppingScreen
 from tests.screen_fakes import FakeApp
+from tests.textcheck import screen_faults
 
 
 def shot(app, name):
+    """Draw the screen, judge its text (tests/textcheck.py) and save it when SHOTS is set."""
+    faults = screen_faults(app)
+    assert not faults, f"{name} in {i18n.language()}: {faults}"
     folder = os.environ.get("SHOTS")
     if folder:
         pygame.image.save(app.draw(), os.path.join(folder, f"{name}-{i18n.language()}.png"))
-    else:
-        app.draw()
 
 
 def to_row(app, label_start):
@@ -107,5 +111,20 @@ def test_every_screen_draws_in_every_language():
     try:
         for lang in ("es", "fr"):
             walk(lang)
+    finally:
+        i18n.set_language("en")
+
+
+def test_eight_players_fit_beside_the_market():
+    app = FakeApp(None)
+    game = app.services.new_game(
+        "shopping", codec.setup_to_json(default_seats(8, architects=False), "dexterity")
+    )
+    game.record(G.Exit(3, items=(2, 1, 1, 1), magazines=2))
+    app.push(ShoppingScreen(app, game))
+    try:
+        for lang in ("es", "fr", "en"):
+            i18n.set_language(lang)
+            shot(app, "shopping-eight")
     finally:
         i18n.set_language("en")

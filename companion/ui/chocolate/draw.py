@@ -40,23 +40,24 @@ def drink_chip(surface: pygame.Surface, fnt: Any, drink_id: int, rect: pygame.Re
 
 
 def draw_board(surface: pygame.Surface, theme: Any, s: G.ChocolateState, area: pygame.Rect) -> None:
+    """The 3x3 plots, numbered 1-9 at their top left, the drinks to the right of the number;
+    the plot refilled last is outlined."""
     fnt = theme.font("medium")
-    small = theme.font("small")
     muted = theme_color(theme, "muted")
     cell = min(area.width, area.height) // 3
     fresh = s.last_refill[0] if s.last_refill else None
+    size = fnt.get_linesize()
     for plot, drinks in enumerate(s.board):
         box = pygame.Rect(area.x + plot % 3 * cell, area.y + plot // 3 * cell, cell - 6, cell - 6)
         edge = theme_color(theme, "accent" if plot == fresh else "panel")
         pygame.draw.rect(surface, theme_color(theme, "panel"), box, border_radius=8)
         pygame.draw.rect(surface, edge, box, 3, border_radius=8)
-        blit_text(surface, small, str(plot + 1), muted, (box.x + 6, box.y + 2))
-        size = fnt.get_linesize()
+        number = blit_text(surface, fnt, str(plot + 1), muted, (box.x + 6, box.y + 2))
+        width = size + 6
+        x = max(number.right + 4, box.right - width - 6)
         for k, d in enumerate(drinks):
             y = box.centery - size * len(drinks) // 2 + k * size
-            drink_chip(
-                surface, fnt, d, pygame.Rect(box.centerx - size // 2 - 4, y, size + 8, size - 2)
-            )
+            drink_chip(surface, fnt, d, pygame.Rect(x, y + 1, width, size - 2))
 
 
 def draw_cards(surface: pygame.Surface, theme: Any, s: G.ChocolateState, area: pygame.Rect) -> int:
@@ -68,13 +69,13 @@ def draw_cards(surface: pygame.Surface, theme: Any, s: G.ChocolateState, area: p
     y = area.y
     for kind, prices in (("color", s.color_prices), ("shape", s.shape_prices)):
         for card in range(6):
-            box = pygame.Rect(area.x + card * step, y, step - 6, line)
+            box = pygame.Rect(area.x + card * step, y, step - 8, line)
             if kind == "color":
                 chip(surface, fnt, drink_name(COLORS[card])[:3], DRINK_COLORS[COLORS[card]], box, 6)
             else:
                 chip(surface, fnt, str(card + 1), GREY, box, 6)
             price = yen(prices[card], _)
-            blit_text(surface, fnt, price, accent, (box.centerx, box.bottom), "midtop", step - 8)
+            blit_text(surface, fnt, price, accent, (box.centerx, box.bottom), "midtop", step - 2)
         y += 2 * line + 4
     return y
 
@@ -107,14 +108,13 @@ def draw_players(
 
 
 def refill_text(s: G.ChocolateState) -> str:
+    """The last refill (its plot is outlined on the board)."""
     if s.last_refill is None:
         return ""
-    plot, drink_id = s.last_refill
+    _plot, drink_id = s.last_refill
     if s.by_hand:
-        return _("Drawn by hand: {drink} on plot {plot}").format(
-            drink=drink_text(drink_id), plot=plot + 1
-        )
+        return _("Drawn by hand: {drink}").format(drink=drink_text(drink_id))
     c, sh = roll(s.seed, s.rolls - 1)
-    return _("Die {color}·{shape}: {drink} on plot {plot}").format(
-        color=c + 1, shape=sh + 1, drink=drink_text(drink_id), plot=plot + 1
+    return _("Die {color}·{shape}: {drink}").format(
+        color=c + 1, shape=sh + 1, drink=drink_text(drink_id)
     )

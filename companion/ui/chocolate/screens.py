@@ -208,7 +208,7 @@ class ChocolateScreen(TableScreen):
         fg = theme_color(theme, "foreground")
         medium = theme.font("medium")
         line = medium.get_linesize()
-        side = min(w * 9 // 25, bottom - top - 3 * line) - m
+        side = min(w * 8 // 25, bottom - top - 3 * line) - m
         board = pygame.Rect(m, top, side, side)
         draw_board(surface, theme, s, board)
         y = board.bottom + m // 2
@@ -229,16 +229,15 @@ class ChocolateScreen(TableScreen):
         s = self.state
         fnt = theme.font("medium")  # type: ignore[attr-defined]
         fg, muted = theme_color(theme, "foreground"), theme_color(theme, "muted")
-        line = min(fnt.get_linesize() + 4, area.height // max(1, len(s.seats)))
+        line = min(fnt.get_linesize() + 4, area.height // (len(s.seats) + 1))
         places, totals = G.standings(s), G.totals(s)
-        for row, p in enumerate(sorted(range(len(s.seats)), key=lambda p: places[p])):
+        header = _("Total = cash + crates")
+        blit_text(surface, fnt, header, muted, (area.right, area.y), "topright", area.width)
+        for row, p in enumerate(sorted(range(len(s.seats)), key=lambda p: places[p]), start=1):
             y = area.y + row * line
             blit_text(surface, fnt, f"{places[p]}.", fg, (area.x, y))
             badge = player_chip(surface, fnt, s.seats[p].color, (area.x + 50, y + 2), line - 8)
             total = blit_text(surface, fnt, yen(totals[p], _), fg, (badge.right + 10, y))
-            crates = totals[p] - s.cash[p]
-            parts = _("{cash} cash + {crates} crates").format(
-                cash=yen(s.cash[p], _), crates=yen(crates, _)
-            )
+            parts = f"{yen(s.cash[p], _)} + {yen(totals[p] - s.cash[p], _)}"
             room = area.right - total.right - 24
             blit_text(surface, fnt, parts, muted, (area.right, y), "topright", room)

@@ -183,7 +183,8 @@ class ShoppingScreen(TableScreen):
             text = _("{player} stayed in the shop: that cart pays nothing").format(
                 player=color_name(s.seats[s.stranded].color)
             )
-            blit_text(surface, fnt, text, muted, (area.x, y + 4), max_width=area.width)
+            for part in wrap(fnt, text, area.width):
+                y = blit_text(surface, fnt, part, muted, (area.x, y + 4)).bottom
 
 
 COUNTS = (*CATEGORIES, "detergents", "salmon", "magazines")
