@@ -94,7 +94,30 @@ IZAKAYA = GameSpec(
     export_format="companion/izakaya-game@1",
 )
 
-GAMES: tuple[GameSpec, ...] = (METRO, JUTAKU, COUNTDOWN, IZAKAYA)
+SHOPPING = GameSpec(
+    key="shopping",
+    title=N_("Shopping game"),
+    menu_label=N_("Shopping game"),
+    players=(2, 8),
+    rounds=None,
+    cores=("companion.shopping",),
+    new_screen="companion.ui.shopping:ShoppingHome",
+    session="companion.app.market_sessions:ShoppingSession",
+    resume_screen="companion.ui.shopping:ShoppingScreen.resumed",
+)
+CHOCOLATE = GameSpec(
+    key="chocolate",
+    title=N_("Chocolate milk"),
+    menu_label=N_("Chocolate milk"),
+    players=(2, 8),
+    rounds=None,
+    cores=("companion.chocolate",),
+    new_screen="companion.ui.chocolate:ChocolateHome",
+    session="companion.app.market_sessions:ChocolateSession",
+    resume_screen="companion.ui.chocolate:ChocolateScreen.resumed",
+)
+
+GAMES: tuple[GameSpec, ...] = (METRO, JUTAKU, COUNTDOWN, IZAKAYA, SHOPPING, CHOCOLATE)
 """In main menu order."""
 
 

@@ -30,7 +30,10 @@ def _rounds(text: str) -> int:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="companion demo", description=__doc__)
     parser.add_argument(
-        "--game", choices=("metro", "izakaya"), default="metro", help="the game to play"
+        "--game",
+        choices=("metro", "izakaya", "shopping", "chocolate"),
+        default="metro",
+        help="the game to play (default metro; the others play a short game)",
     )
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
     parser.add_argument("--screenshots", type=Path, help="save a PNG of every screen here")
@@ -85,18 +88,23 @@ def main(argv: list[str]) -> int:
             print(text, file=out, flush=True)
 
     say(
-        f"Demo: {'IZAKAYA' if args.game == 'izakaya' else f'{args.rounds} rounds'}, "
+        f"Demo: {f'{args.rounds} rounds' if args.game == 'metro' else args.game}, "
         f"{'headless' if headless else 'in a window'}; "
         f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
         f"LEDs: {app.services.leds.status}"
     )
+    pace = 1.0 if headless else 0.8
     script: DemoScript
-    if args.game == "izakaya":
+    if args.game == "metro":
+        script = start_demo(app, args.rounds, say, pace=pace)
+    elif args.game == "izakaya":
         from companion.app.izakaya_demo import start_izakaya_demo
 
-        script = start_izakaya_demo(app, say, pace=1.0 if headless else 0.8)
+        script = start_izakaya_demo(app, say, pace=pace)
     else:
-        script = start_demo(app, args.rounds, say, pace=1.0 if headless else 0.8)
+        from companion.app.market_demo import start_market_demo
+
+        script = start_market_demo(app, args.game, say, pace=pace)
     script.stay = not headless
     try:
         if not args.no_camera and args.game == "metro":
