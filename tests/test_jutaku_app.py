@@ -69,16 +69,19 @@ def test_jutaku_from_the_main_menu_to_the_end_with_gpio_buttons(app):
     assert J.totals(screen.state) == (0, 48000, 0) and J.winners(screen.state) == (1,)
     sounds = played(app)
     assert {"start", "stop", "coin", "fanfare"} <= set(sounds)
-    nav(app, "ok")
+    nav(app, "ok")  # the final screen stays: OK opens the game menu
+    assert app.top.name == "commands"
+    nav(app, "up", "ok", "right", "ok")  # its last row, Main menu: yes
     assert app.top.name == "main-menu"
 
 
 def test_countdown_from_the_main_menu_with_long_presses(app):
     nav(app, "down", "down", "ok")  # Countdown
-    assert app.top.name == "countdown"
+    assert app.top.name == "countdown-setup"
     nav(app, "left", "left")  # 2 players
-    nav(app, "down", "down", "down", "ok")
+    nav(app, "down", "down", "down", "down", "ok")
     screen = app.top
+    assert screen.name == "countdown"
     assert len(screen.state.seats) == 2
     nav(app, "ok")  # floor 1
     for _ in range(3):

@@ -31,9 +31,10 @@ EVENTS: Codec[J.Event] = Codec(
     "type",
 )
 COUNTDOWN_EVENTS: Codec[C.Event] = Codec(
-    (C.StartFloor, C.Place, C.TakeBack, C.Pause, C.Resume), "type"
+    (C.StartFloor, C.Place, C.TakeBack, C.Pause, C.Resume, C.Settle), "type"
 )
 KIND = "jutaku"
+COUNTDOWN_KIND = "countdown"
 
 
 def setup_to_json(seats: tuple[Seat, ...], options: J.JutakuOptions) -> dict[str, Any]:
@@ -47,9 +48,7 @@ def setup_to_json(seats: tuple[Seat, ...], options: J.JutakuOptions) -> dict[str
 
 
 def setup_from_json(data: Any) -> tuple[tuple[Seat, ...], J.JutakuOptions]:
-    if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
-        raise ValueError("a Jutaku setup needs a list of seats")
-    seats = tuple(Seat(**{k: str(v) for k, v in s.items()}) for s in data["seats"])
+    seats = _seats_from_json(data, "Jutaku")
     raw = dict(data.get("options", {}))
     known = {f.name for f in fields(J.JutakuOptions)}
     unknown = sorted(set(raw) - known)
@@ -58,6 +57,46 @@ def setup_from_json(data: Any) -> tuple[tuple[Seat, ...], J.JutakuOptions]:
     if "plot_values" in raw:
         raw["plot_values"] = tuple(int(v) for v in raw["plot_values"])
     return seats, J.JutakuOptions(**raw)
+
+
+def _seats_from_json(data: Any, game: str) -> tuple[Seat, ...]:
+    if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+        raise ValueError(f"a {game} setup needs a list of seats")
+    return tuple(Seat(**{k: str(v) for k, v in s.items()}) for s in data["seats"])
+
+
+def countdown_setup_to_json(seats: tuple[Seat, ...], options: C.CountdownOptions) -> dict[str, Any]:
+    return {
+        "seats": [asdict(s) for s in seats],
+        "colors": [s.color for s in seats],
+        "floor_times": list(C.floor_times(options)),
+    }
+
+
+def countdown_setup_from_json(data: Any) -> tuple[tuple[Seat, ...], C.CountdownOptions]:
+    seats = _seats_from_json(data, "Countdown")
+    times = data.get("floor_times", list(C.floor_times(C.CountdownOptions())))
+    if not isinstance(times, list) or not all(isinstance(t, int | float) for t in times):
+        raise ValueError("floor_times: expected a list of seconds")
+    return seats, C.options_with_times(times)
+
+
+def countdown_restore(
+    seats: tuple[Seat, ...], options: C.CountdownOptions, events: list[C.Event]
+) -> tuple[C.CountdownState, list[C.Event]]:
+    """As `restore`: a floor that was running comes back paused at its last saved moment, and
+    a floor whose buzzer had sounded is settled (timestamps of another run mean nothing)."""
+    state = C.new_game(seats, options)
+    for event in events:
+        state = C.apply(state, event)
+    extra: list[C.Event] = []
+    if state.phase == "running" and events:
+        extra.append(C.Pause(events[-1].t))
+    elif state.phase == "closing" and state.ended_at is not None:
+        extra.append(C.Settle(state.ended_at + options.grace))
+    for event in extra:
+        state = C.apply(state, event)
+    return state, extra
 
 
 def event_to_json(event: J.Event) -> dict[str, Any]:

@@ -13,14 +13,13 @@ from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
 
 
-def describe(info: GameInfo) -> str:
+def describe(info: GameInfo, result: str = "") -> str:
+    """Game, date, players, and its result once finished (or "unfinished")."""
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.created))
     players = " ".join(color_letter(c) for c in info.setup.get("colors", []))
     status = _("finished") if info.finished is not None else _("unfinished")
-    line = f"{when}  {players}  ({status})"
-    if info.kind == games.METRO.key:
-        return line
-    return f"{_(games.game(info.kind).title)}  {line}"
+    outcome = result if info.finished is not None and result else f"{players}  ({status})"
+    return f"{_(games.game(info.kind).title)}  {when}  {outcome}"
 
 
 class HistoryScreen(ListMenu):
@@ -39,7 +38,8 @@ class HistoryScreen(ListMenu):
         self.index = min(self.index, len(self.items) - 1)
 
     def _item(self, info: GameInfo) -> Option:
-        return Option(lambda: describe(info), on_ok=lambda: self.open(info))
+        result = self.app.services.result(info.id)
+        return Option(lambda: describe(info, result), on_ok=lambda: self.open(info))
 
     def open(self, info: GameInfo) -> None:
         self.app.push(GameActions(self.app, info))

@@ -120,6 +120,17 @@ class Camera(Protocol):
     def meeples_touching(self, stop_id: str) -> list[str] | None: ...
 
 
+class PowerSwitch(Protocol):
+    """What "Turn off" does: `shuts_down` True powers the Pi off (under the service), False
+    only quits the app (the confirm screen says which)."""
+
+    @property
+    def shuts_down(self) -> bool: ...
+    def request(self) -> None:
+        """Power off once the app has closed (the screen then quits the app)."""
+        ...
+
+
 class Services(Protocol):
     """Everything a screen reaches through `app.services`."""
 
@@ -140,6 +151,12 @@ class Services(Protocol):
     def camera(self) -> Camera | None: ...
     @property
     def data_dir(self) -> Path: ...
+    @property
+    def power(self) -> PowerSwitch: ...
+
+    def game_defaults(self, key: str) -> JSONObject:
+        """The config's setup defaults for a game (Countdown: `floor_times`); {} if none."""
+        ...
 
     def apply_settings(self) -> None:
         """Hand the settings to the devices (after the settings screen changed one)."""
@@ -168,6 +185,10 @@ class Services(Protocol):
     def open_game(self, game_id: int) -> SavedGame[object] | None:
         """Open a saved game (Metro's becomes `session`); None, and the game is set aside as
         finished, when its log cannot be read any more."""
+        ...
+
+    def result(self, game_id: int) -> str:
+        """A finished game's ranking in one line, in the current language ("" otherwise)."""
         ...
 
     def export_game(self, game_id: int) -> Path:

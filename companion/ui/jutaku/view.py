@@ -55,6 +55,13 @@ def light_strip(app: Any, color: RGB | None) -> None:
         logging.getLogger(__name__).exception("LED strip")
 
 
+def tone_color(tone: str, colors: dict[str, RGB]) -> RGB:
+    """One colour per meaning: green only for good (a good building, a win), red for not
+    good, the accent for a warning, muted for a player who is out."""
+    key = {"good": "good", "bad": "bad", "warn": "accent", "out": "muted"}.get(tone, "foreground")
+    return colors[key]
+
+
 def draw_view(
     surface: pygame.Surface, view: View, fonts: Fonts, colors: dict[str, RGB], now: float
 ) -> None:
@@ -144,7 +151,7 @@ def draw_rows(
         text_w = main_rect.left - text_x - gap * 2
         texts = []
         if row.status:
-            texts.append((row.status, colors["accent"] if row.highlight else colors["good"]))
+            texts.append((row.status, tone_color(row.tone, colors)))
         if row.detail:
             texts.append((row.detail, colors["muted"]))
         if texts:

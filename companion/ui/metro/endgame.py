@@ -1,5 +1,6 @@
 """End of the game: ranking with what each player got, payouts line by line, and a chart of every
-line's value over the rounds. LEFT/RIGHT turn the pages; OK or BACK leaves the game."""
+line's value over the rounds. LEFT/RIGHT (or OK) turn the pages; BACK opens the game menu,
+whose "Main menu" leaves: the final screen stays until the players choose so."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 from companion.colors import color_name
 from companion.i18n import _
 from companion.metro.endgame import EndGameResult
+from companion.narrate import tie_notes
 from companion.ui import kit as c
 from companion.ui.kit import draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
@@ -39,8 +41,15 @@ class EndGameScreen(Screen):
             self.page = (self.page + 1) % 3
         elif event.action is Action.LEFT:
             self.page = (self.page - 1) % 3
-        elif event.action in (Action.OK, Action.BACK):
-            self.app.pop()
+        elif event.action is Action.OK:
+            self.page = (self.page + 1) % 3
+        elif event.action is Action.BACK:
+            from companion.games import METRO
+            from companion.ui.gamemenu import game_menu_items
+            from companion.ui.metro.menu import MetroMenu
+
+            items = game_menu_items(self.app, METRO, [], self.app.pop)
+            self.app.push(MetroMenu(self.app, _("Game menu"), items))
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.services.theme
@@ -55,7 +64,7 @@ class EndGameScreen(Screen):
             surface.get_height() - c.hint_height(theme) - m - top,
         )
         (self._players, self._lines, self._draw_chart)[self.page](surface, theme, area)
-        c.hint_bar(surface, theme, [("lr", _("Page")), ("ok", _("Done"))])
+        c.hint_bar(surface, theme, [("lr", _("Page")), ("back", _("Menu"))])
 
     def _players(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
         big, small = c.font(theme, "big"), c.font(theme, "small")
@@ -82,9 +91,14 @@ class EndGameScreen(Screen):
                 pos = (x, area.y + i * small.get_linesize())
                 c.blit_text(surface, small, word, muted, pos, "topright", gap)
             head_h = max(head_h, len(words) * small.get_linesize())
+        notes = tie_notes(self.result)
+        for k, note in enumerate(reversed(notes)):
+            bottom = area.bottom - k * small.get_linesize()
+            c.blit_text(surface, small, note, muted, (area.x, bottom), "bottomleft", area.width)
         row_h = min(
             big.get_linesize() + 16,
-            (area.height - head_h) // max(1, len(self.result.ranking)),
+            (area.height - head_h - len(notes) * small.get_linesize())
+            // max(1, len(self.result.ranking)),
         )
         y = area.y + head_h + 4
         for place, color in enumerate(self.result.ranking, start=1):
