@@ -15,7 +15,7 @@ from companion.ui.screen import AppContext
 
 def describe(info: GameInfo, result: str = "") -> str:
     """Game, date, players, and its result once finished (or "unfinished")."""
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.created))
+    when = time.strftime("%d/%m %H:%M", time.localtime(info.created))
     players = " ".join(color_letter(c) for c in info.setup.get("colors", []))
     status = _("finished") if info.finished is not None else _("unfinished")
     outcome = result if info.finished is not None and result else f"{players}  ({status})"
@@ -49,7 +49,8 @@ class GameActions(ListMenu):
     name = "history-game"
 
     def __init__(self, app: AppContext, info: GameInfo) -> None:
-        super().__init__(app, lambda: describe(info))
+        result = app.services.result(info.id)
+        super().__init__(app, lambda: describe(info, result))
         self.info = info
         self.items = [
             Option(lambda: _("Resume") if info.finished is None else _("Open"), on_ok=self.resume)

@@ -62,6 +62,15 @@ class CountdownScreen(Screen):
             self.session.record(event)
         return after
 
+    def _tick(self, now: float) -> C.CountdownState:
+        """The state at `now`; when time alone settled a floor, a `Settle` is recorded."""
+        after = C.tick(self.state, now)
+        ended = after.ended_at
+        if after.phase in ("between", "over") and self.state.phase in ("running", "closing"):
+            assert ended is not None
+            self._apply(self.state, C.Settle(ended + after.options.grace))
+        return after
+
     def open_menu(self) -> None:
         items = game_menu_items(self.app, COUNTDOWN, [], self.app.pop)
         self.app.push(MenuScreen(self.app, _(COUNTDOWN.title), items))
@@ -69,7 +78,7 @@ class CountdownScreen(Screen):
     def handle(self, event: Input) -> None:
         t = max(event.t or self.app.now(), self.prev + 1e-6)
         # (an input is never earlier than the frame already shown: its sound plays next frame)
-        s = C.tick(self.state, t)
+        s = self._tick(t)
         if event.player is not None:
             pressed = t
             if s.phase == "closing" and s.ended_at is not None and t <= s.ended_at + RELEASE_SLACK:
@@ -98,11 +107,7 @@ class CountdownScreen(Screen):
         self.state = s
 
     def update(self, now: float) -> None:
-        before = self.state
-        self.state = C.tick(self.state, now)
-        if before.phase == "closing" and self.state.phase != "closing":
-            assert before.ended_at is not None
-            self._apply(before, C.Settle(before.ended_at + before.options.grace))
+        self.state = self._tick(now)
         cues = C.cues(self.state, self.prev, now)
         play_cues(self.app, cues)
         for cue in cues:
