@@ -6,41 +6,19 @@ Metro game saved that night too."""
 import pytest
 
 from companion.app.boot import shutdown
-from companion.config import Config, InputConfig
 from companion.jutaku import countdown as C
 from companion.jutaku import jutaku as J
 from companion.metro.events import EndGame, Invest
-from tests.conftest import headless_app
-
-NAV = {"up": 5, "down": 6, "left": 13, "right": 19, "ok": 26, "back": 21}
-PLAYERS = (17, 27, 22)
+from tests.mock_buttons import PLAYERS, button_app, nav, press, wait
 
 
 @pytest.fixture
 def app(tmp_path, mock_pins):
-    inputs = InputConfig(gpio="mock", pins=NAV, players=PLAYERS, hold_time=0.8)
-    application = headless_app(tmp_path / "data", Config(input=inputs, language="en"), resume=False)
-    application.pins = mock_pins
+    application = button_app(tmp_path / "data", mock_pins)
     try:
         yield application
     finally:
         shutdown(application)
-
-
-def wait(app, seconds):
-    app.run(max_frames=app.frames + max(1, round(seconds * app.fps)))
-
-
-def press(app, pin, held=0.1):
-    app.pins.pin(pin).drive_low()
-    wait(app, held)
-    app.pins.pin(pin).drive_high()
-    wait(app, 1 / app.fps)
-
-
-def nav(app, *names):
-    for name in names:
-        press(app, NAV[name])
 
 
 def choose(app, label):
@@ -131,8 +109,16 @@ def test_jutaku_and_countdown_results_are_in_history(app):
     assert len(rows) == 3
     metro, countdown, jutaku = rows
     assert metro.startswith("Tokyo Metro") and "1. Red ¥" in metro
-    assert countdown.startswith("Countdown") and "1. Red 4 · 2. Blue 1" in countdown
-    assert jutaku.startswith("Tokyo Jutaku")
-    assert "1. Green ¥44,000 · 2. Red ¥0 · 2. Blue ¥0" in jutaku
-    nav(app, "down", "ok", "ok")  # open the Countdown game again: on its final screen
+    assert countdown.startswith("Countdown") and countdown.endswith("1. Red 4")
+    assert jutaku.startswith("Tokyo Jutaku") and jutaku.endswith("1. Green ¥44,000")
+    nav(app, "down", "down", "ok")  # the Jutaku game's page: its whole ranking
+    assert app.top.name == "history-game"
+    ranking = [(o.text, o.shown_detail) for o in app.top.items[1:]]
+    assert ranking == [("1. Green", "¥44,000"), ("2. Red", "¥0"), ("2. Blue", "¥0")]
+    nav(app, "back", "up", "ok")  # the Countdown game's page
+    assert [(o.text, o.shown_detail) for o in app.top.items[1:]] == [
+        ("1. Red", "4"),
+        ("2. Blue", "1"),
+    ]
+    nav(app, "ok")  # opened again: on its final screen, still over
     assert app.top.name == "countdown" and app.top.state.phase == "over"

@@ -8,9 +8,7 @@ from companion.config import Config, InputConfig
 from companion.jutaku import countdown as C
 from companion.jutaku import jutaku as J
 from tests.conftest import headless_app
-
-NAV = {"up": 5, "down": 6, "left": 13, "right": 19, "ok": 26, "back": 21}
-PLAYERS = (17, 27, 22)
+from tests.mock_buttons import NAV, PLAYERS, button_app, nav, press, wait
 
 
 @pytest.fixture
@@ -20,29 +18,11 @@ def pins(mock_pins):
 
 @pytest.fixture
 def app(tmp_path, pins):
-    inputs = InputConfig(gpio="mock", pins=NAV, players=PLAYERS, hold_time=0.8)
-    application = headless_app(tmp_path / "data", Config(input=inputs, language="es"), resume=False)
-    application.pins = pins
+    application = button_app(tmp_path / "data", pins, language="es")
     try:
         yield application
     finally:
         shutdown(application)
-
-
-def wait(app, seconds):
-    app.run(max_frames=app.frames + max(1, round(seconds * app.fps)))
-
-
-def press(app, pin, held=0.1):
-    app.pins.pin(pin).drive_low()
-    wait(app, held)
-    app.pins.pin(pin).drive_high()
-    wait(app, 1 / app.fps)
-
-
-def nav(app, *names):
-    for name in names:
-        press(app, NAV[name])
 
 
 def played(app):

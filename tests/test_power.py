@@ -84,7 +84,7 @@ def _turn_off(tmp_path: Path, shuts_down: bool) -> tuple[FakeApp, str, Runner]:
 
 def test_turn_off_on_the_box_says_the_pi_shuts_down(tmp_path: Path) -> None:
     app, question, runner = _turn_off(tmp_path, True)
-    assert "Pi shuts down" in question and not app.running
+    assert "The Pi shuts down" in question and not app.running
     assert app.services.power.requested and app.services.power.finish()
     assert runner.ran == [list(POWER_OFF)]
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from companion.app.session import GameSession, Setup, Translate
+from companion.app.session import GameSession, Placing, Setup, Translate
 from companion.jutaku import codec
 from companion.jutaku import countdown as C
 from companion.jutaku.players import Seat
@@ -52,5 +52,5 @@ class CountdownSession(GameSession[C.CountdownState, C.Event]):
         seats, options = codec.countdown_setup_from_json(setup)
         return CountdownLog(seats, options)
 
-    def result(self, tr: Translate) -> str:
-        return countdown_result(self.state, tr) if self.finished else ""
+    def result(self, tr: Translate) -> tuple[Placing, ...]:
+        return countdown_result(self.state, tr) if self.finished else ()

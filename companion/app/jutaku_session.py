@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from companion.app.session import GameSession, Setup, Translate
+from companion.app.session import GameSession, Placing, Setup, Translate
 from companion.jutaku import codec
 from companion.jutaku import jutaku as J
 from companion.jutaku.players import Seat
@@ -52,5 +52,5 @@ class JutakuSession(GameSession[J.JutakuState, J.Event]):
         seats, options = codec.setup_from_json(setup)
         return JutakuLog(seats, options)
 
-    def result(self, tr: Translate) -> str:
-        return jutaku_result(self.state, tr) if self.finished else ""
+    def result(self, tr: Translate) -> tuple[Placing, ...]:
+        return jutaku_result(self.state, tr) if self.finished else ()

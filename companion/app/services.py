@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion import games, i18n
 from companion.app.power import Power
-from companion.app.session import GameSession, MetroSession
+from companion.app.session import GameSession, MetroSession, Placing
 from companion.errors import UserError
 from companion.store import GameInfo, Store
 from companion.ui.kit.theme import Theme
@@ -161,18 +161,18 @@ class Services:
             return None
         return self._adopt(session)
 
-    def result(self, game_id: int) -> str:
-        """A finished game's ranking in one line, in the current language ("" otherwise)."""
+    def result(self, game_id: int) -> tuple[Placing, ...]:
+        """A finished game's ranking, in the current language (() otherwise)."""
         info = self.store.game(game_id)
         if info.finished is None:
-            return ""
+            return ()
         key = (game_id, info.entries)
         if key not in self._results:
             try:
                 self._results[key] = self._session_type(info.kind).read(self.store, game_id)
             except (ValueError, TypeError, KeyError, UserError) as exc:
                 log.warning("%s game %s cannot be read (%s)", info.kind, game_id, exc)
-                return ""
+                return ()
         return self._results[key].result(i18n._)
 
     def export_game(self, game_id: int) -> Path:

@@ -50,6 +50,8 @@ from companion.metro.trains import format_prompt
 from companion.store import Entry, Store
 
 Translate = Callable[[str], str]
+Placing = tuple[int, str, str]
+"""(rank, player, figure): one line of a final ranking (as `companion.jutaku.views`)."""
 S = TypeVar("S")
 E = TypeVar("E")
 KIND = "metro"
@@ -208,10 +210,10 @@ class GameSession(Generic[S, E]):
             self._refold()
         return removed > 0
 
-    def result(self, tr: Translate) -> str:
-        """The finished game's ranking in one line ("1. Red ¥42,000 · 2. Blue ¥30,000"), in the
-        language of `tr`; "" while it is not finished."""
-        return ""
+    def result(self, tr: Translate) -> tuple[Placing, ...]:
+        """The finished game's ranking, best first: (rank, player, figure) such as (1, "Red",
+        "¥42,000"), in the language of `tr`; () while it is not finished."""
+        return ()
 
     def export_json(self) -> dict[str, Any]:
         return {
@@ -440,16 +442,16 @@ class MetroSession(GameSession[MetroState, Event]):
     def end_game(self) -> EndGameResult:
         return end_game(self.rules, self.state)
 
-    def result(self, tr: Translate) -> str:
+    def result(self, tr: Translate) -> tuple[Placing, ...]:
         if self.state.phase != "ended":
-            return ""
+            return ()
         from companion.colors import COLOR_NAMES
         from companion.money import yen
 
         result = self.end_game()
         totals = {p.color: p.total if p.total is not None else p.earnings for p in result.players}
-        return " · ".join(
-            f"{rank}. {tr(COLOR_NAMES.get(color, color))} {yen(totals[color], tr)}"
+        return tuple(
+            (rank, tr(COLOR_NAMES.get(color, color)), yen(totals[color], tr))
             for rank, color in enumerate(result.ranking, start=1)
         )
 

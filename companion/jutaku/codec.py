@@ -8,6 +8,7 @@ was running when the box stopped comes back paused at its last event (see `resto
 from __future__ import annotations
 
 from dataclasses import asdict, fields
+from functools import reduce
 from typing import Any
 
 from companion.codec import Codec
@@ -86,17 +87,13 @@ def countdown_restore(
 ) -> tuple[C.CountdownState, list[C.Event]]:
     """As `restore`: a floor that was running comes back paused at its last saved moment, and
     a floor whose buzzer had sounded is settled (timestamps of another run mean nothing)."""
-    state = C.new_game(seats, options)
-    for event in events:
-        state = C.apply(state, event)
+    state = reduce(C.apply, events, C.new_game(seats, options))
     extra: list[C.Event] = []
     if state.phase == "running" and events:
         extra.append(C.Pause(events[-1].t))
     elif state.phase == "closing" and state.ended_at is not None:
         extra.append(C.Settle(state.ended_at + options.grace))
-    for event in extra:
-        state = C.apply(state, event)
-    return state, extra
+    return reduce(C.apply, extra, state), extra
 
 
 def event_to_json(event: J.Event) -> dict[str, Any]:
@@ -113,12 +110,8 @@ def restore(
 ) -> tuple[J.JutakuState, list[J.Event]]:
     """The state after the saved events, and the events to append so that a round that was
     running is paused at its last saved moment (the players resume it with OK)."""
-    state = J.new_game(seats, options)
-    for event in events:
-        state = J.apply(state, event)
+    state = reduce(J.apply, events, J.new_game(seats, options))
     extra: list[J.Event] = []
     if state.phase == "building" and events:
-        pause = J.Pause(events[-1].t)
-        state = J.apply(state, pause)
-        extra.append(pause)
-    return state, extra
+        extra.append(J.Pause(events[-1].t))
+    return reduce(J.apply, extra, state), extra

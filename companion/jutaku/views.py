@@ -8,7 +8,7 @@ name and letter, so a screen never shows colour alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from companion.colors import letter_of
@@ -96,16 +96,22 @@ def _letters(seats: tuple[Seat, ...], tr: Translate) -> list[str]:
     return [letter_of(s.color, tr) for s in seats]
 
 
-def standings_text(entries: list[tuple[int, str, str]]) -> str:
-    """ "1. Red ¥42,000 · 2. Blue ¥30,000" from (rank, name, figure), best first: a result as
-    history lists it."""
-    ordered = sorted(entries, key=lambda e: e[0])
-    return " · ".join(f"{rank}. {name} {figure}" for rank, name, figure in ordered)
+Placing = tuple[int, str, str]
+"""(rank, player, figure): one line of a final ranking, e.g. (1, "Red", "¥42,000")."""
 
 
-def jutaku_result(state: J.JutakuState, tr: Translate = _same) -> str:
+def standings_text(placings: Sequence[Placing]) -> str:
+    """Placings in one line, as history lists them: 1. Red ¥42,000 · 2. Blue ¥30,000."""
+    return " · ".join(f"{rank}. {name} {figure}" for rank, name, figure in placings)
+
+
+def _ranked(placings: list[Placing]) -> tuple[Placing, ...]:
+    return tuple(sorted(placings, key=lambda p: p[0]))
+
+
+def jutaku_result(state: J.JutakuState, tr: Translate = _same) -> tuple[Placing, ...]:
     standings = J.standings(state)
-    return standings_text(
+    return _ranked(
         [
             (standings[i], tr(COLOR_NAMES.get(seat.color, seat.color)), yen(rec.total, tr))
             for i, (seat, rec) in enumerate(zip(state.seats, state.records, strict=True))
@@ -113,9 +119,9 @@ def jutaku_result(state: J.JutakuState, tr: Translate = _same) -> str:
     )
 
 
-def countdown_result(state: C.CountdownState, tr: Translate = _same) -> str:
+def countdown_result(state: C.CountdownState, tr: Translate = _same) -> tuple[Placing, ...]:
     standings, scores = C.standings(state), C.scores(state)
-    return standings_text(
+    return _ranked(
         [
             (standings[i], tr(COLOR_NAMES.get(seat.color, seat.color)), str(scores[i]))
             for i, seat in enumerate(state.seats)

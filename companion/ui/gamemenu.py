@@ -32,7 +32,7 @@ def game_menu_items(
             app.pop()
             leave()
 
-        confirm(app, _("Leave for the main menu? The game is kept."), go)
+        confirm(app, _("Main menu? The game is kept."), go)
 
     items: list[Item] = [(Option(_("Back to the game"), "back"), app.pop), *commands]
     if spec.howto:

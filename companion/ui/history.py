@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from companion import games
 from companion.colors import color_letter
 from companion.i18n import _
+from companion.jutaku.views import Placing, standings_text
 from companion.store import GameInfo
 from companion.ui import launch
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
 
 
-def describe(info: GameInfo, result: str = "") -> str:
-    """Game, date, players, and its result once finished (or "unfinished")."""
+def describe(info: GameInfo, result: Sequence[Placing] = ()) -> str:
+    """Game, date, and its winner(s) once finished (else the players and "unfinished"): one row;
+    the whole ranking is on the game's own page."""
     when = time.strftime("%d/%m %H:%M", time.localtime(info.created))
     players = " ".join(color_letter(c) for c in info.setup.get("colors", []))
     status = _("finished") if info.finished is not None else _("unfinished")
-    outcome = result if info.finished is not None and result else f"{players}  ({status})"
+    winners = [p for p in result if p[0] == 1]
+    outcome = standings_text(winners) if winners else f"{players}  ({status})"
     return f"{_(games.game(info.kind).title)}  {when}  {outcome}"
 
 
@@ -57,6 +61,7 @@ class GameActions(ListMenu):
         ]
         if games.game(info.kind).export_format is not None:
             self.items.append(Option(lambda: _("Export as JSON"), on_ok=self.export))
+        self.items += [Option(f"{rank}. {name}", detail=figure) for rank, name, figure in result]
 
     def resume(self) -> None:
         self.app.pop()

@@ -61,8 +61,8 @@ class MainMenu(ListMenu):
 
         def question() -> str:
             if power.shuts_down:
-                return _("Turn the box off? The Pi shuts down; unplug it when the screen is dark.")
-            return _("Quit the companion? This computer stays on (it only shuts down as the box).")
+                return _("Turn off the box? The Pi shuts down.")
+            return _("Quit? This computer stays on.")
 
         self.app.push(ConfirmDialog(self.app, question, off))
 

@@ -187,8 +187,9 @@ class Services(Protocol):
         finished, when its log cannot be read any more."""
         ...
 
-    def result(self, game_id: int) -> str:
-        """A finished game's ranking in one line, in the current language ("" otherwise)."""
+    def result(self, game_id: int) -> Sequence[tuple[int, str, str]]:
+        """A finished game's ranking, best first: (rank, player, figure) in the current
+        language; empty while it is not finished."""
         ...
 
     def export_game(self, game_id: int) -> Path:
