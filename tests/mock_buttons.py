@@ -12,6 +12,7 @@ def button_app(data_dir, pins, language="en"):
     inputs = InputConfig(gpio="mock", pins=NAV, players=PLAYERS, hold_time=0.8)
     app = headless_app(data_dir, Config(input=inputs, language=language), resume=False)
     app.pins = pins
+    wait(app, 1 / app.fps)  # the first screen is shown (from then on its input guard counts)
     return app
 
 
@@ -20,6 +21,8 @@ def wait(app, seconds):
 
 
 def press(app, pin, held=0.1):
+    while app.guarded():  # a new screen ignores presses for a moment
+        wait(app, 1 / app.fps)
     app.pins.pin(pin).drive_low()
     wait(app, held)
     app.pins.pin(pin).drive_high()

@@ -113,6 +113,8 @@ class Services:
         self.camera = camera
         self.session: MetroSession | None = None
         self.data_dir = store.path.parent
+        self.player_buttons = 0
+        """Player buttons (or their keys) the box has: boot sets it from the config."""
         self.power = power or Power()
         self._results: dict[tuple[int, int], GameSession[Any, Any]] = {}
 
