@@ -80,8 +80,20 @@ COUNTDOWN = GameSpec(
     cores=("companion.jutaku",),
     new_screen="companion.ui.countdown:CountdownScreen",
 )
+NEXT_STATION = GameSpec(
+    key="next-station",
+    title=N_("Next Station Tokyo"),
+    menu_label=N_("Next Station Tokyo"),
+    players=(1, 8),
+    rounds="companion.nextstation.game:rounds_for",
+    cores=("companion.nextstation",),
+    new_screen="companion.ui.nextstation:NextStationSetupScreen",
+    session="companion.app.nextstation_session:NextStationSession",
+    resume_screen="companion.ui.nextstation:play_screen",
+    resume_at_boot=True,
+)
 
-GAMES: tuple[GameSpec, ...] = (METRO, JUTAKU, COUNTDOWN)
+GAMES: tuple[GameSpec, ...] = (METRO, JUTAKU, COUNTDOWN, NEXT_STATION)
 """In main menu order."""
 
 
