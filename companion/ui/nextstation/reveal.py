@@ -107,8 +107,6 @@ class RevealScreen(GameScreen):
         if orange is None:
             return []
         text = _("Orange card: {effect}").format(effect=orange.text(language()))
-        if self.state.orange_applies:
-            text = f"{text} ({_('applies to this card')})"
         rows = wrap(self.theme.font("medium"), text, width)
         return rows if len(rows) <= 2 else [rows[0], " ".join(rows[1:])]
 
@@ -151,6 +149,8 @@ class RevealScreen(GameScreen):
                 lines.append((_("Ignored: it is the round's first card"), medium, accent))
             elif card.special:
                 lines.append((special_help(card), medium, fg))
+        if s.orange_applies:
+            lines.append((_("Orange card: applies to this card"), medium, ORANGE))
         if s.phase == "round-end":
             end = _("Fifth green card: draw it, then OK")
             lines.append((end, medium, theme_color(theme, "good")))

@@ -24,6 +24,8 @@ from companion.ui.services import SavedGame
 
 @dataclass(frozen=True)
 class Box:
+    group: str
+    """The pad's section it is in (a heading row above its first box)."""
     label: str
     most: int
 
@@ -32,20 +34,31 @@ def boxes(lines: tuple[str, ...], objectives: bool) -> list[Box]:
     """The pad's boxes in entry order (the values of `values_of`)."""
     out: list[Box] = []
     for color in lines:
-        name = color_name(color)
-        out.append(Box(_("{color}: districts crossed").format(color=name), P.DISTRICTS))
-        out.append(Box(_("{color}: stations in top district").format(color=name), P.MOST_STATIONS))
+        group = _("{color} line").format(color=color_name(color))
+        out.append(Box(group, _("Districts crossed"), P.DISTRICTS))
+        out.append(Box(group, _("Stations in the top district"), P.MOST_STATIONS))
+    inter, stamps = _("Interchanges"), _("Tourist stamps")
     out += [
-        Box(_("Interchanges of 3 lines"), P.MOST_INTERCHANGES),
-        Box(_("Interchanges of 4 lines"), P.MOST_INTERCHANGES),
-        Box(_("Interchanges of 5 lines"), P.MOST_INTERCHANGES),
-        Box(_("Stamps in corners"), P.CORNERS),
-        Box(_("Other outer stamps"), P.OUTER),
-        Box(_("Green Line left unconnected"), P.GREEN_STATIONS),
+        Box(inter, _("Of 3 lines"), P.MOST_INTERCHANGES),
+        Box(inter, _("Of 4 lines"), P.MOST_INTERCHANGES),
+        Box(inter, _("Of 5 lines"), P.MOST_INTERCHANGES),
+        Box(stamps, _("Corner regions"), P.CORNERS),
+        Box(stamps, _("Other outer regions"), P.OUTER),
+        Box(_("Central Green Line"), _("Stations left unconnected"), P.GREEN_STATIONS),
     ]
     if objectives:
-        out.append(Box(_("Objectives done"), P.MOST_OBJECTIVES))
+        out.append(Box(_("Objectives"), _("Completed"), P.MOST_OBJECTIVES))
     return out
+
+
+def pad_rows(items: list[Box]) -> list[tuple[str, int | None]]:
+    """The list as drawn: (heading, None) before each section, (label, box index) for a box."""
+    rows: list[tuple[str, int | None]] = []
+    for i, box in enumerate(items):
+        if i == 0 or items[i - 1].group != box.group:
+            rows.append((box.group, None))
+        rows.append((box.label, i))
+    return rows
 
 
 def values_of(sheet: P.Sheet, objectives: bool) -> list[int]:
@@ -139,7 +152,7 @@ class ScoringScreen(GameScreen):
         )
         top = draw_title(surface, theme, _("Score pad"), who)
         bottom = h - hint_height(theme) - m
-        split = w * 3 // 5
+        split = w * 5 // 8
         self._draw_boxes(surface, pygame.Rect(m, top, split - 2 * m, bottom - top))
         self._draw_pad(surface, pygame.Rect(split, top, w - split - m, bottom - top))
         hint_bar(
@@ -151,21 +164,29 @@ class ScoringScreen(GameScreen):
     def _draw_boxes(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         theme = self.theme
         fnt = theme.font("medium")
-        row_h = fnt.get_linesize() + theme.margin // 2
-        rows = max(1, area.height // row_h)
-        items = self.boxes
-        first = min(max(0, self.index - rows // 2), max(0, len(items) - rows))
+        m = theme.margin
+        row_h = fnt.get_linesize() + m // 3
+        visible = max(1, area.height // row_h)
+        rows = pad_rows(self.boxes)
+        at = next(k for k, (_t, i) in enumerate(rows) if i == self.index)
+        first = min(max(0, at - visible // 2), max(0, len(rows) - visible))
         fg, accent = theme_color(theme, "foreground"), theme_color(theme, "accent")
+        muted = theme_color(theme, "muted")
         values = self.drafts[self.player]
-        for i in range(first, min(len(items), first + rows)):
-            rect = pygame.Rect(area.x, area.y + (i - first) * row_h, area.width, row_h - 2)
+        for k, (text, i) in enumerate(rows[first : first + visible]):
+            rect = pygame.Rect(area.x, area.y + k * row_h, area.width, row_h - 2)
+            if i is None:
+                if k == visible - 1:
+                    break  # a heading without its first box: left for the next scroll
+                blit_text(surface, fnt, text, muted, (rect.x, rect.centery), "midleft", rect.width)
+                continue
             if i == self.index:
                 pygame.draw.rect(surface, theme_color(theme, "selected"), rect, border_radius=8)
                 pygame.draw.rect(surface, accent, rect, 3, border_radius=8)
             value = f"‹ {values[i]} ›" if i == self.index else str(values[i])
             v = blit_text(surface, fnt, value, accent, (rect.right - 8, rect.centery), "midright")
-            label = fit(render(fnt, items[i].label, fg), v.x - rect.x - 24)
-            surface.blit(label, label.get_rect(midleft=(rect.x + 8, rect.centery)))
+            label = fit(render(fnt, text, fg), v.x - rect.x - 2 * m - 8)
+            surface.blit(label, label.get_rect(midleft=(rect.x + 2 * m, rect.centery)))
 
     def _draw_pad(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         theme = self.theme
