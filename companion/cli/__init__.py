@@ -14,6 +14,7 @@ from companion.errors import UserError
 
 SUBCOMMANDS = {
     "metro": ("companion.cli.metro", "Tokyo Metro rules: map, income track, train phase, end game"),
+    "next-station": ("companion.cli.nextstation", "Next Station Tokyo: check the deck files"),
     "demo": ("companion.cli.demo", "play a scripted game with simulated hardware"),
     "run": ("companion.cli.run", "run the table app (the Pi service runs this)"),
     "leds": ("companion.cli.leds", "LED strip: test pattern, emulator"),

@@ -166,7 +166,7 @@ class RevealScreen(GameScreen):
     def _height(self, lines: list[tuple[str, pygame.font.Font, RGB]], width: int) -> int:
         """The height of the words when the first (the card's name) stays on one line."""
         rows = [1] + [len(wrap(fnt, text, width)) for text, fnt, _c in lines[1:]]
-        gaps = len(lines) * (self.theme.margin // 2)
+        gaps: int = len(lines) * int(self.theme.margin // 2)
         return gaps + sum(
             n * fnt.get_linesize() for n, (_t, fnt, _c) in zip(rows, lines, strict=True)
         )
