@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion import games
 from companion.app.core import App
 from companion.app.session import MetroSession
 from companion.metro import why_not
@@ -52,6 +53,8 @@ class DemoLog:
     phases: int = 0
     presses: int = 0
     result: EndGameResult | None = None
+    ranking: list[str] = field(default_factory=list)
+    """Another game's ranking (player colours, best first): Next Station's demo."""
     error: str | None = None
 
 
@@ -573,12 +576,13 @@ class DemoScript:
     def tour_menus(self) -> Wait:
         """Settings, then History, and there the finished game opened again on its ranking."""
         d = self.drive
-        yield from d.list_item(5, "main-menu")
+        history = 1 + len(games.GAMES)  # after "Resume the game" and one entry a game
+        yield from d.list_item(history + 1, "main-menu")
         yield from d.wait_for("settings")
         self.remember("Settings: language, volume, fast trains, LED brightness")
         yield from d.pause(1.5)
         yield from d.press(Action.BACK)
-        yield from d.list_item(4, "main-menu")
+        yield from d.list_item(history, "main-menu")
         yield from d.wait_for("history")
         self.remember("History: the game just played")
         yield from d.pause(1.0)

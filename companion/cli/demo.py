@@ -1,4 +1,5 @@
-"""`companion demo`: a scripted 3-player Tokyo Metro game with every part simulated."""
+"""`companion demo`: a scripted 3-player Tokyo Metro game with every part simulated
+(`--game next-station`: a 2-player Next Station Tokyo game)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,12 @@ def _rounds(text: str) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="companion demo", description=__doc__)
+    parser.add_argument(
+        "--game",
+        choices=("metro", "next-station"),
+        default="metro",
+        help="the game to play (default metro)",
+    )
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
     parser.add_argument("--screenshots", type=Path, help="save a PNG of every screen here")
     parser.add_argument("--rounds", type=_rounds, default=3, help="rounds to play, 1-8 (default 3)")
@@ -49,7 +56,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     from companion.app.boot import Options, build_app, shutdown
-    from companion.app.demo import _start_camera, start_demo
+    from companion.app.demo import DemoScript, _start_camera, start_demo
     from companion.cli.run import parse_size
     from companion.config import Config, InputConfig
 
@@ -80,15 +87,23 @@ def main(argv: list[str]) -> int:
         if headless or not args.json:
             print(text, file=out, flush=True)
 
+    rounds = 4 if args.game == "next-station" else args.rounds
     say(
-        f"Demo: {args.rounds} rounds, {'headless' if headless else 'in a window'}; "
+        f"Demo: {args.game}, {rounds} rounds, {'headless' if headless else 'in a window'}; "
         f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
         f"LEDs: {app.services.leds.status}"
     )
-    script = start_demo(app, args.rounds, say, pace=1.0 if headless else 0.8)
+    pace = 1.0 if headless else 0.8
+    script: DemoScript
+    if args.game == "next-station":
+        from companion.app.nextstation_demo import start_nextstation_demo
+
+        script = start_nextstation_demo(app, say, pace)
+    else:
+        script = start_demo(app, args.rounds, say, pace)
     script.stay = not headless
     try:
-        if not args.no_camera:
+        if not args.no_camera and args.game == "metro":
             script.table = _start_camera(app, data_dir)
         app.run()
     finally:
@@ -110,7 +125,7 @@ def main(argv: list[str]) -> int:
                     "train_phases": script.log.phases,
                     "presses": script.log.presses,
                     "error": script.log.error,
-                    "ranking": list(result.ranking) if result else None,
+                    "ranking": list(result.ranking) if result else script.log.ranking or None,
                     "screenshots": [str(p) for p in app.screenshots],
                     "data_dir": str(data_dir),
                     "seconds": round(elapsed, 2),
