@@ -7,6 +7,7 @@ becomes one line on stderr and exit status 2, never a traceback.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import sys
 
@@ -21,6 +22,13 @@ SUBCOMMANDS = {
     "vision": ("companion.cli.vision", "camera: markers sheet, render, read, calibrate"),
     "check": ("companion.cli.check", "check config, data files and devices"),
 }
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse whose usage errors are a `UserError`: one line, exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UserError(message)
 
 
 def usage() -> str:

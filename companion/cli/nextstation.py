@@ -12,20 +12,15 @@ from __future__ import annotations
 import argparse
 import json
 
+from companion.cli import Parser
 from companion.data import load_orange_cards, load_station_deck
-from companion.errors import UserError
 from companion.nextstation.deck import Deck
 from companion.nextstation.game import ROUNDS, EndRound, NextStationSetup, Reveal, apply, new_game
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UserError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="companion next-station", description="Next Station Tokyo data files.")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = Parser(prog="companion next-station", description="Next Station Tokyo data files.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     d = sub.add_parser("deck", help="check and show the deck and the orange cards")
     d.add_argument("--deck", help="deck file (default: calibration/next-station-deck.toml)")
     d.add_argument("--orange", help="orange cards (default: calibration/next-station-orange.toml)")

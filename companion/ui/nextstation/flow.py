@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from companion.i18n import _
 from companion.nextstation.game import Event, IllegalMove, NextStationState, Phase
+from companion.ui.kit import draw_title, hint_height, theme_color
 from companion.ui.screen import AppContext, Screen
 from companion.ui.services import SavedGame
 
@@ -58,6 +61,13 @@ class GameScreen(Screen):
         """Another screen shows the game's phase now: go there."""
         if self.state.phase not in self.phases:
             self.app.replace(play_screen(self.app, self.session))
+
+    def frame(self, surface: pygame.Surface, title: str, subtitle: str) -> tuple[int, int]:
+        """The background and the title bar: the body's (top, bottom), above the hint bar."""
+        theme = self.theme
+        surface.fill(theme_color(theme, "background"))
+        top = draw_title(surface, theme, title, subtitle)
+        return top, surface.get_height() - hint_height(theme) - theme.margin
 
     def light(self, color: tuple[int, int, int]) -> None:
         leds = self.app.services.leds

@@ -10,7 +10,7 @@ from companion.colors import color_name
 from companion.i18n import _
 from companion.nextstation import scoring as P
 from companion.nextstation.game import Phase
-from companion.ui.kit import blit_text, draw_title, hint_bar, hint_height, player_chip
+from companion.ui.kit import blit_text, hint_bar, player_chip
 from companion.ui.kit.palette import theme_color
 from companion.ui.nextstation.flow import OFF, GameScreen
 from companion.ui.screen import Action, Input
@@ -42,11 +42,8 @@ class ResultsScreen(GameScreen):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
         s = self.state
-        w, h = surface.get_size()
-        m = theme.margin
-        surface.fill(theme_color(theme, "background"))
-        top = draw_title(surface, theme, _("Next Station Tokyo"), _("Results"))
-        bottom = h - hint_height(theme) - m
+        w, m = surface.get_width(), theme.margin
+        top, bottom = self.frame(surface, _("Next Station Tokyo"), _("Results"))
         standings = s.standings
         notes = ties_text(standings, s.setup.players)
         fnt = theme.font("big" if len(standings) <= 4 else "medium")

@@ -15,7 +15,7 @@ from companion.colors import RGB, color_name
 from companion.i18n import _, language
 from companion.nextstation.deck import GREENS_PER_ROUND
 from companion.nextstation.game import ROUNDS, EndRound, Phase, Reveal
-from companion.ui.kit import blit_text, draw_title, hint_bar, hint_height, player_rgb, wrap
+from companion.ui.kit import blit_text, hint_bar, player_rgb, wrap
 from companion.ui.kit.palette import theme_color
 from companion.ui.nextstation.card import (
     BACKGROUND_RGB,
@@ -78,11 +78,8 @@ class RevealScreen(GameScreen):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
         s = self.state
-        w, h = surface.get_size()
-        m = theme.margin
-        surface.fill(theme_color(theme, "background"))
-        top = draw_title(surface, theme, round_title(s.round), line_text(s.line, s.round))
-        bottom = h - hint_height(theme) - m
+        w, m = surface.get_width(), theme.margin
+        top, bottom = self.frame(surface, round_title(s.round), line_text(s.line, s.round))
         orange = self.orange_lines(w - 4 * m)
         if orange:
             bottom -= len(orange) * theme.font("medium").get_linesize() + m

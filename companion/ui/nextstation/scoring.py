@@ -15,7 +15,7 @@ from companion.colors import color_name
 from companion.i18n import _
 from companion.nextstation import scoring as P
 from companion.nextstation.game import Finish, Phase, Score
-from companion.ui.kit import blit_text, draw_title, fit, hint_bar, hint_height, player_chip, render
+from companion.ui.kit import blit_text, fit, hint_bar, player_chip, render
 from companion.ui.kit.palette import theme_color
 from companion.ui.nextstation.flow import OFF, GameScreen
 from companion.ui.screen import Action, AppContext, Input
@@ -143,15 +143,12 @@ class ScoringScreen(GameScreen):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
         s = self.state
-        w, h = surface.get_size()
-        m = theme.margin
-        surface.fill(theme_color(theme, "background"))
+        w, m = surface.get_width(), theme.margin
         color = s.setup.players[self.player]
         who = _("{color} · player {n} of {total}").format(
             color=color_name(color), n=self.player + 1, total=len(s.setup.players)
         )
-        top = draw_title(surface, theme, _("Score pad"), who)
-        bottom = h - hint_height(theme) - m
+        top, bottom = self.frame(surface, _("Score pad"), who)
         split = w * 5 // 8
         self._draw_boxes(surface, pygame.Rect(m, top, split - 2 * m, bottom - top))
         self._draw_pad(surface, pygame.Rect(split, top, w - split - m, bottom - top))
