@@ -13,10 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-import pytest
-
-pytest.importorskip("companion.app.boot")
-pytest.importorskip("companion.vision.service")
 
 from companion.app.boot import shutdown
 from companion.app.cameralink import CameraLink

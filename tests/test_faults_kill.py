@@ -18,8 +18,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("companion.app.boot")
-
 from companion.app.boot import shutdown
 from companion.app.session import MetroSession
 from companion.data import load_rules

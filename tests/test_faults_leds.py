@@ -15,9 +15,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("companion.app.boot")
-pytest.importorskip("companion.devices.serial_strip")
-
 from companion.app.boot import shutdown
 from companion.app.systemd import attach
 from companion.config import Config, InputConfig
