@@ -134,3 +134,26 @@ def test_every_screen_draws_in_every_language(tmp_path, language):
         assert app.top.name == "next-station-results"
     finally:
         i18n.set_language("en")
+
+
+def test_a_finished_game_is_in_history_and_opens_on_its_results(tmp_path):
+    from companion.nextstation import EndRound, Finish, Score, Sheet
+    from companion.ui.history import HistoryScreen
+
+    app = FakeApp.make(tmp_path)
+    setup = NextStationSetup(("red", "blue"), 5, load_station_deck())
+    session = app.services.new_game(codec.KIND, codec.setup_to_json(setup))
+    for _ in range(4):
+        while session.state.phase == "reveal":
+            session.record(Reveal())
+        session.record(EndRound())
+    session.record(Score(0, Sheet(corners=2)))
+    session.record(Score(1, Sheet(corners=2)))
+    session.record(Finish())
+    app.push(HistoryScreen(app))
+    assert "Next Station Tokyo" in app.top.items[0].text
+    press(app, Action.OK)
+    assert app.top.name == "history-game"
+    press(app, Action.OK)
+    assert app.top.name == "next-station-results"
+    assert [(s.place, s.tied) for s in app.top.state.standings] == [(1, True), (1, True)]
