@@ -100,8 +100,17 @@ def load_track(path: str | Path | None = None) -> IncomeTrack:
         raise UserError(exc.message, path, exc.field) from None
 
 
+def track_path(map_id: str) -> Path | None:
+    """A map's own income track (`income-track-osaka.toml`), if it has one; else None (the
+    default track, `income-track.toml`)."""
+    path = calibration_dir() / f"income-track-{map_id}.toml"
+    return path if path.exists() else None
+
+
 def load_rules(map_name: str = "tokyo", track: str | Path | None = None) -> MetroRules:
-    return MetroRules(load_map(map_name), load_track(track))
+    """The map's rules with `track`, else the map's own income track, else the default one."""
+    board = load_map(map_name)
+    return MetroRules(board, load_track(track if track is not None else track_path(board.id)))
 
 
 def load_station_deck(path: str | Path | None = None) -> Deck:

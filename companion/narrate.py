@@ -7,6 +7,7 @@ from companion.i18n import _
 from companion.metro.board import BoardMap
 from companion.metro.endgame import EndGameResult
 from companion.metro.steps import Boarded, Departed, Left, Moved, Offered, Paid, Removed, Step
+from companion.metro.vehicles import VehicleId
 from companion.money import yen
 
 
@@ -15,15 +16,22 @@ def station_name(board: BoardMap, station_id: str) -> str:
     return station.name if station else station_id
 
 
+def vehicle_label(vehicle: VehicleId, board: BoardMap) -> str:
+    """`G` for a line's one train; `P #2` on a line with two vehicles (Osaka's trams, buses)."""
+    if board.variant.vehicles(vehicle.line) > 1:
+        return f"{vehicle.line} #{vehicle.number}"
+    return vehicle.line
+
+
 def describe_step(step: Step, board: BoardMap) -> str:
     match step:
         case Departed(vehicle, stop, moves):
-            line = vehicle.line
+            line = vehicle_label(vehicle, board)
             return _("Line {line} departs from {stop}: {moves} stops").format(
                 line=line, stop=stop, moves=moves
             )
         case Moved(vehicle, from_stop, to_stop, _direction, _move, turned):
-            line = vehicle.line
+            line = vehicle_label(vehicle, board)
             text = _("Line {line}: {a} → {b}").format(line=line, a=from_stop, b=to_stop)
             return f"{text} ({_('turns at the terminus')})" if turned else text
         case Paid(vehicle, stop, station, owner, owner_gain, line_gain, drinks):
@@ -47,7 +55,7 @@ def describe_step(step: Step, board: BoardMap) -> str:
                 text += " " + _("(+{drinks} for the drink)").format(drinks=yen(drinks))
             return text
         case Offered(player, vehicle, stop, action, accepted):
-            line = vehicle.line
+            line = vehicle_label(vehicle, board)
             if action == "board":
                 text = _("{player} may board line {line} at {stop}")
             else:
@@ -55,7 +63,7 @@ def describe_step(step: Step, board: BoardMap) -> str:
             answer = _("yes") if accepted else _("no")
             return f"{text.format(player=color_name(player), line=line, stop=stop)}: {answer}"
         case Boarded(player, vehicle, stop, fee):
-            line = vehicle.line
+            line = vehicle_label(vehicle, board)
             text = _("{player} boards line {line} at {stop}").format(
                 player=color_name(player), line=line, stop=stop
             )
@@ -63,13 +71,13 @@ def describe_step(step: Step, board: BoardMap) -> str:
                 text += " " + _("(pays {fee}; line +{fee})").format(fee=yen(fee))
             return text
         case Left(player, vehicle, stop, square, forced):
-            line = vehicle.line
+            line = vehicle_label(vehicle, board)
             text = _("{player} leaves line {line} at {stop} onto square {square}").format(
                 player=color_name(player), line=line, stop=stop, square=list(square)
             )
             return f"{text} ({_('the train left the map')})" if forced else text
         case Removed(vehicle, stop, lost):
-            line = vehicle.line
+            line = vehicle_label(vehicle, board)
             return _(
                 "The train of line {line} is back at {stop} with no share held: "
                 "it leaves the map ({lost} moves lost)"
@@ -97,6 +105,13 @@ def describe_end_game(result: EndGameResult) -> list[str]:
             )
         if parts:
             lines.append(f"{lp.line} {yen(lp.value)}: " + "; ".join(parts))
+    for pr in result.players:
+        if pr.set_aside:
+            lines.append(
+                _("{player}: {amount} set aside by Sell").format(
+                    player=color_name(pr.color), amount=yen(pr.set_aside)
+                )
+            )
     for i, color in enumerate(result.ranking, start=1):
         pr = next(p for p in result.players if p.color == color)
         total = yen(pr.total) if pr.total is not None else yen(pr.earnings)

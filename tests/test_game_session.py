@@ -66,3 +66,14 @@ def test_metro_starts_from_a_map_name_and_saves_it(tmp_path):
     session.record(Invest("red", "G", 300))
     again = MetroSession.open(store, session.game_id)
     assert again.state == session.state and again.rules.board.id == session.rules.board.id
+
+
+def test_metro_plays_the_card_set_its_setup_names(tmp_path):
+    store = Store.open(tmp_path)
+    setup = {"map_name": "osaka", "colors": ["red", "blue"], "cards": "tokyo"}
+    session = MetroSession.start(store, setup)
+    assert session.state.cards == "tokyo" and session.rules.board.id == "osaka"
+    again = MetroSession.open(store, session.game_id)
+    assert again.state == session.state
+    default = MetroSession.start(store, {"map_name": "osaka", "colors": ["red", "blue"]})
+    assert default.state.card_set(default.rules.board).name == "osaka"

@@ -10,11 +10,15 @@ from companion.metro import (
     OSAKA,
     Decision,
     MetroRules,
+    apply,
     format_state,
     parse_state,
     run_train_phase,
+    sale_value,
+    share_split,
 )
-from companion.metro.steps import Boarded, Moved, Paid
+from companion.metro.events import Sell
+from companion.metro.steps import Boarded, Moved, Paid, Removed
 from tests.conftest import DATA
 
 TOKYO_RULES = load_rules(str(DATA / "mini.toml"))
@@ -23,15 +27,17 @@ TWIN_RULES = MetroRules(
     TOKYO_RULES.track,
 )
 """The mini map played as Osaka, with two vehicles on line H (as on the P and bus lines)."""
+OSAKA_RULES = load_rules("osaka")
+"""The Osaka map: ten lines, 1-4 shares, the trams and buses, small circles."""
 RULES = TOKYO_RULES
-BOARD = RULES.board
 COLORS = ["red", "blue", "green", "yellow"]
 
 
 @st.composite
 def games(draw):
-    """(rules, state): the mini map as Tokyo, or as Osaka with a twin line."""
-    rules = draw(st.sampled_from([TOKYO_RULES, TWIN_RULES]))
+    """(rules, state): the mini map as Tokyo, or as Osaka with a twin line, or the Osaka map;
+    each with either card set."""
+    rules = draw(st.sampled_from([TOKYO_RULES, TWIN_RULES, OSAKA_RULES]))
     return rules, draw(states(rules))
 
 
@@ -47,9 +53,9 @@ def states(draw, rules=TOKYO_RULES):
     ]
     lines = {}
     trains = {}
-    for line_id, line in BOARD.lines.items():
+    for line_id, line in board.lines.items():
         holders = draw(st.lists(st.sampled_from(colors), unique=True, max_size=line.shares))
-        speed = draw(st.integers(0, 2))
+        speed = draw(st.integers(0, min(2, line.slots)))
         specs = [
             {
                 "player": draw(st.sampled_from([c for c in colors if c not in holders] or colors)),
@@ -72,11 +78,11 @@ def states(draw, rules=TOKYO_RULES):
                 }
     stations = {
         sid: draw(st.sampled_from(colors))
-        for sid in draw(st.lists(st.sampled_from(sorted(BOARD.stations)), unique=True))
+        for sid in draw(st.lists(st.sampled_from(sorted(board.stations)), unique=True))
     }
     squares = draw(
         st.lists(
-            st.tuples(st.integers(0, BOARD.grid.columns - 1), st.integers(0, BOARD.grid.rows - 1)),
+            st.tuples(st.integers(0, board.grid.columns - 1), st.integers(0, board.grid.rows - 1)),
             unique=True,
             min_size=n,
             max_size=n,
@@ -90,7 +96,8 @@ def states(draw, rules=TOKYO_RULES):
         elif choice == 2:
             meeples[c] = {"square": list(sq)}
     data = {
-        "map": "mini",
+        "map": board.id,
+        "cards": draw(st.sampled_from(["tokyo", "osaka"])),
         "round": draw(st.integers(1, 8)),
         "players": players,
         "lines": lines,
@@ -148,14 +155,15 @@ def test_no_line_value_drops_during_a_train_phase(game, answers):
 @given(games(), st.lists(st.booleans(), max_size=6))
 def test_no_vehicle_ever_leaves_its_line(game, answers):
     rules, state = game
+    board = rules.board
     phase = run_train_phase(rules, state, cycling(answers))
     for step in phase.steps:
         assert step.vehicle.number <= rules.variant.vehicles(step.line)
         if isinstance(step, Moved):
-            assert BOARD.has_stop(step.to_stop) and BOARD.stop(step.to_stop).line == step.line
-            assert abs(BOARD.stop(step.to_stop).number - BOARD.stop(step.from_stop).number) == 1
+            assert board.has_stop(step.to_stop) and board.stop(step.to_stop).line == step.line
+            assert abs(board.stop(step.to_stop).number - board.stop(step.from_stop).number) == 1
     for vehicle, train in phase.state.trains.items():
-        length = BOARD.lines[vehicle.line].length
+        length = board.lines[vehicle.line].length
         assert 1 <= train.stop <= length
         assert 1 <= train.stop + train.direction <= length, "a terminus turns the arrow back"
     for m in phase.state.meeples.values():
@@ -187,3 +195,76 @@ def test_state_json_round_trips(game):
     assert parse_state(format_state(state), rules.board) == state
     after = run_train_phase(rules, state).state
     assert parse_state(format_state(after), rules.board) == after
+
+
+@common
+@given(games(), st.lists(st.booleans(), max_size=6))
+def test_both_vehicles_of_a_pair_make_the_same_moves(game, answers):
+    rules, state = game
+    phase = run_train_phase(rules, state, cycling(answers))
+    for line_id in rules.board.lines:
+        vehicles = state.vehicles_of(line_id)
+        if len(vehicles) < 2:
+            continue
+        moves = [
+            [s.move for s in phase.steps if isinstance(s, Moved) and s.vehicle == v]
+            for v in vehicles
+        ]
+        if phase.done:
+            assert moves[0] == moves[1] == list(range(1, len(moves[0]) + 1))
+        else:  # stopped at a question: the second vehicle is at most one move behind
+            assert 0 <= len(moves[0]) - len(moves[1]) <= 1
+
+
+@common
+@given(games(), st.lists(st.booleans(), max_size=6))
+def test_vehicles_stay_on_the_osaka_map_and_with_the_osaka_cards(game, answers):
+    rules, state = game
+    phase = run_train_phase(rules, state, cycling(answers))
+    stays = not rules.variant.start_trains_leave or state.card_set(rules.board).name == "osaka"
+    if stays:
+        assert not any(isinstance(s, Removed) for s in phase.steps)
+        assert set(phase.state.trains) == set(state.trains)
+
+
+@common
+@given(games())
+def test_no_payout_at_a_small_circle(game):
+    rules, state = game
+    for step in run_train_phase(rules, state).steps:
+        if isinstance(step, Paid):
+            assert step.stop not in rules.board.small_circles(step.line)
+
+
+@common
+@given(
+    st.integers(0, 120),
+    st.lists(st.sampled_from(COLORS), unique=True, min_size=1, max_size=4),
+    st.data(),
+)
+def test_a_sale_moves_exactly_its_payout_from_the_line_to_the_seller(value, holders, data):
+    rules = OSAKA_RULES
+    state = parse_state(
+        {
+            "map": "osaka",
+            "players": [{"color": c, "cash": 1000} for c in COLORS],
+            "lines": {"T": {"value": value * 100, "shares": holders}},
+        },
+        rules.board,
+    )
+    seller = data.draw(st.sampled_from(holders))
+    after = apply(rules, state, Sell(seller, "T"))
+    paid = after.player(seller).set_aside
+    assert paid == sale_value(state.lines["T"], seller, rules.track) <= value * 100
+    assert after.lines["T"].value == value * 100 - paid
+    assert after.lines["T"].shares == tuple(h for h in holders if h != seller)
+    assert [p.cash for p in after.players] == [p.cash for p in state.players]
+
+
+@common
+@given(st.integers(0, 150), st.integers(1, 4))
+def test_the_share_split_pays_out_the_whole_value(value, holders):
+    split = share_split(value * 100, holders, RULES.track)
+    assert sum(split) == value * 100 and len(split) == holders
+    assert all(part >= 0 and part % 100 == 0 for part in split)
+    assert list(split) == sorted(split, reverse=True)

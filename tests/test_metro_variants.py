@@ -34,7 +34,7 @@ def test_rounds_by_players_and_card_set():
     # rulebook: 5 rounds with 5 players ... 8 with 2; Osaka's cards one round fewer
     assert [TOKYO.rounds(n) for n in (2, 3, 4, 5)] == [8, 7, 6, 5]
     assert [OSAKA.rounds(n) for n in (2, 3, 4, 5)] == [7, 6, 5, 4]
-    assert TOKYO.rounds(4, cards=OSAKA) == 5 and OSAKA.rounds(4, cards=TOKYO) == 6
+    assert TOKYO.rounds(4, cards=OSAKA.cards) == 5 and OSAKA.rounds(4, cards=TOKYO.cards) == 6
     assert TOKYO.rounds(1) is None and TOKYO.rounds(6) is None
 
 
@@ -79,7 +79,8 @@ def test_a_twin_line_puts_a_vehicle_at_each_end(mini_rules):
 
 def test_twin_vehicles_move_together_one_stop_at_a_time(mini_rules):
     rules = twin(mini_rules)
-    s = apply(rules, new_state(rules.board, ["red"]), StartTrain("H", 300))
+    # the Osaka map with the Tokyo cards (which have Start)
+    s = apply(rules, new_state(rules.board, ["red"], cards="tokyo"), StartTrain("H", 300))
     phase = run_train_phase(rules, s)
     kinds = [(type(x).__name__, x.vehicle.number) for x in phase.steps[:6]]
     assert kinds == [

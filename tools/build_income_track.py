@@ -1,6 +1,7 @@
 """Write the income-track table `calibration/income-track.toml` from ruling 7.
 
     python tools/build_income_track.py [OUT.toml]
+    python tools/build_income_track.py --map osaka      # calibration/income-track-osaka.toml
 
 The printed track shows, beside every value from ¥0 to ¥6,000, the larger and smaller number the
 shareholders split. Until the printed track is checked, the pairs follow ruling 7 (larger = 2/3
@@ -21,7 +22,7 @@ from companion.metro.track import STEP, TRACK_FORMAT, TRACK_TOP, formula_pair  #
 OUT_PATH = ROOT / "calibration" / "income-track.toml"
 
 HEADER = """\
-# The TOKYO METRO income track: for each line value, the pair of numbers printed beside it
+# The {board} income track: for each line value, the pair of numbers printed beside it
 # (the larger and the smaller share of the value, used at the end of the game).
 #
 # ASSUMPTION: these pairs follow ruling 7 (larger = value x 2/3 rounded up to ¥100, smaller =
@@ -36,21 +37,33 @@ HEADER = """\
 """
 
 
-def render() -> str:
+BOARDS = {"tokyo": "TOKYO METRO", "osaka": "OSAKA METRO"}
+
+
+def render(map_id: str = "tokyo") -> str:
     rows = []
     for value in range(0, TRACK_TOP + STEP, STEP):
         larger, smaller = formula_pair(value)
         rows.append(f"  [{value}, {larger}, {smaller}],")
-    return HEADER + f'format = "{TRACK_FORMAT}"\npairs = [\n' + "\n".join(rows) + "\n]\n"
+    return (
+        HEADER.format(board=BOARDS[map_id])
+        + f'format = "{TRACK_FORMAT}"\npairs = [\n'
+        + "\n".join(rows)
+        + "\n]\n"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write the income-track table from ruling 7.")
-    parser.add_argument("out", nargs="?", default=str(OUT_PATH))
+    parser.add_argument("out", nargs="?")
+    parser.add_argument("--map", default="tokyo", choices=sorted(BOARDS), help="whose track")
     args = parser.parse_args(argv)
-    out = Path(args.out)
+    default = (
+        OUT_PATH if args.map == "tokyo" else OUT_PATH.with_name(f"income-track-{args.map}.toml")
+    )
+    out = Path(args.out) if args.out else default
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render(), encoding="utf-8")
+    out.write_text(render(args.map), encoding="utf-8")
     print(f"wrote {out}")
     return 0
 

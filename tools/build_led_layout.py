@@ -1,6 +1,7 @@
 """Write the LED layout for a map: one segment per line in track order, one LED per stop.
 
     python tools/build_led_layout.py                      # tokyo -> calibration/leds.toml
+    python tools/build_led_layout.py --map osaka          # -> calibration/leds-osaka.toml
     python tools/build_led_layout.py --map tests/data/mini.toml --out /tmp/leds.toml
     python tools/build_led_layout.py --check              # exit 1 if the file is out of date
 
@@ -30,11 +31,14 @@ def main(argv: list[str]) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     p.add_argument("--map", default="tokyo", help="map name or .toml path (default tokyo)")
-    p.add_argument("--out", help="layout file (default calibration/leds.toml)")
+    p.add_argument(
+        "--out", help="layout file (default calibration/leds.toml; leds-MAP.toml for other maps)"
+    )
     p.add_argument("--check", action="store_true", help="only check the file is up to date")
     args = p.parse_args(argv)
     board = load_map(args.map)
-    out = Path(args.out) if args.out else default_layout_path()
+    own = default_layout_path().with_name(f"leds-{board.id}.toml")
+    out = Path(args.out) if args.out else default_layout_path() if board.id == "tokyo" else own
     config = DEFAULTS
     if out.exists():
         strip = read_toml(out).get("strip", {})

@@ -149,10 +149,12 @@ class Layout:
         return st.cx + dx, st.cy + dy
 
 
-def select(real: dict[str, RealStop]) -> tuple[dict[str, RealStop], list]:
+def select(
+    real: dict[str, RealStop], table: list[tuple[str, str, str, str]] = LINES
+) -> tuple[dict[str, RealStop], list]:
     board_real: dict[str, RealStop] = {}
     lines = []
-    for line_id, name, color, codes in LINES:
+    for line_id, name, color, codes in table:
         ids = []
         for n, code in enumerate(codes.split(), start=1):
             stop = real[code]
@@ -163,12 +165,16 @@ def select(real: dict[str, RealStop]) -> tuple[dict[str, RealStop], list]:
     return board_real, lines
 
 
-def make_stations(board_real: dict[str, RealStop], lines: list) -> list[StationPlan]:
+def make_stations(
+    board_real: dict[str, RealStop],
+    lines: list,
+    explicit: list[tuple[str, str, list[str]]] = EXPLICIT_STATIONS,
+) -> list[StationPlan]:
     by_code = {s.code: sid for sid, s in board_real.items()}
     order = [sid for _, _, _, ids in lines for sid in ids]
     taken: set[str] = set()
     plans: list[StationPlan] = []
-    for station_id, name, codes in EXPLICIT_STATIONS:
+    for station_id, name, codes in explicit:
         stops = sorted((by_code[c] for c in codes), key=order.index)
         taken.update(stops)
         ja = next(
@@ -349,9 +355,16 @@ def relax(layout: Layout, lines: list) -> None:
             )
 
 
-def build_layout(csv_path: Path) -> Layout:
-    board_real, lines = select(read_csv(csv_path))
-    stations = make_stations(board_real, lines)
+def build_layout(
+    csv_path: Path,
+    table: list[tuple[str, str, str, str]] = LINES,
+    explicit: list[tuple[str, str, list[str]]] = EXPLICIT_STATIONS,
+    extra: dict[str, RealStop] | None = None,
+) -> Layout:
+    """The laid-out network of `table`'s lines; `extra` adds stops that are in no data file
+    (codes the table names too), such as a map's bus stops."""
+    board_real, lines = select({**read_csv(csv_path), **(extra or {})}, table)
+    stations = make_stations(board_real, lines, explicit)
     proj = project(board_real)
     neighbours = _neighbours(lines)
     offsets: dict[str, tuple[float, float]] = {}
@@ -388,7 +401,6 @@ def _num(v: float) -> str:
 
 def render_toml(layout: Layout) -> str:
     pos = {s: (round(x, 1), round(y, 1)) for s in layout.station_of for x, y in [layout.pos(s)]}
-    ox, oy, cols, rows = grid_for(list(pos.values()))
     station_name = {s: plan.name for plan in layout.stations for s in plan.stops}
     out = [
         "# The default TOKYO METRO board: an APPROXIMATION of the printed board, built from the",
@@ -400,6 +412,26 @@ def render_toml(layout: Layout) -> str:
         'id = "tokyo"',
         'name = "Tokyo"',
         'rules = "tokyo"',
+        *render_frame(layout, pos),
+    ]
+    for line_id, name, color, ids in layout.lines:
+        out += line_head(line_id, name, color, "3", "3")
+        for sid in ids:
+            x, y = pos[sid]
+            real = layout.real[sid]
+            note = f"{sid} {real.name}"
+            if station_name[sid] != real.name:
+                note += f" (station {station_name[sid]})"
+            out.append(f"  [{_num(x)}, {_num(y)}],  # {note}")
+        out.append("]")
+    out += render_stations(layout.stations)
+    return "\n".join(out) + "\n"
+
+
+def render_frame(layout: Layout, pos: dict[str, tuple[float, float]]) -> list[str]:
+    """The board's size, stop radius, track order and the grid laid over the stops `pos`."""
+    ox, oy, cols, rows = grid_for(list(pos.values()))
+    return [
         f"width_mm = {_num(BOARD_W_MM)}",
         f"height_mm = {_num(BOARD_H_MM)}",
         f"stop_radius_mm = {_num(STOP_R_MM)}",
@@ -411,26 +443,24 @@ def render_toml(layout: Layout) -> str:
         f"columns = {cols}",
         f"rows = {rows}",
     ]
-    for line_id, name, color, ids in layout.lines:
-        out += [
-            "",
-            "[[lines]]",
-            f'id = "{line_id}"',
-            f'name = "{name}"',
-            f'color = "{color}"',
-            "shares = 3",
-            "slots = 3",
-            "stops = [",
-        ]
-        for sid in ids:
-            x, y = pos[sid]
-            real = layout.real[sid]
-            note = f"{sid} {real.name}"
-            if station_name[sid] != real.name:
-                note += f" (station {station_name[sid]})"
-            out.append(f"  [{_num(x)}, {_num(y)}],  # {note}")
-        out.append("]")
-    for plan in layout.stations:
+
+
+def line_head(line_id: str, name: str, color: str, shares: str, slots: str) -> list[str]:
+    return [
+        "",
+        "[[lines]]",
+        f'id = "{line_id}"',
+        f'name = "{name}"',
+        f'color = "{color}"',
+        f"shares = {shares}",
+        f"slots = {slots}",
+        "stops = [",
+    ]
+
+
+def render_stations(stations: list[StationPlan]) -> list[str]:
+    out: list[str] = []
+    for plan in stations:
         out += [
             "",
             "[[stations]]",
@@ -439,7 +469,7 @@ def render_toml(layout: Layout) -> str:
             f'name_ja = "{plan.name_ja}"',
             "stops = [" + ", ".join(f'"{s}"' for s in plan.stops) + "]",
         ]
-    return "\n".join(out) + "\n"
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -242,7 +242,13 @@ class MetroLog:
     setup: Setup
 
     def initial(self) -> MetroState:
-        return new_state(self.rules.board, list(self.setup["colors"]), self.setup.get("cash", 2000))
+        cards = self.setup.get("cards")
+        return new_state(
+            self.rules.board,
+            list(self.setup["colors"]),
+            self.setup.get("cash", 2000),
+            cards if isinstance(cards, str) else None,
+        )
 
     def apply(self, state: MetroState, event: Event) -> MetroState:
         return apply(self.rules, state, event)

@@ -147,7 +147,7 @@ class Checker:
         return f"{len(deck.cards)} cards, {deck.greens} green; {len(oranges)} orange cards"
 
     def check_led_layout(self) -> str:
-        path = default_layout_path()
+        path = default_layout_path(self.board.id if self.board is not None else None)
         if self.board is None and not path.exists():
             raise Skip("needs the map (see above)")
         self.led_setup = load_layout(None, self.board)

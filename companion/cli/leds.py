@@ -266,14 +266,16 @@ def sample_phase(rules: Any) -> tuple[Any, Any]:
     demo plays. Returns (state before, TrainPhase)."""
     from dataclasses import replace
 
-    from companion.metro import Decision, Prompt, VehicleId, new_state, run_train_phase
-    from companion.metro.state import Meeple, Train
+    from companion.metro import Decision, Prompt, new_state, run_train_phase
+    from companion.metro.events import put_on_map
+    from companion.metro.state import Meeple
 
     board = rules.board
     colors = ["red", "blue", "green"]
     trains = {
-        VehicleId(line.id): Train(1 + (3 * i) % line.length)
+        vehicle: replace(train, stop=1 + (3 * i) % line.length) if vehicle.number == 1 else train
         for i, line in enumerate(board.lines.values())
+        for vehicle, train in put_on_map(rules, line.id).items()
     }
     owned = {sid: colors[i % 3] for i, sid in enumerate(list(board.stations)[::3])}
     first = next(iter(board.lines.values()))

@@ -219,6 +219,8 @@ def _print_map(name: str, as_json: bool) -> None:
                         "name": line.name,
                         "color": line.color,
                         "shares": line.shares,
+                        "slots": line.slots,
+                        "small_circles": list(board.small_circles(line.id)),
                         "stops": [
                             {"id": s.id, "x_mm": s.x_mm, "y_mm": s.y_mm, "radius_mm": s.radius_mm}
                             for s in line.stops
@@ -241,9 +243,16 @@ def _print_map(name: str, as_json: bool) -> None:
         return
     print(f"{board.name} ({board.id}), {board.width_mm:g} x {board.height_mm:g} mm")
     print(f"\nLines ({len(board.lines)}, in track order):")
+    varied = any((line.shares, line.slots) != (3, 3) for line in board.lines.values())
     for line in board.lines.values():
         stops = " ".join(s.id for s in line.stops)
         print(f"  {line.id:<2} {line.name:<11} {line.color}  {line.length:>2} stops: {stops}")
+        if varied:
+            shares = f"{line.shares} share{'s' if line.shares != 1 else ''}"
+            print(f"     {shares}, {line.slots} disc space{'s' if line.slots != 1 else ''}")
+        small = board.small_circles(line.id)
+        if small:
+            print(f"     small circles (no station): {' '.join(small)}")
     print(f"\nStations ({len(board.stations)}):")
     for st in board.stations.values():
         print(f"  {st.name:<24} {' '.join(st.stops)}")

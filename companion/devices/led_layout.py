@@ -20,7 +20,13 @@ from companion.metro.board import BoardMap
 LAYOUT_FORMAT = "companion/leds@1"
 
 
-def default_layout_path() -> Path:
+def default_layout_path(map_id: str | None = None) -> Path:
+    """calibration/leds.toml, or a map's own `leds-<map>.toml` (`leds-osaka.toml`) when it
+    exists: a box wired for one board keeps a layout file per board."""
+    if map_id is not None:
+        own = calibration_dir() / f"leds-{map_id}.toml"
+        if own.exists():
+            return own
     return calibration_dir() / "leds.toml"
 
 
@@ -162,10 +168,11 @@ def _whole(value: Any, file: str | Path | None, where: str, minimum: int) -> int
 
 
 def load_layout(path: str | Path | None = None, board: BoardMap | None = None) -> LedSetup:
-    """Read a layout file. Without a path: calibration/leds.toml, or when that file is missing
-    or made for another map, the board's default layout (with that file's strip settings)."""
+    """Read a layout file. Without a path: the board's own file (`default_layout_path`), or
+    when that is missing or made for another map, the board's default layout (with that file's
+    strip settings)."""
     if path is None:
-        path = default_layout_path()
+        path = default_layout_path(board.id if board is not None else None)
         if board is not None and not path.exists():
             return LedSetup(default_layout(board), LedConfig())
         data = read_toml(path)

@@ -1,11 +1,11 @@
-"""Pure Tokyo Metro rules: board, income track, state, events, train phase, end of game.
+"""Pure Tokyo and Osaka Metro rules: board, income track, state, events, train phase, end of game.
 
 No I/O here: nothing in this package imports pygame, cv2, gpiozero, serial or sqlite3, and
 nothing reads files; `companion.data` loads the data files and hands over decoded values.
 """
 
 from companion.metro.board import BoardMap, Grid, Line, Square, Station, Stop, parse_map
-from companion.metro.endgame import EndGameResult, end_game, share_split
+from companion.metro.endgame import EndGameResult, end_game
 from companion.metro.errors import IllegalEvent, MapError, MetroError, StateError, TrackError
 from companion.metro.events import (
     Event,
@@ -16,6 +16,7 @@ from companion.metro.events import (
     replay,
     why_not,
 )
+from companion.metro.shares import sale_value, share_split
 from companion.metro.state import MetroState, format_state, new_state, parse_state
 from companion.metro.steps import Step, format_step, parse_step
 from companion.metro.track import IncomeTrack, parse_track
@@ -30,15 +31,28 @@ from companion.metro.trains import (
     parse_decision,
     run_train_phase,
 )
-from companion.metro.variant import OSAKA, TOKYO, VARIANTS, Variant
+from companion.metro.variant import (
+    CARD_SETS,
+    OSAKA,
+    OSAKA_CARDS,
+    TOKYO,
+    TOKYO_CARDS,
+    VARIANTS,
+    CardSet,
+    Variant,
+)
 from companion.metro.vehicles import VehicleId, format_vehicle, parse_vehicle
 
 __all__ = [
+    "CARD_SETS",
     "OSAKA",
+    "OSAKA_CARDS",
     "TOKYO",
+    "TOKYO_CARDS",
     "VARIANTS",
     "Answers",
     "BoardMap",
+    "CardSet",
     "Decision",
     "EndGameResult",
     "Event",
@@ -79,6 +93,7 @@ __all__ = [
     "parse_vehicle",
     "replay",
     "run_train_phase",
+    "sale_value",
     "share_split",
     "why_not",
 ]

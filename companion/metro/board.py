@@ -179,6 +179,11 @@ class BoardMap:
         station_id = self._station_of.get(stop_id)
         return self.stations[station_id] if station_id else None
 
+    def small_circles(self, line_id: str) -> tuple[str, ...]:
+        """The line's stops in no station: Osaka's P and bus lines have these small circles
+        between their two end stations (no pyramid there; trains still stop, riders board)."""
+        return tuple(s.id for s in self.lines[line_id].stops if s.id not in self._station_of)
+
     def squares_touching_stop(self, stop_id: str) -> frozenset[Square]:
         return self._touching[stop_id]
 

@@ -1,4 +1,5 @@
-"""End of the game: speculation payouts, then share payouts, then loans (rulings 8-9)."""
+"""End of the game: speculation payouts, then share payouts, then what Osaka Sell actions set
+aside, then loans (rulings 8-9)."""
 
 from __future__ import annotations
 
@@ -6,29 +7,8 @@ from dataclasses import dataclass
 
 from companion.metro import rulings
 from companion.metro.events import MetroRules
+from companion.metro.shares import share_split
 from companion.metro.state import MetroState
-from companion.metro.track import IncomeTrack, round_up
-
-
-def share_split(value: int, holders: int, track: IncomeTrack) -> tuple[int, ...]:
-    """What shares #1..#n are paid from a line worth `value` (rulebook: ¥2,900 pays 2,900 |
-    2,000 + 900 | 1,500 + 1,000 + 400; Osaka's ¥2,000 pays 1,000 + 500 + 300 + 200)."""
-    if holders <= 0:
-        return ()
-    if holders == 1:
-        return (value,)
-    if holders == 2:
-        return track.pair(value)
-    if holders == 3:
-        first = round_up(value // 2 + value % 2)
-        return (first, *track.pair(value - first))
-    paid: list[int] = []
-    rest = value
-    for _ in range(holders - 1):
-        part = round_up(rest // 2 + rest % 2)
-        paid.append(part)
-        rest -= part
-    return (*paid, rest)
 
 
 @dataclass(frozen=True)
@@ -141,3 +121,14 @@ def end_game(rules: MetroRules, state: MetroState) -> EndGameResult:
 
     order = sorted(range(len(players)), key=lambda i: (-score(players[i]), i))
     return EndGameResult(tuple(lines), tuple(players), tuple(players[i].color for i in order))
+
+
+__all__ = [
+    "EndGameResult",
+    "LinePayout",
+    "PlayerResult",
+    "SharePayout",
+    "SpeculationPayout",
+    "end_game",
+    "share_split",
+]

@@ -15,10 +15,11 @@ from companion.codec import Codec
 from companion.metro import rulings
 from companion.metro.board import BoardMap, Square
 from companion.metro.errors import N_, IllegalEvent
+from companion.metro.shares import sale_value
 from companion.metro.state import Meeple, MetroState, Speculation, Train
 from companion.metro.track import IncomeTrack
-from companion.metro.variant import Variant
-from companion.metro.vehicles import line_vehicles
+from companion.metro.variant import BID, CARD, COPY, INVEST_BY_DISC, SELL, START, Variant
+from companion.metro.vehicles import VehicleId, line_vehicles
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,54 @@ class Invest:
     paid: int
     """Yen actually paid for the share, extra for share #2/#3 included, discounts taken off."""
     type: ClassVar[str] = "invest"
+
+
+@dataclass(frozen=True)
+class InvestByDisc:
+    """Osaka cards: the top share of the line for an action disc; only the share's extra is
+    paid, and it raises the line's value."""
+
+    player: str
+    line: str
+    type: ClassVar[str] = "invest_by_disc"
+
+
+@dataclass(frozen=True)
+class Sell:
+    """Osaka cards: the player's share goes back; what it would pay now is set aside
+    (`sale_value`), the line loses as much, and the other holders move up."""
+
+    player: str
+    line: str
+    type: ClassVar[str] = "sell"
+
+
+@dataclass(frozen=True)
+class Copy:
+    """Osaka cards: the Copy action's cost, discounts taken off. The copied action is entered
+    as itself afterwards."""
+
+    player: str
+    paid: int
+    type: ClassVar[str] = "copy"
+
+
+@dataclass(frozen=True)
+class BidBonus:
+    """Tokyo cards: the Bid action's yen, added to the player's next turn-order bid."""
+
+    player: str
+    amount: int
+    type: ClassVar[str] = "bid_bonus"
+
+
+@dataclass(frozen=True)
+class TakeCard:
+    """Tokyo cards: the Card action, taking the top card of a discard pile for its cost."""
+
+    player: str
+    paid: int
+    type: ClassVar[str] = "take_card"
 
 
 @dataclass(frozen=True)
@@ -132,6 +181,11 @@ class EndGame:
 
 Event = (
     Invest
+    | InvestByDisc
+    | Sell
+    | Copy
+    | BidBonus
+    | TakeCard
     | StartTrain
     | AssignSpeed
     | Speculate
@@ -148,6 +202,11 @@ Event = (
 EVENTS: Codec[Event] = Codec(
     (
         Invest,
+        InvestByDisc,
+        Sell,
+        Copy,
+        BidBonus,
+        TakeCard,
         StartTrain,
         AssignSpeed,
         Speculate,
@@ -250,6 +309,45 @@ def replay(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
     return _effect(rules, state, event)
 
 
+def _cards(rules: MetroRules, state: MetroState, action: str) -> None:
+    """Start, Bid and Card are only on the Tokyo cards; Sell, Copy and invest-by-disc only on
+    the Osaka cards."""
+    cards = state.card_set(rules.board)
+    if not cards.has(action):
+        raise IllegalEvent("action", cards.lacking, cards=cards.name, action=action)
+
+
+_CARD_ACTION: dict[type, str] = {Copy: COPY, TakeCard: CARD, BidBonus: BID}
+
+
+def _share_open(rules: MetroRules, state: MetroState, player: str, line_id: str) -> None:
+    """The player may take the line's next share: none held yet, no speculation on the line,
+    one left."""
+    ls = state.lines[line_id]
+    line = rules.board.lines[line_id]
+    if player in ls.shares:
+        raise IllegalEvent(
+            "line",
+            N_("{player} already holds a share of line {line}"),
+            player=player,
+            line=line_id,
+        )
+    if any(s.player == player for s in ls.speculations):
+        raise IllegalEvent(
+            "line",
+            N_("{player} has speculated on line {line}"),
+            player=player,
+            line=line_id,
+        )
+    if len(ls.shares) >= line.shares:
+        raise IllegalEvent(
+            "line",
+            N_("all {n} shares of line {line} are taken"),
+            n=line.shares,
+            line=line_id,
+        )
+
+
 def _check(rules: MetroRules, state: MetroState, event: Event) -> None:
     if state.phase == "ended" and not isinstance(event, AdjustCash | CorrectValue):
         raise IllegalEvent("phase", N_("the game has ended"))
@@ -258,39 +356,38 @@ def _check(rules: MetroRules, state: MetroState, event: Event) -> None:
             _player(state, player)
             _line(rules, line_id)
             _yen(paid, "paid")
-            ls = state.lines[line_id]
-            line = rules.board.lines[line_id]
-            if player in ls.shares:
-                raise IllegalEvent(
-                    "line",
-                    N_("{player} already holds a share of line {line}"),
-                    player=player,
-                    line=line_id,
-                )
-            if any(s.player == player for s in ls.speculations):
-                raise IllegalEvent(
-                    "line",
-                    N_("{player} has speculated on line {line}"),
-                    player=player,
-                    line=line_id,
-                )
-            if len(ls.shares) >= line.shares:
-                raise IllegalEvent(
-                    "line",
-                    N_("all {n} shares of line {line} are taken"),
-                    n=line.shares,
-                    line=line_id,
-                )
+            _share_open(rules, state, player, line_id)
             extra = share_extra(rules, state, line_id)
             if paid < extra:
                 raise IllegalEvent(
                     "paid",
                     SHARE_EXTRA_REFUSAL,
-                    number=len(ls.shares) + 1,
+                    number=len(state.lines[line_id].shares) + 1,
                     line=line_id,
                     extra=extra,
                 )
+        case InvestByDisc(player, line_id):
+            _cards(rules, state, INVEST_BY_DISC)
+            _player(state, player)
+            _line(rules, line_id)
+            _share_open(rules, state, player, line_id)
+        case Sell(player, line_id):
+            _cards(rules, state, SELL)
+            _player(state, player)
+            _line(rules, line_id)
+            if player not in state.lines[line_id].shares:
+                raise IllegalEvent(
+                    "line",
+                    N_("{player} holds no share of line {line}"),
+                    player=player,
+                    line=line_id,
+                )
+        case Copy(player, paid) | TakeCard(player, paid) | BidBonus(player, paid):
+            _cards(rules, state, _CARD_ACTION[type(event)])
+            _player(state, player)
+            _yen(paid, "amount" if isinstance(event, BidBonus) else "paid")
         case StartTrain(line_id, amount):
+            _cards(rules, state, START)
             _line(rules, line_id)
             _yen(amount, "amount")
             if state.vehicles_of(line_id):
@@ -401,28 +498,52 @@ def _check(rules: MetroRules, state: MetroState, event: Event) -> None:
             raise IllegalEvent("type", N_("not an event: {event}"), event=repr(event))
 
 
-def _put_on_map(rules: MetroRules, state: MetroState, line_id: str, started: bool) -> MetroState:
+def put_on_map(rules: MetroRules, line_id: str, started: bool = False) -> dict[VehicleId, Train]:
     """Every vehicle of the line at its start: the first at stop 1 pointing to stop 2, a second
     (Osaka's twin lines) at the other end pointing back."""
     length = rules.board.lines[line_id].length
-    placed = {
+    return {
         v: Train(1, 1, started) if v.number == 1 else Train(length, -1, started)
         for v in line_vehicles(line_id, rules.variant.vehicles(line_id))
     }
-    return replace(state, trains={**state.trains, **placed})
+
+
+def _put_on_map(rules: MetroRules, state: MetroState, line_id: str, started: bool) -> MetroState:
+    return replace(state, trains={**state.trains, **put_on_map(rules, line_id, started)})
+
+
+def _take_share(
+    rules: MetroRules, state: MetroState, player: str, line_id: str, paid: int
+) -> MetroState:
+    """The next share of the line: the yen paid raise its value; its vehicles come on if absent."""
+    ls = state.lines[line_id]
+    state = state.with_line(
+        line_id, replace(ls, value=ls.value + paid, shares=(*ls.shares, player))
+    )
+    state = state.with_cash(player, -paid)
+    if not state.vehicles_of(line_id):
+        state = _put_on_map(rules, state, line_id, started=False)
+    return state
 
 
 def _effect(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
     match event:
         case Invest(player, line_id, paid):
+            return _take_share(rules, state, player, line_id, paid)
+        case InvestByDisc(player, line_id):
+            return _take_share(rules, state, player, line_id, share_extra(rules, state, line_id))
+        case Sell(player, line_id):
             ls = state.lines[line_id]
-            state = state.with_line(
-                line_id, replace(ls, value=ls.value + paid, shares=(*ls.shares, player))
-            )
-            state = state.with_cash(player, -paid)
-            if not state.vehicles_of(line_id):
-                state = _put_on_map(rules, state, line_id, started=False)
-            return state
+            amount = sale_value(ls, player, rules.track)
+            shares = tuple(h for h in ls.shares if h != player)
+            state = state.with_line(line_id, replace(ls, value=ls.value - amount, shares=shares))
+            p = state.player(player)
+            return state.with_player(replace(p, set_aside=p.set_aside + amount))
+        case Copy(player, paid) | TakeCard(player, paid):
+            return state.with_cash(player, -paid)
+        case BidBonus(player, amount):
+            p = state.player(player)
+            return state.with_player(replace(p, bid_bonus=p.bid_bonus + amount))
         case StartTrain(line_id, amount):
             ls = state.lines[line_id]
             state = state.with_line(line_id, replace(ls, value=ls.value + amount))
@@ -454,8 +575,12 @@ def _effect(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
         case CorrectValue(line_id, value):
             return state.with_line(line_id, replace(state.lines[line_id], value=value))
         case SetTurnOrder(order):
+            # The new order is the bids' outcome: Bid bonuses are spent in them.
             by_color = {p.color: p for p in state.players}
-            return replace(state, players=tuple(by_color[c] for c in order))
+            players = tuple(by_color[c] for c in order)
+            if any(p.bid_bonus for p in players):
+                players = tuple(replace(p, bid_bonus=0) for p in players)
+            return replace(state, players=players)
         case NextRound():
             return replace(state, round=state.round + 1, phase="action")
         case EndGame():

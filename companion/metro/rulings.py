@@ -2,7 +2,11 @@
 
 Each constant is used by the code that applies it; the README lists the same rulings in prose.
 Ruling 1 (track order G, M, H, T, C, Y, Z, N, A, I, S, E) is the map file's `track_order`;
-ruling 5 and what else differs between Tokyo and Osaka is `companion.metro.variant`.
+ruling 5 and what else differs between Tokyo and Osaka, and between the two action-card sets,
+is `companion.metro.variant`; ruling 11 (Osaka vehicles never leave) is its
+`start_trains_leave` on both the map's variant and the card set; ruling 12 (what a Sell pays)
+is `companion.metro.shares.sale_value`; ruling 13 (data the rulebook does not carry) lives in
+the calibration files marked ASSUMPTION.
 """
 
 from __future__ import annotations
@@ -54,3 +58,10 @@ VIOLATION_STAKE_RETURNED = True
 still takes its place in the split (the others are paid as if it were honoured); its payout
 stays with the bank, and the violating speculation takes nothing off the line. The stake
 still comes back, as every stake does: the rulebook voids the payouts, not the stake."""
+
+TWIN_QUESTIONS_BY_PLAYER = True
+"""10. Twin vehicles (Osaka's P trams and buses) move together, one stop at a time, the same
+number of moves. In each move both move and each arrival pays, vehicle #1 (started at stop 1)
+first; then the questions go player by player in turn order, each player's #1 question before
+their #2 one (rulebook: decisions across both vehicles in turn order). The start stops' questions
+come the same way before the first move. False would ask vehicle by vehicle instead."""

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.metro.board import BoardMap, Square, parse_stop_id
 from companion.metro.errors import StateError
+from companion.metro.variant import CARD_SETS, CardSet
 from companion.metro.vehicles import VehicleId, format_vehicle, parse_vehicle
 
 STATE_FORMAT = "companion/metro-state@2"
@@ -30,6 +31,8 @@ class Player:
     loans: int = 0
     set_aside: int = 0
     """Yen put aside by Osaka Sell actions: counts at the end, cannot be spent."""
+    bid_bonus: int = 0
+    """Yen a Tokyo Bid action added to the player's next turn-order bid."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,11 @@ class MetroState:
     meeples: Mapping[str, Meeple] = field(default_factory=dict)
     drinks: Mapping[str, str] = field(default_factory=dict)
     """Metro Drinks: station id -> colour of the drink standing there."""
+    cards: str | None = None
+    """The action-card set (`companion.metro.variant.CARD_SETS`); None: the map's own."""
+
+    def card_set(self, board: BoardMap) -> CardSet:
+        return CARD_SETS[self.cards] if self.cards else board.variant.cards
 
     @property
     def colors(self) -> tuple[str, ...]:
@@ -123,12 +131,19 @@ def turned_at_terminus(stop: int, direction: int, length: int) -> int:
 
 
 def new_state(
-    board: BoardMap, colors: list[str] | tuple[str, ...], cash: int | None = 2000
+    board: BoardMap,
+    colors: list[str] | tuple[str, ...],
+    cash: int | None = 2000,
+    cards: str | None = None,
 ) -> MetroState:
+    """A game's first state; `cards` names the action-card set when it is not the map's own."""
+    if cards is not None and cards not in CARD_SETS:
+        raise StateError("cards", f"expected one of {', '.join(CARD_SETS)}, got {cards!r}")
     return MetroState(
         map=board.id,
         players=tuple(Player(c, cash) for c in colors),
         lines={line_id: LineState() for line_id in board.lines},
+        cards=None if cards == board.variant.cards.name else cards,
     )
 
 
@@ -146,6 +161,8 @@ def format_state(state: MetroState) -> dict[str, Any]:
             entry["loans"] = p.loans
         if p.set_aside:
             entry["set_aside"] = p.set_aside
+        if p.bid_bonus:
+            entry["bid_bonus"] = p.bid_bonus
         players.append(entry)
     lines: dict[str, Any] = {}
     for line_id, ls in state.lines.items():
@@ -164,6 +181,7 @@ def format_state(state: MetroState) -> dict[str, Any]:
     return {
         "format": STATE_FORMAT,
         "map": state.map,
+        **({"cards": state.cards} if state.cards else {}),
         "round": state.round,
         "phase": state.phase,
         "players": players,
@@ -228,6 +246,11 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
     map_id = d.get("map", board.id)
     if map_id != board.id:
         raise StateError("map", f"the state is for map {map_id!r}, not {board.id!r}")
+    cards = d.get("cards")
+    if cards is not None and (not isinstance(cards, str) or cards not in CARD_SETS):
+        raise StateError("cards", f"expected one of {', '.join(CARD_SETS)}, got {cards!r}")
+    if cards == board.variant.cards.name:
+        cards = None
     rnd = _int(d.get("round", 1), "round", 1)
     phase = d.get("phase", "action")
     if phase not in PHASES:
@@ -253,6 +276,7 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
                 None if cash is None else _int(cash, f"players[{i}].cash", None),
                 _int(rp.get("loans", 0), f"players[{i}].loans"),
                 _int(rp.get("set_aside", 0), f"players[{i}].set_aside"),
+                _int(rp.get("bid_bonus", 0), f"players[{i}].bid_bonus"),
             )
         )
     colors = {p.color for p in players}
@@ -379,6 +403,7 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
         stations=stations,
         meeples=meeples,
         drinks=drinks,
+        cards=cards,
     )
 
 

@@ -8,7 +8,9 @@ exactly as if it had never stopped. That lets the table app ask one question at 
 resume after a power cut, and lets the command line take all answers from a file.
 
 A line's vehicles (two on Osaka's twin lines) move together one stop at a time, the first
-vehicle first (ruling 12); a Tokyo line has one.
+vehicle first, the questions in turn order across both (`rulings.TWIN_QUESTIONS_BY_PLAYER`); a
+Tokyo line has one. Vehicles leave the map only under ruling 5, which needs both the map's
+rulebook and the card set to allow it.
 """
 
 from __future__ import annotations
@@ -194,6 +196,8 @@ class _Run:
         self.cash = {p.color: p.cash for p in state.players}
         self.trains = dict(state.trains)
         self.meeples = dict(state.meeples)
+        self._where: tuple[set[Square], set[VehicleId]] | None = None
+        """Squares stood on and vehicles ridden, until a meeple moves."""
 
     def snapshot(self, phase: str) -> MetroState:
         s = self.start
@@ -237,15 +241,22 @@ class _Run:
             )
         )
 
-    def riders_and_boarders(self, vehicle: VehicleId, stop_id: str, can_leave: bool) -> None:
+    def riders_and_boarders(
+        self,
+        vehicle: VehicleId,
+        stop_id: str,
+        can_leave: bool,
+        players: Sequence[str] | None = None,
+    ) -> None:
         """Offer leaving (the vehicle's own riders) and boarding (meeples touching the stop), in
-        turn order. Each player gets one offer a stop, so nobody leaves where they boarded."""
+        turn order (to `players` only, when given). Each player gets one offer a stop, so
+        nobody leaves where they boarded."""
+        if not self.concerns_anyone(vehicle, stop_id):
+            return
         line_id = vehicle.line
         touching = self.board.squares_for_stop(stop_id)
-        if not any(m.riding == vehicle or m.square in touching for m in self.meeples.values()):
-            return
         shares = self.start.lines[line_id].shares
-        for color in self.order:
+        for color in self.order if players is None else players:
             meeple = self.meeples.get(color)
             if meeple is None:
                 continue
@@ -257,7 +268,7 @@ class _Run:
                 self.emit(Offered(color, vehicle, stop_id, "leave", decision.accept))
                 if decision.accept:
                     square = decision.square if decision.square in squares else squares[0]
-                    self.meeples[color] = Meeple(square=square)
+                    self.place(color, Meeple(square=square))
                     self.left_lines.add((color, line_id))
                     self.emit(Left(color, vehicle, stop_id, square))
             elif meeple.square in touching and (
@@ -270,7 +281,7 @@ class _Run:
                 decision = self.ask(Prompt("board", color, vehicle, stop_id, fee=fee))
                 self.emit(Offered(color, vehicle, stop_id, "board", decision.accept))
                 if decision.accept:
-                    self.meeples[color] = Meeple(riding=vehicle, boarded_at=stop_id)
+                    self.place(color, Meeple(riding=vehicle, boarded_at=stop_id))
                     self.add_cash(color, -fee)
                     self.values[line_id] += fee
                     self.emit(Boarded(color, vehicle, stop_id, fee))
@@ -308,24 +319,61 @@ class _Run:
                 )
             )
         square = squares[0]
-        self.meeples[color] = Meeple(square=square)
+        self.place(color, Meeple(square=square))
         self.emit(Left(color, vehicle, stop_id, square, forced=True))
 
     def run_line(self, line_id: str, vehicles: Sequence[VehicleId]) -> None:
+        """Ruling 10: the line's vehicles (two on a twin line) move together one stop at a time.
+        In each move every vehicle moves and is paid, first vehicle first; then the players
+        answer, in turn order, for whichever of the vehicles concerns them."""
         moves = moves_for(self.start, line_id)
-        for vehicle in vehicles:
-            stop_id = f"{line_id}{self.trains[vehicle].stop}"
+        starts = [(vehicle, f"{line_id}{self.trains[vehicle].stop}") for vehicle in vehicles]
+        for vehicle, stop_id in starts:
             self.emit(Departed(vehicle, stop_id, moves))
-            self.riders_and_boarders(vehicle, stop_id, can_leave=False)
-        leaves_at_1 = self.variant.start_trains_leave and not self.start.lines[line_id].shares
+        self.offers(starts, can_leave=False)
+        leaves_at_1 = (
+            self.variant.start_trains_leave
+            and self.start.card_set(self.board).start_trains_leave
+            and not self.start.lines[line_id].shares
+        )
         moving = list(vehicles)
         for move in range(1, moves + 1):
-            for vehicle in list(moving):
-                if not self.move(vehicle, move, moves, leaves_at_1):
-                    moving.remove(vehicle)
+            arrivals = [
+                (v, stop) for v in moving if (stop := self.move(v, move, moves, leaves_at_1))
+            ]
+            if len(arrivals) < len(moving):
+                moving = [vehicle for vehicle, _ in arrivals]
+            self.offers(arrivals, can_leave=True)
 
-    def move(self, vehicle: VehicleId, move: int, moves: int, leaves_at_1: bool) -> bool:
-        """One stop further; False when the vehicle left the map."""
+    def offers(self, arrivals: Sequence[tuple[VehicleId, str]], can_leave: bool) -> None:
+        """Questions for the vehicles standing at these stops: one vehicle's in turn order; a
+        pair's player by player in turn order, each player's first vehicle first."""
+        if len(arrivals) > 1:
+            arrivals = [arrival for arrival in arrivals if self.concerns_anyone(*arrival)]
+        if len(arrivals) == 1 or not rulings.TWIN_QUESTIONS_BY_PLAYER:
+            for arrival in arrivals:
+                self.riders_and_boarders(*arrival, can_leave)
+            return
+        for color in self.order:
+            for vehicle, stop_id in arrivals:
+                self.riders_and_boarders(vehicle, stop_id, can_leave, (color,))
+
+    def place(self, color: str, meeple: Meeple) -> None:
+        self.meeples[color] = meeple
+        self._where = None
+
+    def concerns_anyone(self, vehicle: VehicleId, stop_id: str) -> bool:
+        """A meeple rides the vehicle or stands where it could board it at this stop."""
+        if self._where is None:
+            squares = {m.square for m in self.meeples.values() if m.square is not None}
+            ridden = {m.riding for m in self.meeples.values() if m.riding is not None}
+            self._where = (squares, ridden)
+        squares, ridden = self._where
+        return vehicle in ridden or not squares.isdisjoint(self.board.squares_for_stop(stop_id))
+
+    def move(self, vehicle: VehicleId, move: int, moves: int, leaves_at_1: bool) -> str | None:
+        """One stop further and its payout: the stop arrived at, or None when the vehicle left
+        the map there."""
         line_id = vehicle.line
         length = self.board.lines[line_id].length
         train = self.trains[vehicle]
@@ -346,9 +394,8 @@ class _Run:
                     self.put_down(color, vehicle, stop_id)
             del self.trains[vehicle]
             self.emit(Removed(vehicle, stop_id, moves - move))
-            return False
-        self.riders_and_boarders(vehicle, stop_id, can_leave=True)
-        return True
+            return None
+        return stop_id
 
 
 def run_train_phase(
