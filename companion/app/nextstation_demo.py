@@ -11,6 +11,9 @@ from companion import games
 from companion.app.core import App
 from companion.app.demo import DemoError, DemoScript, Say, Wait
 from companion.nextstation.game import NextStationState
+from companion.nextstation.scoring import total
+from companion.ui.nextstation.flow import GameScreen
+from companion.ui.nextstation.scoring import ScoringScreen
 from companion.ui.screen import Action
 
 PADS = (
@@ -22,10 +25,10 @@ PADS = (
 
 class NextStationDemo(DemoScript):
     def state(self) -> NextStationState:
-        state = getattr(self.drive.top, "state", None)
-        if not isinstance(state, NextStationState):
+        screen = self.drive.top
+        if not isinstance(screen, GameScreen):
             raise DemoError(f"no Next Station game on {self.drive.name}")
-        return state
+        return screen.state
 
     def script(self) -> Wait:
         d = self.drive
@@ -75,6 +78,8 @@ class NextStationDemo(DemoScript):
     def pad(self, player: int) -> Wait:
         d = self.drive
         screen = d.top
+        if not isinstance(screen, ScoringScreen):
+            raise DemoError(f"expected the score pad, on {d.name}")
         if screen.player != player:
             raise DemoError(f"the score pad shows player {screen.player + 1}, not {player + 1}")
         lines, rest = PADS[player % len(PADS)][:4], PADS[player % len(PADS)][4:]
@@ -85,17 +90,10 @@ class NextStationDemo(DemoScript):
             for _ in range(value):
                 yield from d.press(Action.RIGHT)
         self.remember(
-            f"  {screen.state.setup.players[player]}: pad entered, total {_total(screen)}"
+            f"  {screen.state.setup.players[player]}: pad entered, total {total(screen.sheet)}"
         )
         yield from d.press(Action.OK)
         self.log.entries += 1
-
-
-def _total(screen: object) -> int:
-    from companion.nextstation.scoring import total
-
-    sheet = getattr(screen, "sheet", None)
-    return total(sheet) if sheet is not None else 0
 
 
 def start_nextstation_demo(app: App, say: Say, pace: float = 1.0) -> NextStationDemo:
