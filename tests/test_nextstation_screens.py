@@ -157,3 +157,44 @@ def test_a_finished_game_is_in_history_and_opens_on_its_results(tmp_path):
     press(app, Action.OK)
     assert app.top.name == "next-station-results"
     assert [(s.place, s.tied) for s in app.top.state.standings] == [(1, True), (1, True)]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600)])
+def test_no_text_too_small_cut_or_overlapping_on_any_screen(tmp_path, size):
+    """The text checker of tests/textcheck.py over every Next Station screen, es/fr/en."""
+    from companion import i18n
+    from companion.data import load_orange_cards
+    from tests.textcheck import screen_faults
+
+    found = []
+    try:
+        for language in ("es", "fr", "en"):
+            i18n.set_language(language)
+            app = FakeApp.make(tmp_path / f"{language}-{size[0]}", size)
+
+            def check(where, app=app, language=language):
+                found.extend(f"{language} {where}: {f}" for f in screen_faults(app))
+
+            app.push(NextStationSetupScreen(app))
+            check("setup")
+            setup = NextStationSetup(
+                ("red", "blue", "green"), 7, load_station_deck(), load_orange_cards(), True
+            )
+            session = app.services.new_game(codec.KIND, codec.setup_to_json(setup))
+            app.stack.clear()
+            app.push(play_screen(app, session))
+            check("first card to come")
+            for _ in range(4):
+                while app.top.state.phase == "reveal":
+                    app.top.handle(Input(Action.OK))
+                    check(f"round {app.top.state.round + 1} {app.top.state.card.key}")
+                app.top.handle(Input(Action.OK))
+            for box in range(len(app.top.boxes)):
+                app.top.index = box
+                check(f"score pad box {box}")
+            for _ in range(3):
+                app.top.handle(Input(Action.OK))
+            check("results")
+    finally:
+        i18n.set_language("en")
+    assert not found, found[:10]

@@ -151,11 +151,15 @@ class RevealScreen(GameScreen):
         if s.phase == "round-end":
             end = _("Fifth green card: draw it, then OK")
             lines.append((end, medium, theme_color(theme, "good")))
-        if card is not None and self._height(lines, area.width) > area.bottom - y:
-            lines[0] = (lines[0][0], big, fg)
+        for smaller in (big, medium):  # the card's name shrinks until the words fit
+            if card is None or self._height(lines, area.width) <= area.bottom - y:
+                break
+            lines[0] = (lines[0][0], smaller, fg)
         for i, (text, fnt, color) in enumerate(lines):
             rows = [text] if i == 0 and card is not None else wrap(fnt, text, area.width)
             for row in rows:
+                if y + fnt.get_linesize() > area.bottom:
+                    return  # never over the orange card's band
                 blit_text(surface, fnt, row, color, (area.x, y), max_width=area.width)
                 y += fnt.get_linesize()
             y += theme.margin // 2

@@ -203,7 +203,7 @@ class ScoringScreen(GameScreen):
             y += line_h
         _lines, interchanges, stamps, green, objectives = P.parts(sheet)
         rows = [
-            (_("Interchanges"), interchanges),
+            (_("pad:interchanges"), interchanges),
             (_("Stamps"), stamps),
             (_("Green Line"), green),
         ]
