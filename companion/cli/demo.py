@@ -1,5 +1,5 @@
-"""`companion demo`: a scripted 3-player Tokyo Metro game with every part simulated
-(`--game next-station`: a 2-player Next Station Tokyo game)."""
+"""`companion demo`: a scripted 3-player Tokyo Metro game (or `--game izakaya`: a short IZAKAYA
+game; `--game next-station`: two players of Next Station Tokyo) with every part simulated."""
 
 from __future__ import annotations
 
@@ -31,9 +31,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="companion demo", description=__doc__)
     parser.add_argument(
         "--game",
-        choices=("metro", "next-station"),
+        choices=("metro", "izakaya", "shopping", "chocolate", "next-station"),
         default="metro",
-        help="the game to play (default metro)",
+        help="the game to play (default metro; the others play a short game)",
     )
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
     parser.add_argument("--screenshots", type=Path, help="save a PNG of every screen here")
@@ -87,20 +87,28 @@ def main(argv: list[str]) -> int:
         if headless or not args.json:
             print(text, file=out, flush=True)
 
-    rounds = 4 if args.game == "next-station" else args.rounds
     say(
-        f"Demo: {args.game}, {rounds} rounds, {'headless' if headless else 'in a window'}; "
+        f"Demo: {f'{args.rounds} rounds' if args.game == 'metro' else args.game}, "
+        f"{'headless' if headless else 'in a window'}; "
         f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
         f"LEDs: {app.services.leds.status}"
     )
     pace = 1.0 if headless else 0.8
     script: DemoScript
-    if args.game == "next-station":
+    if args.game == "metro":
+        script = start_demo(app, args.rounds, say, pace=pace)
+    elif args.game == "next-station":
         from companion.app.nextstation_demo import start_nextstation_demo
 
         script = start_nextstation_demo(app, say, pace)
+    elif args.game == "izakaya":
+        from companion.app.izakaya_demo import start_izakaya_demo
+
+        script = start_izakaya_demo(app, say, pace=pace)
     else:
-        script = start_demo(app, args.rounds, say, pace)
+        from companion.app.market_demo import start_market_demo
+
+        script = start_market_demo(app, args.game, say, pace=pace)
     script.stay = not headless
     try:
         if not args.no_camera and args.game == "metro":
