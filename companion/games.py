@@ -181,6 +181,16 @@ NEXT_STATION = GameSpec(
     session="companion.app.nextstation_session:NextStationSession",
     resume_screen="companion.ui.nextstation:play_screen",
     resume_at_boot=True,
+    howto=(
+        N_(
+            "OK or any player's button turns the next station card; Up takes it back. The "
+            "round ends at the fifth green card: draw it, then OK."
+        ),
+        N_(
+            "After the fourth round, each player's score pad: Up/Down choose a box, "
+            "Left/Right set its number, OK saves it and goes to the next player."
+        ),
+    ),
 )
 
 GAMES: tuple[GameSpec, ...] = (

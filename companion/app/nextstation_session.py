@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from companion.app.session import GameSession, Setup
+from companion.app.session import GameSession, Placing, Setup, Translate
+from companion.colors import COLOR_NAMES
 from companion.nextstation import codec
 from companion.nextstation import game as G
 
@@ -48,3 +49,17 @@ class NextStationSession(GameSession[G.NextStationState, G.Event]):
     @classmethod
     def make_log(cls, setup: Setup) -> NextStationLog:
         return NextStationLog(codec.setup_from_json(setup))
+
+    def result(self, tr: Translate) -> tuple[Placing, ...]:
+        """The ranking, tied players sharing their place: (1, "Blue", "98 points")."""
+        if not self.finished:
+            return ()
+        colors = self.state.setup.players
+        return tuple(
+            (
+                s.place,
+                tr(COLOR_NAMES.get(colors[s.player], colors[s.player])),
+                tr("{points} points").format(points=s.total),
+            )
+            for s in self.state.standings
+        )
