@@ -2,6 +2,7 @@
 payout bonus by either reading, drink income at the end, the log's undo, and the narration
 and LED flash of a bonus."""
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -357,3 +358,30 @@ def test_the_leds_flash_the_drinks_colour_after_the_owners():
     assert render(rules.board, layout, state, [step], 0.75)[index] == LED_DRINK_COLORS["mint"]
     plain = replace(step, drinks_gain=0, drink=None)
     assert render(rules.board, layout, state, [plain], 0.75)[index] == player_rgb("red")
+
+
+# --- older files ------------------------------------------------------------------------------
+
+
+def test_older_files_without_drinks_fields_still_read():
+    """@1 and @2 files written before METRO DRINKS had its fields: no drinks, no option."""
+    from companion.data import load_rules as load
+    from tests.conftest import DATA
+
+    for map_id, name in (
+        ("tokyo", "rulebook-2900.json"),  # @1
+        ("tokyo", "camera-game.json"),  # no format
+        ("osaka", "osaka-rulebook.json"),  # @2
+    ):
+        rules = load(map_id)
+        data = json.loads((DATA.parent.parent / "docs" / "examples" / name).read_text("utf-8"))
+        state = parse_state(data, rules.board)
+        assert state.metro_drinks is None and state.free_builds == ()
+        assert all(p.drink_colors == () and p.drink_income == 0 for p in state.players)
+        assert parse_state(format_state(state), rules.board) == state
+    v1 = json.loads((DATA / "v1" / "metro-state.json").read_text("utf-8"))
+    assert v1["format"] == "companion/metro-state@1" and "metro_drinks" not in v1
+    board = load_rules(str(DATA / "mini.toml")).board
+    assert parse_state(v1, board).metro_drinks == DrinksSetup("map")
+    v1.pop("drinks")
+    assert parse_state(v1, board).metro_drinks is None
