@@ -385,3 +385,13 @@ def test_older_files_without_drinks_fields_still_read():
     assert parse_state(v1, board).metro_drinks == DrinksSetup("map")
     v1.pop("drinks")
     assert parse_state(v1, board).metro_drinks is None
+
+
+def test_one_list_of_drink_colours_for_the_cores_the_screen_and_the_leds():
+    from companion.colors import DRINK_RGB, drink_name
+    from companion.jutaku.jutaku import DRINKS
+    from companion.metro import DRINK_COLORS
+
+    assert tuple(DRINK_RGB) == DRINK_COLORS == DRINKS
+    assert set(LED_DRINK_COLORS) == set(DRINK_COLORS)
+    assert drink_name("mint") == "mint" and drink_name("pink") == "pink"
