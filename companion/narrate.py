@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.colors import color_name, drink_name
 from companion.i18n import _
-from companion.metro.board import BoardMap
+from companion.metro.board import BoardMap, Square
 from companion.metro.endgame import EndGameResult
 from companion.metro.solo import SoloNews
 from companion.metro.steps import Boarded, Departed, Left, Moved, Offered, Paid, Removed, Step
@@ -15,6 +15,38 @@ from companion.money import yen
 def station_name(board: BoardMap, station_id: str) -> str:
     station = board.stations.get(station_id)
     return station.name if station else station_id
+
+
+def stop_name(board: BoardMap, stop_id: str) -> str:
+    """A stop as players read it: its station's name and the stop number ("Ginza (G9)")."""
+    station = board.station_of(stop_id) if board.has_stop(stop_id) else None
+    return f"{station.name} ({stop_id})" if station is not None else stop_id
+
+
+def stations_at(board: BoardMap, square: Square) -> list[str]:
+    """The names of the stations a square touches, in the board's order."""
+    names = (board.station_of(sid) for sid in board.stops_touching_square(square))
+    return list(dict.fromkeys(st.name for st in names if st is not None))
+
+
+def place_name(board: BoardMap, square: Square) -> str:
+    """A square named as players see it: "next to Ginza", "next to Ginza and Kyobashi"; a
+    square that touches no station by column and row as counted on the board (from 1)."""
+    names = stations_at(board, square)
+    if not names:
+        return _("the square in column {col}, row {row}").format(
+            col=square[0] + 1, row=square[1] + 1
+        )
+    if len(names) == 1:
+        return _("next to {station}").format(station=names[0])
+    return _("next to {stations} and {last}").format(stations=", ".join(names[:-1]), last=names[-1])
+
+
+def square_name(board: BoardMap, square: Square) -> str:
+    """`place_name` as a noun: "the square next to Ginza" (a rule's refusal names it so)."""
+    if not stations_at(board, square):
+        return place_name(board, square)
+    return _("the square {place}").format(place=place_name(board, square))
 
 
 def vehicle_label(vehicle: VehicleId, board: BoardMap) -> str:
@@ -50,7 +82,7 @@ def describe_step(step: Step, board: BoardMap) -> str:
         case Departed(vehicle, stop, moves):
             line = vehicle_label(vehicle, board)
             return _("Line {line} departs from {stop}: {moves} stops").format(
-                line=line, stop=stop, moves=moves
+                line=line, stop=stop_name(board, stop), moves=moves
             )
         case Moved(vehicle, from_stop, to_stop, _direction, _move, turned):
             line = vehicle_label(vehicle, board)
@@ -83,19 +115,23 @@ def describe_step(step: Step, board: BoardMap) -> str:
             else:
                 text = _("{player} may leave line {line} at {stop}")
             answer = _("yes") if accepted else _("no")
-            return f"{text.format(player=color_name(player), line=line, stop=stop)}: {answer}"
+            where = stop_name(board, stop)
+            return f"{text.format(player=color_name(player), line=line, stop=where)}: {answer}"
         case Boarded(player, vehicle, stop, fee):
             line = vehicle_label(vehicle, board)
             text = _("{player} boards line {line} at {stop}").format(
-                player=color_name(player), line=line, stop=stop
+                player=color_name(player), line=line, stop=stop_name(board, stop)
             )
             if fee:
                 text += " " + _("(pays {fee}; line +{fee})").format(fee=yen(fee))
             return text
         case Left(player, vehicle, stop, square, forced):
             line = vehicle_label(vehicle, board)
-            text = _("{player} leaves line {line} at {stop} onto square {square}").format(
-                player=color_name(player), line=line, stop=stop, square=list(square)
+            text = _("{player} leaves line {line} at {stop}: {place}").format(
+                player=color_name(player),
+                line=line,
+                stop=stop_name(board, stop),
+                place=place_name(board, square),
             )
             return f"{text} ({_('the train left the map')})" if forced else text
         case Removed(vehicle, stop, lost):
@@ -103,7 +139,7 @@ def describe_step(step: Step, board: BoardMap) -> str:
             return _(
                 "The train of line {line} is back at {stop} with no share held: "
                 "it leaves the map ({lost} moves lost)"
-            ).format(line=line, stop=stop, lost=lost)
+            ).format(line=line, stop=stop_name(board, stop), lost=lost)
     raise TypeError(step)
 
 
@@ -153,8 +189,9 @@ def describe_end_game(result: EndGameResult) -> list[str]:
 _PLAYER_KEYS = ("player", "owner", "other")
 
 
-def explain(exc: Exception) -> str:
-    """A refusal from the rules, in the current language, with player colours named."""
+def explain(exc: Exception, board: BoardMap | None = None) -> str:
+    """A refusal from the rules, in the current language, with player colours named (and,
+    given the board, squares and stations named as players see them)."""
     template = getattr(exc, "template", None)
     params = getattr(exc, "params", None)
     if template is None or params is None:
@@ -164,6 +201,11 @@ def explain(exc: Exception) -> str:
         k: color_name(v) if k in _PLAYER_KEYS else drink_name(v) if k == "color" else v
         for k, v in params.items()
     }
+    if board is not None:
+        if isinstance(square := params.get("square"), list | tuple) and len(square) == 2:
+            named["square"] = square_name(board, (int(square[0]), int(square[1])))
+        if isinstance(station := params.get("station"), str):
+            named["station"] = station_name(board, station)
     try:
         return _(str(template)).format(**named)
     except (KeyError, IndexError, ValueError):

@@ -87,10 +87,23 @@ class FakeApp:
 
     # --- verbs for tests ---
     def press(self, *actions: str, run: float = 0.0) -> None:
-        """Press buttons by name ("ok", "down"...), letting `run` seconds pass after each."""
+        """Press buttons by name ("ok", "down"...), letting `run` seconds pass after each (and
+        first the time the screen needs before it takes a press, as a player would)."""
         for name in actions:
+            self.settle()
             self.top.handle(Input(Action(name), t=self.clock))
             self.tick(run)
+
+    def press_player(self, seat: int, long: bool = False) -> None:
+        """Player button `seat` (0-based, seat order), held past the long-press time if `long`."""
+        self.settle()
+        self.top.handle(Input(player=seat, long=long, t=self.clock))
+
+    def settle(self) -> None:
+        for _i in range(100):
+            if not self.stack or self.top.ready(self.clock):
+                return
+            self.tick(0.05)
 
     def tick(self, seconds: float = 0.0, step: float = 0.05) -> None:
         end = self.clock + seconds

@@ -17,8 +17,15 @@ def make_app(tmp_path, inputs=None, shots=None, resume=True):
     return headless_app(tmp_path / "data", config, screenshot_dir=shots, resume=resume)
 
 
+def settle(app):
+    """Run frames until the input guard after the last screen change has passed."""
+    while app.guarded():
+        app.run(max_frames=app.frames + 1)
+
+
 def press(app, *actions, frames=2):
     for action in actions:
+        settle(app)
         app.inject(Input(action, t=app.now()))
         app.run(max_frames=app.frames + frames)
 
@@ -95,6 +102,7 @@ def test_the_demo_accepts_camera_proposals_on_the_way(tmp_path):
             pass
 
     app = make_app(tmp_path, resume=False)
+    app.services.player_buttons = 0  # OK answers (with buttons, the proposal's player's does)
     script = start_demo(app, rounds=1, say=lambda _t: None)
     proposal = Proposal(app)
     app.push(proposal)
@@ -163,6 +171,7 @@ def test_gpio_button_reaches_the_same_handler_as_its_key(tmp_path, mock_pins):
     try:
         rec = Recorder(app)
         app.push(rec)
+        settle(app)
         mock_pins.pin(26).drive_low()
         mock_pins.pin(26).drive_high()
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
@@ -194,6 +203,7 @@ def test_keyboard_player_keys_long_press(tmp_path):
     try:
         rec = Recorder(app)
         app.push(rec)
+        settle(app)
         app.keymap.hold_time = 0.5
         assert app.keymap.key_down(pygame.K_2, 1.0) is None
         assert app.keymap.key_up(pygame.K_2, 1.2) == Input(player=1, t=1.2, pressed_at=1.0)
@@ -227,6 +237,7 @@ def test_rotary_encoder_and_push_navigate(tmp_path, mock_pins):
     try:
         rec = Recorder(app)
         app.push(rec)
+        settle(app)
         a, b = mock_pins.pin(20), mock_pins.pin(21)
         a.drive_low(), b.drive_low(), a.drive_high(), b.drive_high()
         b.drive_low(), a.drive_low(), b.drive_high(), a.drive_high()

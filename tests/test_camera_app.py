@@ -68,11 +68,12 @@ def test_a_build_seen_by_the_camera_is_asked_and_ok_records_it(tmp_path: Path) -
     app.tick(0.1)
     assert app.top.name == "camera-proposal"
     app.draw()
-    app.press("right", "right", "up")  # paid ¥1,200
+    circles = len(app.services.session.rules.board.stations[sid].stops)
+    app.press("right", "right", "up")  # ¥100 a circle to start with: now ¥1,300 a circle
     app.press("ok")
     assert isinstance(app.top, MetroHome)
     session = app.services.session
-    assert session.events[-1] == BuildStation("red", sid, 1200)
+    assert session.events[-1] == BuildStation("red", sid, 1300 * circles)
     assert session.state.stations[sid] == "red"
     app.tick(0.2)
     assert isinstance(app.top, MetroHome)  # nothing left to ask
@@ -259,7 +260,12 @@ def test_demo_camera_in_the_real_app_on_tokyo(tmp_path: Path) -> None:
         assert app.top.name == "camera-proposal", services.camera.status
         assert app.top.proposal == Moved("blue", square, None)
         assert table.expects(app.top.proposal)
-        app.inject(Input(Action.OK))
+        while app.guarded():  # a new question ignores presses for a moment
+            app.run(max_frames=app.frames + 1)
+        app.inject(Input(Action.OK))  # with player buttons OK is not the answer ...
+        app.run(max_frames=app.frames + 2)
+        assert app.top.name == "camera-proposal"
+        app.inject(Input(player=1))  # ... Blue's own button is
         app.run(max_frames=app.frames + 2)
         assert services.session.state.meeples["blue"].square == square
         print(f"slowest frame while the camera started and read: {slowest * 1000:.0f} ms")

@@ -34,6 +34,8 @@ def wait(app, seconds):
 
 
 def press(app, pin, held=0.1):
+    while app.guarded():  # a new screen ignores presses for a moment
+        wait(app, 1 / app.fps)
     app.pins.pin(pin).drive_low()
     wait(app, held)
     app.pins.pin(pin).drive_high()
@@ -134,6 +136,8 @@ def test_keyboard_fallback_one_key_per_player(tmp_path):
     app = headless_app(tmp_path / "data", resume=False)
 
     def key(code, held=0.1):
+        while app.guarded():
+            wait(app, 1 / app.fps)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))
         wait(app, held)
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code))

@@ -46,12 +46,15 @@ def home(session, size=(800, 480)) -> FakeApp:
 def test_invest_entry_is_recorded_in_a_few_presses():
     session = new_session()
     app = home(session)
+    app.services.player_buttons = 3
     app.press("ok")  # actions menu
     app.press("ok")  # Invest
     assert isinstance(app.top, EntryScreen)
-    app.press("ok")  # Red (first player)
+    app.press("ok")  # OK does not answer a question about a player when there are buttons
+    assert app.top.step.key == "player" and app.top.error
+    app.press_player(0)  # Red's own button
     app.press("ok")  # line G (the home cursor's line)
-    app.press("right", "right", "right")
+    assert app.top.value == 300  # the usual card
     app.press("ok")
     assert isinstance(app.top, MetroHome)
     state = session.state
@@ -59,17 +62,50 @@ def test_invest_entry_is_recorded_in_a_few_presses():
     assert state.lines["G"].value == 300
     assert state.player("red").cash == 1700
     assert "beep" in app.cues
+    assert app.toasts[-1] == "Red invests in line G (¥300)"
     shot(app, "home-after-invest")
 
 
-def test_second_share_is_prefilled_with_its_extra():
+def test_defaults_alone_record_nothing():
+    session = new_session()
+    app = home(session)
+    app.press("ok", "ok", "ok", "ok", "ok", "ok", "ok")  # no player buttons: OK answers all
+    assert isinstance(app.top, EntryScreen) and app.top.error.startswith("Nothing chosen")
+    assert session.events == ()
+
+
+def test_second_share_starts_at_its_extra_plus_the_card_and_cannot_go_below_the_extra():
     session = new_session()
     session.record(Invest("red", "G", 0))
     app = home(session)
     app.press("ok", "ok", "down", "ok", "ok")  # Invest, Blue, line G
+    assert app.top.value == 600 and app.top.step.minimum == 300
+    app.press("down", "left")  # -¥1,000, -¥100: held at the extra
     assert app.top.value == 300
     app.press("ok")
     assert session.state.lines["G"].shares == ("red", "blue")
+    assert session.state.lines["G"].value == 300
+
+
+def test_station_cost_is_per_circle_times_the_station_circles():
+    session = new_session()
+    rules = session.rules
+    square = sorted(rules.board.squares_touching_station("ginza"))[0]
+    session.record(MoveMeeple("red", square))
+    session.record(Invest("blue", "M", 300))  # the actions have begun
+    app = home(session)
+    app.services.player_buttons = 3
+    app.press_player(0)  # Red's button on the income track: Red's entries
+    app.press("down", "ok")  # Station built
+    screen = app.top
+    assert screen.step.key == "station"
+    assert screen.step.options[0].value == "ginza"  # next to Red's meeple, first
+    app.press("ok")
+    assert screen.step.key == "cost" and screen.step.times == 2
+    app.press("right", "ok")  # ¥200 a circle
+    assert session.state.stations["ginza"] == "red"
+    assert session.state.player("red").cash == 2000 - 400
+    assert app.toasts[-1] == "Red builds a station on Ginza (¥400)"
 
 
 def test_speculating_on_a_line_you_hold_is_greyed_and_refused_with_the_reason():
@@ -78,7 +114,7 @@ def test_speculating_on_a_line_you_hold_is_greyed_and_refused_with_the_reason():
     session.record(Invest("blue", "M", 300))
     app = home(session)
     app.press("ok")
-    app.press(*["down"] * 3, "ok")  # Speculate
+    app.press("down", "down", "ok")  # Speculate
     app.press("ok")  # Red
     screen = app.top
     options = {o.value: o for o in screen.step.options}
@@ -90,22 +126,30 @@ def test_speculating_on_a_line_you_hold_is_greyed_and_refused_with_the_reason():
     assert screen.error == "Red holds a share of line G"
     assert app.cues[-1] == "error"
     shot(app, "speculate-refused")
-    app.press("down", "ok")  # M, now allowed
+    assert screen.step.options[0].value == "M"  # the lines Red may choose come first
+    app.press("up")  # a deliberate press: a cursor moved
+    screen.cursor = 0
+    app.press("ok")  # M, allowed
     assert screen.step.key == "stake" and screen.value == 100  # smaller number beside ¥300
     app.press("ok")
     assert session.state.lines["M"].speculations[0].player == "red"
 
 
 def test_an_entry_the_core_refuses_shows_its_message():
+    from companion.narrate import square_name
+
     session = new_session()
     session.record(MoveMeeple("blue", (4, 4)))
     app = home(session)
-    app.press("ok", *["down"] * 7, "ok")  # Meeple moved
+    app.press("ok", "up", "ok")  # Meeple moved (the last row)
     app.press("ok")  # Red
     screen = app.top
+    assert screen.step.key == "near"  # Red's meeple is not on the board yet
+    app.press("ok", "up", "ok")  # the first station; "another square" (last)
     screen.square = (4, 4)
     app.press("ok")
-    assert screen.error == "Blue's meeple is on [4, 4]"
+    place = square_name(session.rules.board, (4, 4))
+    assert screen.error == f"Blue's meeple is on {place}"
     assert app.cues[-1] == "error"
     assert "red" not in session.state.meeples
     shot(app, "meeple-refused")

@@ -122,3 +122,41 @@ def test_markers_sheet_and_bad_input(tmp_path, capsys):
         vision.main(["read", "--map", MAP, "--reference", str(tmp_path / "nope.png"), "x.png"])
     with pytest.raises(UserError):
         vision.main(["markers", "--map", MAP, "--out", str(tmp_path / "m.pdf")])
+
+
+def test_check_reports_light_markers_pieces_and_colour_margin(tmp_path, capsys):
+    p = str(tmp_path)
+    common = ["--map", MAP]
+    run(capsys, "render", *common, "--out", f"{p}/empty.png", "--seed", "1")
+    run(capsys, "render", *common, "--spots", "--out", f"{p}/spots.png", "--seed", "2")
+    run(
+        capsys,
+        "calibrate",
+        *common,
+        "--reference",
+        f"{p}/empty.png",
+        "--pieces",
+        f"{p}/spots.png",
+        "--out",
+        f"{p}/cal",
+    )
+    out = run(
+        capsys, "check", *common, "--calibration", f"{p}/cal", "--photo", f"{p}/empty.png", "--json"
+    )
+    report = json.loads(out)
+    assert report["light"]["board_grey"] > 150 and report["light"]["noise"] > 0
+    assert sorted(report["markers_px"]) == ["0", "1", "2", "3"]
+    assert report["pieces_mm2"]["pyramid"] > report["pieces_mm2"]["meeple"] * 0.8
+    assert len(report["closest_colors"]["colors"]) == 2
+    photo = report["photos"][0]
+    assert photo["board_found"] and photo["rejected"] is None and photo["pieces"] == 0
+    text = run(capsys, "check", *common, "--calibration", f"{p}/cal")
+    assert "closest colours:" in text and "markers: id 0" in text
+
+
+def test_check_without_a_calibration_is_a_one_line_error(tmp_path, capsys):
+    from companion.cli import main as cli_main
+
+    assert cli_main(["vision", "check", "--map", MAP, "--calibration", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "reference.png" in err[0]

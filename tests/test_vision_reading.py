@@ -93,3 +93,56 @@ def test_the_default_tokyo_board_reads_and_rejects_a_hand():
     assert wrong == 0 and phantoms == 0 and right == len(shot.pieces) >= 35
     hand = shoot(board, layout, state, seed=43, lighting="warm", pose="tilted", hand=True)
     assert reader.read(hand.image).rejected is not None
+
+
+# --- a small sample of the hard set (the full set runs in benchmarks/vision.py) -------------
+
+TOKYO = load_map("tokyo")
+TOKYO_LAYOUT = load_layout(None, TOKYO.width_mm, TOKYO.height_mm)
+
+
+@pytest.fixture(scope="module")
+def hard_results():
+    from companion.vision.hardset import calibrate_hard, hard_case, shoot_hard
+
+    rng = np.random.default_rng(12)
+    out = []
+    for i, (lighting, pose) in enumerate([("shaded", "overhead"), ("dim", "tilted")]):
+        session = calibrate_hard(TOKYO, TOKYO_LAYOUT, lighting, pose, seed=700 + 10 * i)
+        assert session.calibration is not None, session.refused
+        cal = session.calibration
+        reader = Reader(TOKYO, TOKYO_LAYOUT, cal.reference, cal.colors)
+        case = hard_case(TOKYO, rng)
+        shot = shoot_hard(
+            TOKYO, TOKYO_LAYOUT, case.pieces, seed=750 + i, lighting=lighting, pose=pose
+        )
+        hand = shoot_hard(
+            TOKYO, TOKYO_LAYOUT, case.pieces, seed=760 + i, lighting=lighting, pose=pose, hand=True
+        )
+        out.append((case, shot, reader.read(shot.image), reader.read(hand.image)))
+    return out
+
+
+def test_hard_set_sample_busy_boards_real_pieces_dim_light(hard_results):
+    right = total = phantoms = 0
+    for case, shot, reading, hand in hard_results:
+        assert {"touching", "apart", "dark on dark", "on station"} <= set(case.tags)
+        r, _wrong, ph = score(shot.pieces, list(reading.pieces))
+        right, total, phantoms = right + r, total + len(shot.pieces), phantoms + ph
+        assert hand.rejected in ("hand", "large change")
+    assert right / total >= 0.95
+    assert phantoms <= 1
+
+
+def test_hard_set_a_meeple_on_a_station_is_never_a_confident_pyramid(hard_results):
+    from companion.vision.model import MEEPLE, station_center
+
+    for _case, shot, reading, _hand in hard_results:
+        for m in shot.pieces:
+            if m.kind != MEEPLE:
+                continue
+            for p in reading.pieces:
+                if p.kind == "pyramid" and p.color == m.color and p.station:
+                    sx, sy = station_center(TOKYO, p.station)
+                    if abs(sx - m.x_mm) < 6 and abs(sy - m.y_mm) < 6:
+                        assert p.confidence < 0.6, p

@@ -10,7 +10,7 @@ from pathlib import Path
 from companion import i18n
 from companion.app.cameralink import CameraLink, parse_camera_table
 from companion.app.core import App
-from companion.app.inputs import KeyMap, open_gpio
+from companion.app.inputs import KeyMap, open_gpio, player_button_count
 from companion.app.ledlink import LedLink
 from companion.app.services import Services, Settings
 from companion.config import Config
@@ -125,6 +125,7 @@ def build_app(config: Config, options: Options | None = None) -> App:
         app.overlays.append(lambda win: services.leds.draw_view(win, band))
     app.screenshot_dir = Path(opts.screenshot_dir) if opts.screenshot_dir else None
     app.gpio, app.input_status = open_gpio(config.input, app.inputs, app.now)
+    services.player_buttons = player_button_count(config.input, app.gpio is not None)
     if warning:
         app.toast(warning, "bad", 10.0)
     if app.gpio is None and config.input.gpio == "on" and "not available" in app.input_status:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.ui.screen import Input, Screen
+from companion.ui.screen import INPUT_GUARD, Input, Screen
 
 if TYPE_CHECKING:
     import pygame
@@ -70,6 +70,10 @@ class App:
         self.config: Config | None = None
         """The config the app was built from (a SIGHUP reload replaces it)."""
         self.input_status = "keyboard"
+        self.input_guard = INPUT_GUARD
+        self._screen_since = float("-inf")
+        self.ignored = 0
+        """Presses dropped by the input guard (tests and the demo read it)."""
 
     # --- AppContext -------------------------------------------------------------------------
 
@@ -117,12 +121,22 @@ class App:
         top = self.top
         if top is None:
             return
+        self._screen_since = self.now()
         self._guard(top.enter)
         self._shot_pending = self.screenshot_dir is not None
         for fn in self.on_screen_change:
             fn(top)
 
     # --- input ------------------------------------------------------------------------------
+
+    def guarded(self, now: float | None = None) -> bool:
+        """True while the screen on top, or what it shows, is too new to take a press (see
+        `INPUT_GUARD` and `Screen.ready`)."""
+        at = self.now() if now is None else now
+        if at - self._screen_since < self.input_guard:
+            return True
+        top = self.top
+        return top is not None and self.input_guard > 0 and not top.ready(at)
 
     def inject(self, event: Input) -> None:
         """Put an input on the queue as a button would (tests, the demo)."""
@@ -166,13 +180,21 @@ class App:
         now = self.now()
         for ticker in list(self.tickers):
             ticker(self, now)
+        for source in (self.keymap, self.gpio):
+            if source is not None:
+                for repeat in source.repeater.due(now):
+                    self.inputs.put(repeat)
         while True:
             try:
                 event = self.inputs.get_nowait()
             except queue.Empty:
                 break
-            if self.top is not None:
-                self._guard(self.top.handle, event)
+            if self.top is None:
+                continue
+            if self.guarded():
+                self.ignored += 1
+                continue
+            self._guard(self.top.handle, event)
         top = self.top
         if top is not None:
             self._guard(top.update, now)

@@ -18,6 +18,7 @@ from typing import Any
 from companion.app.core import App
 from companion.app.session import MetroSession
 from companion.metro import why_not
+from companion.metro.board import BoardMap
 from companion.metro.endgame import EndGameResult
 from companion.metro.events import (
     BuildStation,
@@ -30,6 +31,7 @@ from companion.metro.events import (
     share_extra,
 )
 from companion.metro.steps import Boarded, Departed, Left, Paid, Removed, Step
+from companion.narrate import stations_at
 from companion.ui.screen import Action, Input
 
 Say = Callable[[str], None]
@@ -77,15 +79,21 @@ def step_text(step: Step) -> str | None:
     return None
 
 
-def entry_plan(event: Event) -> tuple[str, dict[str, Any]]:
+def entry_plan(event: Event, board: BoardMap) -> tuple[str, dict[str, Any]]:
     """The action-menu entry (its untranslated label) and the answer to each of its steps."""
     match event:
         case Invest(player, line, paid):
             return "Invest", {"player": player, "line": line, "paid": paid}
         case BuildStation(player, station, paid):
-            return "Station built", {"player": player, "station": station, "paid": paid}
+            cost = paid // len(board.stations[station].stops)
+            return "Station built", {"player": player, "station": station, "cost": cost}
         case MoveMeeple(player, square):
-            return "Meeple moved", {"player": player, "square": square}
+            near = next(
+                (sid for sid in board.stations if square in board.squares_touching_station(sid)),
+                None,
+            )
+            answers = {"player": player, "near": near, "square": square, "pick": square}
+            return "Meeple moved", answers
         case StartTrain(line, amount):
             return "Start a train", {"line": line, "amount": amount}
         case Speculate(player, line, stake):
@@ -93,14 +101,21 @@ def entry_plan(event: Event) -> tuple[str, dict[str, Any]]:
     raise ValueError(f"the demo cannot enter {event!r}")
 
 
-def describe_event(event: Event) -> str:
+def describe_event(event: Event, board: BoardMap) -> str:
     match event:
         case Invest(_p, line, paid):
             return f"buys a share of line {line} for ¥{paid}"
-        case BuildStation(_p, station, _paid):
-            return f"builds a station at {station}"
+        case BuildStation(_p, station, paid):
+            return f"builds a station at {board.stations[station].name} for ¥{paid}"
         case MoveMeeple(_p, square):
-            return f"puts the meeple on square {list(square)}"
+            names = stations_at(board, square)
+            return (
+                "puts the meeple next to " + " and ".join(names)
+                if names
+                else (
+                    f"puts the meeple on the square in column {square[0] + 1}, row {square[1] + 1}"
+                )
+            )
         case StartTrain(line, amount):
             return f"starts the train of line {line} (+¥{amount})"
         case Speculate(_p, line, stake):
@@ -138,9 +153,37 @@ class Driver:
 
     def press(self, action: Action) -> Wait:
         """One press, then the gap (the next frame at least, so the screen has handled it)."""
+        yield from self.settle()
         self.app.inject(Input(action, t=self.app.now()))
         self.log.presses += 1
         yield self.gap
+
+    def press_player(self, color: str, long: bool = False) -> Wait:
+        """The player's own button (seat order, as set up), held past the long-press time
+        when `long` (a "no")."""
+        yield from self.settle()
+        seats = [str(c) for c in self.app.services.session.setup["colors"]]  # type: ignore[union-attr]
+        self.app.inject(Input(player=seats.index(color), long=long, t=self.app.now()))
+        self.log.presses += 1
+        yield self.gap
+
+    def accept_camera(self) -> Wait:
+        """Yes to the camera's question: its player's button (OK without player buttons)."""
+        if self.buttons:
+            yield from self.press_player(str(self.top.proposal.color))
+        else:
+            yield from self.press(Action.OK)
+
+    def settle(self) -> Wait:
+        """Until the screen takes presses (the input guard after a new screen or question)."""
+        for _i in range(100):
+            if not self.app.guarded():
+                return
+            yield 0.0
+
+    @property
+    def buttons(self) -> bool:
+        return self.app.services.player_buttons > 0
 
     def pause(self, seconds: float) -> Wait:
         yield seconds * self.pace
@@ -150,7 +193,7 @@ class Driver:
         end = self.app.now() + timeout
         while self.name not in names:
             if self.name == CAMERA_SCREEN:
-                yield from self.press(Action.OK)
+                yield from self.accept_camera()
                 continue
             if self.app.now() > end:
                 raise DemoError(f"waited {timeout:.0f} s for {' or '.join(names)}; on {self.name}")
@@ -235,6 +278,7 @@ class Driver:
         """Answer each step of the entry wizard on top until it records (the screen goes) or
         refuses (its `error`, returned through `self.refused`)."""
         from companion.ui.metro.entry import Amount, Choice, SquarePick
+        from companion.ui.metro.places import ELSEWHERE
 
         entry = self.top
         self.refused = ""
@@ -249,8 +293,12 @@ class Driver:
                 yield 0.0
                 continue
             wanted = answers.get(step.key)
-            if isinstance(step, Choice):
+            if isinstance(step, Choice) and step.by_player and self.buttons:
+                yield from self.press_player(str(wanted))
+            elif isinstance(step, Choice):
                 values = [o.value for o in step.options]
+                if wanted not in values and ELSEWHERE in values:
+                    wanted = ELSEWHERE  # a square the list does not offer: the board cursor
                 if wanted not in values:
                     raise DemoError(f"no option {wanted!r} for {step.key}")
                 index = values.index(wanted)
@@ -258,6 +306,9 @@ class Driver:
                 yield from self.press(Action.OK)
             elif isinstance(step, Amount):
                 yield from self.amount(int(wanted if wanted is not None else entry.value))
+                if self.top is entry and entry.error:
+                    self.refused = str(entry.error)
+                    return
             elif isinstance(step, SquarePick):
                 yield from self.square(wanted if wanted is not None else entry.square)
         if self.top is entry and entry.error:
@@ -346,7 +397,9 @@ class DemoScript:
         line = lines[(seat + r - 1) % len(lines)]
         paid = max(100 * (1 + (seat + r) % 3), share_extra(s.rules, state, line))
         out: list[Event] = [Invest(color, line, paid)]
-        out.append(BuildStation(color, stations[(2 * seat + r) % len(stations)]))
+        where = stations[(2 * seat + r) % len(stations)]
+        circle = 100 * (1 + (seat + r) % 2)
+        out.append(BuildStation(color, where, circle * len(board.stations[where].stops)))
         if r == 1:
             first = board.lines[lines[seat % len(lines)]].stops[1].id
             taken = {m.square for m in state.meeples.values()}
@@ -368,7 +421,7 @@ class DemoScript:
         """Record one entry through the screens: home OK, the action menu, the wizard's steps.
         Leaves `self.drive.refused` set when the screen refused it (then backs out to home)."""
         d = self.drive
-        label, answers = entry_plan(event)
+        label, answers = entry_plan(event, self.session.rules.board)
         yield from d.wait_for("metro-home")
         yield from d.press(Action.OK)
         yield from d.menu(label)
@@ -396,7 +449,8 @@ class DemoScript:
                     self.remember(f"  {color}: refused: {self.drive.refused}")
                 else:
                     self.log.entries += 1
-                    self.remember(f"  {color}: {describe_event(event)}")
+                    board = self.session.rules.board
+                    self.remember(f"  {color}: {describe_event(event, board)}")
                 yield from self.drive.pause(0.3)
         if state.round == 1:
             yield from self.mistakes()
@@ -410,7 +464,7 @@ class DemoScript:
         yield from d.wait_for("metro-home")
         if isinstance(event, BuildStation):
             table.put_pyramid(event.player, event.station)
-            what = f"puts a pyramid on {event.station}"
+            what = f"puts a pyramid on {self.session.rules.board.stations[event.station].name}"
         else:
             table.move_meeple(event.player, event.square)
             what = f"moves the meeple to square {list(event.square)}"
@@ -426,7 +480,7 @@ class DemoScript:
             if table.expects(proposal):
                 self.remember(f"  camera: {proposal.text(self.session.rules.board)} OK")
                 yield from d.pause(0.8)
-                yield from d.press(Action.OK)
+                yield from d.accept_camera()
             else:
                 self.remember(f"  camera: {proposal.text(self.session.rules.board)} Fix")
                 yield from d.press(Action.BACK)
@@ -519,7 +573,10 @@ class DemoScript:
                     shot = True
                     self.app.request_screenshot(f"train-phase-{round_no}")
                 yield from d.pause(1.2)
-                yield from d.press(Action.OK)
+                if d.buttons and shown is not None and isinstance(shown, Paid):
+                    yield from d.press_player(shown.owner)
+                else:
+                    yield from d.press(Action.OK)
                 told = max(told, screen.shown)
             elif waiting == "prompt" and view is not None and view.pending is not None:
                 prompt = view.pending
@@ -531,12 +588,15 @@ class DemoScript:
                     + ("yes" if accept else "no")
                 )
                 yield from d.pause(1.2)
-                yield from d.press(Action.OK if accept else Action.BACK)
+                if d.buttons:
+                    yield from d.press_player(prompt.player, long=not accept)
+                else:
+                    yield from d.press(Action.OK if accept else Action.BACK)
             elif waiting == "done":
                 yield from d.pause(1.0)
                 yield from d.press(Action.OK)
             elif d.name == CAMERA_SCREEN:
-                yield from d.press(Action.OK)
+                yield from d.accept_camera()
             else:
                 yield 0.0
         yield from d.wait_for("metro-home")

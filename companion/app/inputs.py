@@ -3,13 +3,16 @@
 GPIO handlers run in gpiozero's callback thread (one thread for every pin with lgpio): they only
 put a value on the queue, inside try/except, so a slow or failing handler never loses presses.
 Player buttons report on release, `long` when held past `hold_time`, with the press time in
-`Input.pressed_at` (a call is stamped when the button went down, not when it came up).
+`Input.pressed_at` (a call is stamped when the button went down, not when it came up): screens
+read them as "player k pressed" (`Input.player`, seat order). Held arrow buttons and keys
+repeat, faster the longer they are held (`Repeater`, polled by the main loop).
 """
 
 from __future__ import annotations
 
 import logging
 import queue
+import threading
 import time
 from collections.abc import Callable
 from functools import partial
@@ -32,6 +35,54 @@ def _safe(fn: Callable[[], None]) -> Callable[..., None]:
     return handler
 
 
+REPEATED = frozenset({Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT})
+"""Only the arrows repeat: a held OK or BACK must never answer twice."""
+
+
+class Repeater:
+    """Held arrows repeat: the first repeat after `delay`, then every `interval`, which shrinks
+    by `accelerate` each repeat down to `fastest`. Thread-safe: GPIO threads call `press` and
+    `release`, the main loop calls `due` with the app's clock."""
+
+    def __init__(
+        self,
+        delay: float = 0.4,
+        interval: float = 0.15,
+        fastest: float = 0.04,
+        accelerate: float = 0.8,
+    ) -> None:
+        self.delay, self.interval, self.fastest, self.accelerate = (
+            delay,
+            interval,
+            fastest,
+            accelerate,
+        )
+        self._lock = threading.Lock()
+        self._held: dict[Action, tuple[float, float]] = {}
+        """action -> (next repeat due, current interval)."""
+
+    def press(self, action: Action, t: float) -> None:
+        if action in REPEATED:
+            with self._lock:
+                self._held[action] = (t + self.delay, self.interval)
+
+    def release(self, action: Action) -> None:
+        with self._lock:
+            self._held.pop(action, None)
+
+    def due(self, now: float) -> list[Input]:
+        """The repeats due by `now` (at most one per held arrow and call: no burst after a
+        slow frame)."""
+        out: list[Input] = []
+        with self._lock:
+            for action, (when, gap) in list(self._held.items()):
+                if now >= when:
+                    out.append(Input(action, t=now))
+                    gap = max(self.fastest, gap * self.accelerate)
+                    self._held[action] = (max(when + gap, now), gap)
+        return out
+
+
 class KeyMap:
     """pygame key events -> inputs, with long presses for player keys (KEYDOWN/KEYUP times)."""
 
@@ -45,6 +96,7 @@ class KeyMap:
                 self.actions[self._code(pygame, key)] = Action(name)
         self.players = {self._code(pygame, k): i for i, k in enumerate(cfg.player_keys)}
         self._down: dict[int, float] = {}
+        self.repeater = Repeater()
 
     @staticmethod
     def _code(pygame: Any, name: str) -> int:
@@ -57,12 +109,15 @@ class KeyMap:
 
     def key_down(self, key: int, t: float) -> Input | None:
         if key in self.actions:
+            self.repeater.press(self.actions[key], t)
             return Input(self.actions[key], t=t)
         if key in self.players:
             self._down[key] = t
         return None
 
     def key_up(self, key: int, t: float) -> Input | None:
+        if key in self.actions:
+            self.repeater.release(self.actions[key])
         if key in self.players and key in self._down:
             down = self._down.pop(key)
             player = self.players[key]
@@ -83,10 +138,12 @@ class GpioInputs:
         self.player_buttons: list[Any] = []
         self.nav_buttons: dict[Action, Any] = {}
         self._pressed_at: dict[int, float] = {}
+        self.repeater = Repeater()
         for name, pin in cfg.pins.items():
             action = Action(name)
             button = Button(pin, pull_up=True, bounce_time=cfg.bounce_time)
-            button.when_pressed = _safe(partial(self._nav, action))
+            button.when_pressed = _safe(partial(self._nav_down, action))
+            button.when_released = _safe(partial(self.repeater.release, action))
             self.nav_buttons[action] = button
             self.devices.append(button)
         if cfg.encoder is not None:
@@ -110,6 +167,11 @@ class GpioInputs:
 
     def _nav(self, action: Action) -> None:
         self.put(Input(action, t=self.clock()))
+
+    def _nav_down(self, action: Action) -> None:
+        now = self.clock()
+        self.repeater.press(action, now)
+        self.put(Input(action, t=now))
 
     def _press(self, index: int) -> None:
         self._pressed_at[index] = self.clock()
@@ -146,3 +208,9 @@ def open_gpio(
     except Exception as exc:
         log.warning("GPIO is not available (%s); going on with the keyboard only", exc)
         return None, f"GPIO not available: {exc}"
+
+
+def player_button_count(cfg: InputConfig, gpio: bool) -> int:
+    """The player buttons screens may ask for: the GPIO ones when GPIO is in use (a box has no
+    keyboard), else the keyboard's stand-ins (1-8)."""
+    return len(cfg.players) if gpio else len(cfg.player_keys)

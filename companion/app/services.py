@@ -109,6 +109,8 @@ class Services:
         self.camera = camera
         self.session: MetroSession | None = None
         self.data_dir = store.path.parent
+        self.player_buttons = 0
+        """Player buttons (or their keys) the box has: boot sets it from the config."""
 
     def apply_settings(self) -> None:
         """Hand the current settings to the devices (after a change in the settings screen)."""

@@ -4,6 +4,7 @@ companion vision markers --out markers.png
 companion vision render --state game.json --out photo.png [--seed N] [--lighting warm] [--hand]
 companion vision calibrate --reference empty.png --pieces pieces.png --out DIR
 companion vision read photo.png... --calibration DIR | --reference empty.png [--json] [--debug DIR]
+companion vision check --calibration DIR [--photo photo.png ...] [--json]
 """
 
 from __future__ import annotations
@@ -157,7 +158,11 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     else:
         print(f"calibration written to {args.out}: colours {', '.join(cal.colors.names)}")
         for w in cal.warnings:
-            print(f"warning: {w.text}")
+            if w.code != "unreadable":
+                print(f"warning: {w.shown()}")
+    unreadable = [w for w in cal.warnings if w.code == "unreadable"]
+    if unreadable:
+        raise UserError(f"{unreadable[0].shown()} (the camera will not read in this light)")
     return 0
 
 
@@ -214,6 +219,21 @@ def cmd_read(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    from companion.vision.calibrate import Calibration
+    from companion.vision.check import check
+
+    board, layout = _board_and_layout(args)
+    cal = Calibration.load(args.calibration)
+    photos = [(Path(p).name, _load_image(p)) for p in args.photo or []]
+    report = check(board, layout, cal, photos)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=1))
+    else:
+        print("\n".join(report.lines()))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion vision",
@@ -260,6 +280,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--debug", help="folder for overlay images")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_read)
+
+    p = sub.add_parser("check", help="what a calibration says about the light, markers, pieces")
+    _common(p)
+    p.add_argument("--calibration", required=True, help="folder written by `vision calibrate`")
+    p.add_argument("--photo", action="append", help="a photo to try reading (repeatable)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_check)
     return parser
 
 

@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from companion.ui.services import Services
 
 
+INPUT_GUARD = 0.3
+"""Seconds after a new screen (or a new question on one) appears during which presses are
+ignored: a quick second tap meant for what was there before must not answer what came."""
+
+
 class Action(Enum):
     UP = "up"
     DOWN = "down"
@@ -97,6 +102,11 @@ class Screen:
 
     def update(self, now: float) -> None:
         """Advance animations and timers to `now` (monotonic seconds)."""
+
+    def ready(self, now: float) -> bool:
+        """False while what is on screen is too new to take a press (a payout or question that
+        just appeared, see `INPUT_GUARD`): the app drops presses then."""
+        return True
 
     def next_due(self, now: float) -> float | None:
         """A moment before the next frame when something must sound (a timer's beep), or None:

@@ -42,6 +42,11 @@ class SavedGame(Protocol[S_co]):
     @property
     def events(self) -> Sequence[object]: ...
     def last_entry(self) -> Entry | None: ...
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """The log as saved: the events and, for Metro, the train phases' entries."""
+        ...
+
     def record(self, event: object) -> S_co:
         """Validate with the game's rules, save, apply; raises the core's refusal (TypeError
         for what is not one of the game's events)."""
@@ -140,6 +145,11 @@ class Services(Protocol):
     def camera(self) -> Camera | None: ...
     @property
     def data_dir(self) -> Path: ...
+    @property
+    def player_buttons(self) -> int:
+        """How many player buttons there are (seat order); 0: questions about a player are
+        answered with OK/BACK instead."""
+        ...
 
     def apply_settings(self) -> None:
         """Hand the settings to the devices (after the settings screen changed one)."""

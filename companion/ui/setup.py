@@ -1,6 +1,14 @@
-"""Setting up a Metro game: map, players (the registry's range) in turn order, language."""
+"""Setting up a Metro game: map, players (the registry's range) in turn order, language.
+
+The last setup started (map, players and their colours in seat order) is kept in the data
+directory (`last-setup.json`) and offered again the next time.
+"""
 
 from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
 
 from companion.colors import METRO_COLORS, color_name
 from companion.data import available_maps
@@ -9,6 +17,9 @@ from companion.i18n import LANGUAGE_NAMES, LANGUAGES, _
 from companion.ui import launch
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
+
+log = logging.getLogger(__name__)
+LAST_SETUP = "last-setup.json"
 
 ORDINALS = {
     1: lambda: _("1st player"),
@@ -27,6 +38,7 @@ class SetupScreen(ListMenu):
         self.maps = available_maps() or ["tokyo"]
         self.map_index = 0
         self.colors: list[str] = list(METRO_COLORS[:3])
+        self._remembered()
         self.hint = lambda: _("Left/right: change · OK on a player: move up in turn order")
         self._rebuild()
 
@@ -87,7 +99,44 @@ class SetupScreen(ListMenu):
         index = LANGUAGES.index(settings.language)
         settings.set("language", LANGUAGES[(index + delta) % len(LANGUAGES)])
 
+    @property
+    def _last_path(self) -> Path:
+        return Path(self.app.services.data_dir) / LAST_SETUP
+
+    def _remembered(self) -> None:
+        """Take the last setup started, where it still fits (a map that is gone is not)."""
+        try:
+            data = json.loads(self._last_path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError) as exc:
+            log.warning("%s: ignored (%s)", self._last_path, exc)
+            return
+        if not isinstance(data, dict):
+            return
+        if data.get("map_name") in self.maps:
+            self.map_index = self.maps.index(data["map_name"])
+        colors = data.get("colors")
+        fewest, most = METRO.players
+        if (
+            isinstance(colors, list)
+            and fewest <= len(colors) <= most
+            and len(set(colors)) == len(colors)
+            and all(c in METRO_COLORS for c in colors)
+        ):
+            self.colors = [str(c) for c in colors]
+
+    def _remember(self, setup: dict[str, object]) -> None:
+        try:
+            self._last_path.write_text(json.dumps(setup), encoding="utf-8")
+        except OSError as exc:
+            log.warning("%s: not saved (%s)", self._last_path, exc)
+
     def start(self) -> None:
         self.app.pop()
-        setup = {"map_name": self.maps[self.map_index], "colors": list(self.colors)}
+        setup: dict[str, object] = {
+            "map_name": self.maps[self.map_index],
+            "colors": list(self.colors),
+        }
+        self._remember(setup)
         launch.start(self.app, METRO.key, setup)

@@ -1,9 +1,11 @@
 """Players' piece colours as the camera sees them: a few Lab prototypes per colour (lit and
-shaded faces differ), learnt from one calibration photo, plus the pieces' seen areas."""
+shaded faces differ), learnt from one calibration photo, plus what that photo measured: the
+pieces' seen areas and elongations, and the camera's noise in that light."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,16 +16,29 @@ from companion.colors import METRO_COLORS, PLAYER_COLORS
 from companion.data import read_json
 from companion.errors import UserError
 from companion.vision.model import MEEPLE, PYRAMID
+from companion.vision.pieces import Shapes
 
 COLORS_FORMAT = "companion/vision-colors@1"
 L_WEIGHT = 0.5
 MAX_DISTANCE = 45.0
+NOISE_LIMIT = 7.0
+"""Above this normalised noise (sd in grey levels once the board is brought to a grey of 200)
+the reader refuses. On the hard test set: board grey 80, noise 5.1-5.9, 99 % of pieces read;
+grey 60, noise 7.9-10.6, 92 %."""
+NOISE_DIM = 4.5
+UNREADABLE_RATIO = 4.5
+"""...or when fewer than this many noise widths separate the two closest player colours
+(hard set: 5.6-7.0 at grey 80, 3.3-4.1 at grey 60)."""
+DIM_RATIO = 8.0
+"""Below this the light is reported dim: reading works with little room."""
 
 
 def to_lab(bgr: np.ndarray) -> np.ndarray:
     """N x 3 float BGR (0-255) -> N x 3 Lab with L scaled by L_WEIGHT."""
+    if not bgr.size:
+        return np.zeros((0, 3), np.float32)
     arr = np.clip(bgr.reshape(-1, 1, 3) / 255.0, 0, 1).astype(np.float32)
-    lab = cv2.cvtColor(arr, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    lab = np.asarray(cv2.cvtColor(arr, cv2.COLOR_BGR2Lab), np.float32).reshape(-1, 3)
     lab[:, 0] *= L_WEIGHT
     return lab
 
@@ -36,20 +51,74 @@ class ColorModel:
     owner: np.ndarray
     """P: index into names."""
     area_mm2: dict[str, float]
+    aspect: dict[str, float] = field(default_factory=dict)
+    """Median elongation (long / short side) of each kind as seen at calibration."""
+    noise: dict[str, float] = field(default_factory=dict)
+    """Measured at calibration: "diff", the sd of a pixel's change between two photos of the
+    empty board (grey levels); "lab", the Lab distance noise leaves between them; "coarse",
+    the hand test's change over 4x4 cells; "level", the board's median grey."""
+
+    def shapes(self) -> Shapes:
+        default = Shapes(self.area_mm2[PYRAMID], self.area_mm2[MEEPLE])
+        return Shapes(
+            self.area_mm2[PYRAMID],
+            self.area_mm2[MEEPLE],
+            self.aspect.get(PYRAMID, default.pyramid_aspect),
+            self.aspect.get(MEEPLE, default.meeple_aspect),
+        )
 
     def classify(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(colour index per pixel or -1 when nothing is near, N x colours distances)."""
-        lab = to_lab(bgr)
-        d = np.sqrt(((lab[:, None, :] - self.prototypes[None]) ** 2).sum(2))
+        return self.classify_lab(to_lab(bgr))
+
+    def classify_lab(self, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`classify` for pixels already in weighted Lab (`to_lab`)."""
+        # |a - p|^2 = |a|^2 - 2 a.p + |p|^2: one matrix product instead of N x P x 3 temporaries.
+        protos = self.prototypes
+        d2 = (lab * lab).sum(1, keepdims=True) - 2 * (lab @ protos.T) + (protos * protos).sum(1)
         per_color = np.full((len(lab), len(self.names)), np.inf, np.float32)
         for c in range(len(self.names)):
             sel = self.owner == c
             if sel.any():
-                per_color[:, c] = d[:, sel].min(axis=1)
+                per_color[:, c] = d2[:, sel].min(axis=1)
+        np.sqrt(np.maximum(per_color, 0, out=per_color), out=per_color)
         idx = np.argmin(per_color, axis=1).astype(np.int32)
         best = per_color[np.arange(len(lab)), idx]
         idx[best > MAX_DISTANCE] = -1
         return idx, per_color
+
+    def closest_pair(self) -> tuple[float, str, str]:
+        """The smallest Lab distance between two player colours as this camera sees them
+        (each colour's mean over its lit and shaded faces), and which two."""
+        means = [self.prototypes[self.owner == c].mean(0) for c in range(len(self.names))]
+        best = (math.inf, "", "")
+        for i in range(len(means)):
+            for j in range(i + 1, len(means)):
+                d = float(np.sqrt(((means[i] - means[j]) ** 2).sum()))
+                if d < best[0]:
+                    best = (d, self.names[i], self.names[j])
+        return best
+
+    def normalised_noise(self) -> float:
+        """The camera's noise (sd, grey levels) after the gain that brings the board to a
+        grey of 200, as the colours are compared (0 when not measured)."""
+        sd, level = self.noise.get("diff", 0.0), self.noise.get("level", 0.0)
+        return sd * 200.0 / level if sd > 0 and level > 0 else 0.0
+
+    def margin_ratio(self) -> float:
+        """How many times the camera's noise, brought to the colours' light-normalised scale
+        (a board grey of 200), fits between the two closest player colours (inf when the
+        noise was not measured)."""
+        noise = self.normalised_noise()
+        return self.closest_pair()[0] / noise if noise > 0 else math.inf
+
+    def too_dark(self) -> bool:
+        """Noise too strong, or colours too close for it, in this light: reading would guess."""
+        return self.normalised_noise() > NOISE_LIMIT or self.margin_ratio() < UNREADABLE_RATIO
+
+    def dim(self) -> bool:
+        """Reading works in this light, with little room."""
+        return self.normalised_noise() > NOISE_DIM or self.margin_ratio() < DIM_RATIO
 
     @staticmethod
     def confidence(mean_dist: np.ndarray) -> float:
@@ -66,6 +135,8 @@ class ColorModel:
                 for c, name in enumerate(self.names)
             },
             "area_mm2": {k: round(v, 1) for k, v in self.area_mm2.items()},
+            "aspect": {k: round(v, 3) for k, v in self.aspect.items()},
+            "noise": {k: round(v, 3) for k, v in self.noise.items()},
         }
 
     @classmethod
@@ -80,9 +151,12 @@ class ColorModel:
                     protos.append([float(v) for v in p])
                     owner.append(c)
             areas = {k: float(v) for k, v in data["area_mm2"].items()}
+            aspect = {k: float(v) for k, v in data.get("aspect", {}).items()}
+            noise = {k: float(v) for k, v in data.get("noise", {}).items()}
         except (KeyError, TypeError, ValueError, AttributeError):
             raise UserError("expected colors {name: [[L, a, b], ...]} and area_mm2", file) from None
-        return cls(names, np.array(protos, np.float32), np.array(owner, np.int32), areas)
+        protos_arr = np.array(protos, np.float32)
+        return cls(names, protos_arr, np.array(owner, np.int32), areas, aspect, noise)
 
     @classmethod
     def load(cls, path: str | Path) -> ColorModel:
@@ -106,9 +180,15 @@ class ColorModel:
 
     @classmethod
     def fit(
-        cls, samples: dict[str, np.ndarray], areas: dict[str, list[float]], per_color: int = 3
+        cls,
+        samples: dict[str, np.ndarray],
+        areas: dict[str, list[float]],
+        per_color: int = 3,
+        aspects: dict[str, list[float]] | None = None,
+        noise: dict[str, float] | None = None,
     ) -> ColorModel:
-        """Prototypes from each colour's pixels (N x 3 light-normalised BGR)."""
+        """Prototypes from each colour's pixels (N x 3 light-normalised BGR), and the
+        median of each kind's measured areas and elongations."""
         names, protos, owner = [], [], []
         for c, (name, pix) in enumerate(samples.items()):
             names.append(name)
@@ -116,12 +196,19 @@ class ColorModel:
             k = min(per_color, len(lab))
             crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
             cv2.setRNGSeed(1)
-            _, _, centres = cv2.kmeans(lab, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+            no_labels: Any = None
+            _, _, centres = cv2.kmeans(lab, k, no_labels, crit, 2, cv2.KMEANS_PP_CENTERS)
             for p in centres:
                 protos.append(p)
                 owner.append(c)
         area = {kind: float(np.median(v)) for kind, v in areas.items() if v}
         default = {PYRAMID: 180.0, MEEPLE: 130.0}
+        aspect = {kind: float(np.median(v)) for kind, v in (aspects or {}).items() if v}
         return cls(
-            names, np.array(protos, np.float32), np.array(owner, np.int32), {**default, **area}
+            names,
+            np.array(protos, np.float32),
+            np.array(owner, np.int32),
+            {**default, **area},
+            aspect,
+            dict(noise or {}),
         )

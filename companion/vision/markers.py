@@ -242,6 +242,10 @@ class Locator:
         self._homography: np.ndarray | None = None
         self._detector: cv2.aruco.ArucoDetector | None = None
 
+    def expire(self) -> None:
+        """Look for the markers again at the next frame (the benchmark's marker-search cost)."""
+        self._since = self.redetect_every
+
     def _detect(self, gray: np.ndarray) -> dict[int, np.ndarray]:
         if self._detector is None:
             params = cv2.aruco.DetectorParameters()

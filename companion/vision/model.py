@@ -20,6 +20,23 @@ MEEPLE_HEIGHT_MM = 16.0
 
 
 @dataclass(frozen=True)
+class PieceSizes:
+    """A printing of the pieces, for the renderer (the reader measures its own)."""
+
+    pyramid_base_mm: float = PYRAMID_BASE_MM
+    pyramid_height_mm: float = PYRAMID_HEIGHT_MM
+    meeple_length_mm: float = MEEPLE_LENGTH_MM
+    meeple_depth_mm: float = MEEPLE_DEPTH_MM
+    meeple_height_mm: float = MEEPLE_HEIGHT_MM
+
+
+TOY_SIZES = PieceSizes()
+"""The small pieces the first renders used."""
+REAL_SIZES = PieceSizes(18.0, 17.0, 16.0, 8.0, 18.0)
+"""The game's wooden pieces: pyramids about 18 mm across, meeples about 16 x 18 mm."""
+
+
+@dataclass(frozen=True)
 class Piece:
     kind: str
     color: str

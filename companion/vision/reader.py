@@ -2,11 +2,16 @@
 board, changed pixels grouped into pieces, each piece classified and placed.
 
 Light: a per-channel gain against the reference fixes a global change, and the reference's own
-smoothed brightness stands for the uneven light across the board, so one calibrated colour
-serves the whole board. The difference is `|frame - a * reference|` with `a` the pixel's
-brightness ratio: a shadow only darkens the board (small difference) while a coloured piece
-changes its colour; black pieces, which look like shadows, are caught by being much darker
-than any shadow the lamp can cast (a < 0.42).
+smoothed brightness (scaled to a board grey of 200) stands for the light across the board, so
+one calibrated colour serves the whole board in any light the camera can see in.
+
+Two steps find pieces. A cheap, loose test marks candidate pixels: `|frame - a * reference|`
+(a: the local brightness ratio, so a shadow only darkens) above a threshold that follows the
+board's light level and the noise measured at calibration, or much darker or brighter than the
+reference. Then each candidate is kept only when its colour is nearer a calibrated piece colour
+than the empty board's colour under it (and its neighbours'), by more than the measured noise:
+a black piece on a dark blue line, or a green one on a green park, is nearer its piece colour,
+a shadow or a misregistered line edge is nearer the board.
 """
 
 from __future__ import annotations
@@ -14,32 +19,48 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import cv2
 import numpy as np
 
 from companion.metro.board import BoardMap
-from companion.vision.colormodel import ColorModel
+from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
+from companion.vision.pieces import FRAGMENT, SEEN_SHARE, PieceMaker
+
+CAMOUFLAGE_LAB = 12.0
+"""A print this near a piece colour (weighted Lab, plus the noise margin) can hide the piece."""
+LEVEL = 200.0
+"""Board grey the colours are normalised to (the gain a camera would apply)."""
 
 
 @dataclass
 class Settings:
     px_per_mm: float = 0.0
     """Board-frame resolution; 0 picks 1-2 px/mm from the board size."""
-    diff_threshold: float = 42.0
-    dark_ratio: float = 0.42
+    diff_threshold: float = 30.0
+    """Candidate change (sum over B, G, R) at a board grey of 200; follows the board's light."""
+    noise_sigmas: float = 6.0
+    """...and never below this many times the noise measured at calibration."""
+    dark_ratio: float = 0.7
+    """A candidate: darker than this share of the reference (black pieces look like shadows)."""
+    lab_margin: float = 2.5
+    """A candidate is a piece when nearer a piece colour than the board by this (Lab), or by
+    the calibration's measured noise if larger."""
     hand_fraction: float = 0.12
     """Changed share of the board above which the frame is rejected outright."""
     hand_pieces: float = 4.5
     """A changed blob this many pyramids big that touches the board edge is a hand or an arm."""
     hand_diff: float = 16.0
     """Mean colour change of a 4x4 cell that counts towards a hand (low: skin under warm light
-    is close to the map's cream)."""
+    is close to the map's cream), at a board grey of 200."""
     hand_mm2: float = 2500.0
     """A coarse changed area this big reaching the board edge (or twice as big anywhere) is an
     arm: far more than the largest heap of touching pieces."""
+    tolerance_px: float = 0.7
+    """Misregistration (board-frame px) a still board may show against the reference."""
     focal_px: float = 1000.0
     """The camera's focal length in pixels at the frame size, to undo the pieces' lean."""
 
@@ -47,8 +68,9 @@ class Settings:
 @dataclass
 class Frame:
     """A frame warped into the board frame with its light gain applied (float32 BGR, clamped
-    below the clip), and its changed mask.
-    Divide by `BoardFrame.illum` for colours independent of where on the board they are."""
+    below the clip), and its candidate mask.
+    Divide by `BoardFrame.norm` for colours independent of the light and of where on the
+    board they are."""
 
     image: np.ndarray
     mask: np.ndarray
@@ -57,7 +79,22 @@ class Frame:
     """Per-pixel colour change (float32), for the coarse hand test."""
 
 
+@dataclass
+class Blob:
+    """Board-frame pixels (N x 2 float32, x then y) of one colour index, and the colour's
+    confidence."""
+
+    color: int
+    pts: np.ndarray
+    conf: float
+
+
 CLAMP = np.float32(238.0)
+
+
+def _scalar(value: float) -> Any:
+    """A number where OpenCV's stubs only admit arrays (cv2.compare takes scalars too)."""
+    return value
 
 
 def board_scale(board: BoardMap) -> float:
@@ -73,7 +110,12 @@ class BoardFrame:
     """Warps frames into the board frame and finds what changed against the empty board."""
 
     def __init__(
-        self, board: BoardMap, reference_warped: np.ndarray, scale: float, settings: Settings
+        self,
+        board: BoardMap,
+        reference_warped: np.ndarray,
+        scale: float,
+        settings: Settings,
+        noise_sd: float = 0.0,
     ) -> None:
         self.board = board
         self.scale = scale
@@ -81,26 +123,47 @@ class BoardFrame:
         ref = np.minimum(cv2.GaussianBlur(reference_warped, (3, 3), 0).astype(np.float32), CLAMP)
         self.ref = ref
         self.ref_sum = ref.sum(axis=2, dtype=np.float32) + 1.0
-        # Tolerance to a pixel of misregistration (marker error, a cloth board's waves): a
-        # frame pixel is unchanged when it lies within what its reference neighbours span.
+        self.level = float(np.median(self.ref_sum)) / 3
+        """The board's median grey in this light."""
+        # Tolerance to a little misregistration (marker error, a cloth board's waves): what a
+        # shift of `tolerance_px` can change at each pixel (first order: the gradient). Taking
+        # the neighbours' min and max instead would hide pieces on a busy print.
         k3 = np.ones((3, 3), np.uint8)
-        self.ref_lo = cv2.erode(ref, k3)
-        self.ref_hi = cv2.dilate(ref, k3)
+        gx = np.abs(cv2.Sobel(ref, cv2.CV_32F, 1, 0, ksize=1, scale=0.5))
+        gy = np.abs(cv2.Sobel(ref, cv2.CV_32F, 0, 1, ksize=1, scale=0.5))
+        self.ref_tol = (settings.tolerance_px * (gx + gy)).astype(np.float32)
         self.ref_sum_lo = cv2.erode(self.ref_sum, k3)
         self.ref_sum_hi = cv2.dilate(self.ref_sum, k3)
         self.ref_sum_blur = cv2.blur(self.ref_sum, (5, 5))
         illum = cv2.GaussianBlur(self.ref_sum, (0, 0), 25 * scale)
         self.illum = (illum / np.median(illum)).astype(np.float32)
+        self.norm = (self.illum * (self.level / LEVEL)).astype(np.float32)
+        h, w = self.ref_sum.shape
+        flat = (ref / self.norm[..., None]).reshape(-1, 3)
+        self.ref_lab = to_lab(flat).reshape(h, w, 3)
+        # Padded and flat, so the 3x3 neighbours of a pixel are fixed offsets (fast gathers).
+        padded = cv2.copyMakeBorder(self.ref_lab, 1, 1, 1, 1, cv2.BORDER_REPLICATE)
+        self._lab_w = w + 2
+        self._ref_lab_flat = np.ascontiguousarray(padded.reshape(-1, 3))
+        self._lab_offsets = [dy * self._lab_w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
         self._sample = (slice(2, None, 5), slice(2, None, 5))
         self._ones = np.ones((1, 3), np.float32)
         self._clamp = np.full_like(ref, CLAMP)
         self._zero = np.zeros_like(ref)
-        # Much darker than any shadow: a black piece. Much brighter: a light piece on a dark line.
-        self._dark_below = np.minimum(settings.dark_ratio * self.ref_sum_lo, 260).astype(np.float32)
-        self._bright_above = np.where(self.ref_sum > 60, 1.8 * self.ref_sum_hi, 1e9).astype(
-            np.float32
+        self.threshold = max(
+            settings.diff_threshold * self.level / LEVEL, settings.noise_sigmas * noise_sd
         )
+        # Much darker than any shadow: maybe a black piece. Much brighter: a light piece on a
+        # dark line.
+        self._dark_below = np.minimum(settings.dark_ratio * self.ref_sum_lo, 600).astype(np.float32)
+        self._bright_above = np.where(
+            self.ref_sum > 0.3 * self.level * 3, 1.8 * self.ref_sum_hi, 1e9
+        ).astype(np.float32)
         self._kernel = np.ones((3, 3), np.uint8)
+        self._ref_gray = cv2.cvtColor(
+            np.clip(reference_warped, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY
+        ).astype(np.float32)
+        self._window: np.ndarray | None = None
 
     @property
     def size(self) -> tuple[int, int]:
@@ -112,10 +175,10 @@ class BoardFrame:
     def compare(self, warped: np.ndarray) -> Frame:
         stages: dict[str, float] = {}
         t0 = time.perf_counter()
-        f = cv2.GaussianBlur(warped, (3, 3), 0).astype(np.float32)
+        f: np.ndarray = cv2.GaussianBlur(warped, (3, 3), 0).astype(np.float32)
         s = self._sample
         fs, rs = f[s].reshape(-1, 3), self.ref[s].reshape(-1, 3)
-        ok = (fs > 15).all(axis=1)
+        ok = (fs > 8).all(axis=1)
         gain = np.median(rs[ok] / fs[ok], axis=0) if ok.sum() > 50 else np.ones(3)
         f = cv2.transform(f, np.diag(gain).astype(np.float32))
         # Near-clipped channels carry no colour: compare both images clamped below the clip.
@@ -123,18 +186,47 @@ class BoardFrame:
         f_sum = cv2.transform(f, self._ones)
         alpha = cv2.divide(cv2.blur(f_sum, (5, 5)), self.ref_sum_blur)
         a3 = cv2.merge([alpha, alpha, alpha])
-        out = cv2.max(
-            cv2.subtract(cv2.multiply(self.ref_lo, a3), f),
-            cv2.subtract(f, cv2.multiply(self.ref_hi, a3)),
+        out = cv2.subtract(
+            cv2.absdiff(f, cv2.multiply(self.ref, a3)), cv2.multiply(self.ref_tol, a3)
         )
         diff = cv2.transform(cv2.max(out, self._zero), self._ones)
-        m8 = cv2.compare(diff, self.settings.diff_threshold, cv2.CMP_GT)
-        m8 |= cv2.compare(f_sum, self._dark_below, cv2.CMP_LT)
-        m8 |= cv2.compare(f_sum, self._bright_above, cv2.CMP_GT)
+        m8 = cv2.bitwise_or(
+            cv2.compare(diff, _scalar(self.threshold), cv2.CMP_GT),
+            cv2.bitwise_or(
+                cv2.compare(f_sum, self._dark_below, cv2.CMP_LT),
+                cv2.compare(f_sum, self._bright_above, cv2.CMP_GT),
+            ),
+        )
         m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
         stages["diff"] = _ms(t0)
         return Frame(f, m8, stages, diff)
+
+    def residual_shift(self, warped: np.ndarray) -> tuple[float, float]:
+        """How far (board px) the warped frame sits from the reference: the markers' fit can
+        be a pixel off, which shows as change along every printed edge."""
+        gray = cv2.cvtColor(warped, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        if self._window is None:
+            self._window = cv2.createHanningWindow(gray.shape[::-1], cv2.CV_32F)
+        (dx, dy), response = cv2.phaseCorrelate(self._ref_gray, gray, self._window)
+        if response < 0.05 or math.hypot(dx, dy) > 4:
+            return (0.0, 0.0)
+        return (float(dx), float(dy))
+
+    def colors_at(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+        """Light-normalised BGR of frame pixels (N x 3 float32)."""
+        return np.asarray(frame.image[ys, xs] / self.norm[ys, xs, None], np.float32)
+
+    def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
+        """Lab distance from each pixel's colour to the empty board's under it: the least over
+        the 3x3 neighbours, so a pixel of misregistration costs nothing."""
+        w = self._lab_w
+        base = (ys + 1) * w + (xs + 1)
+        best = np.full(len(ys), np.inf, np.float32)
+        for off in self._lab_offsets:
+            d = ((self._ref_lab_flat[base + off] - lab) ** 2).sum(1)
+            np.minimum(best, d, out=best)
+        return np.sqrt(best)
 
 
 def warp_to_board(
@@ -170,28 +262,6 @@ def camera_nadir(
     rot = np.stack([r1, r2, np.cross(r1, r2)], 1)
     c = -rot.T @ t
     return float(c[0]), float(c[1]), float(abs(c[2]))
-
-
-def _kmeans(points: np.ndarray, n: int, iterations: int = 8) -> np.ndarray:
-    """Labels splitting points into n compact groups (farthest-point start, deterministic)."""
-    centres = [points[0]]
-    for _ in range(1, n):
-        d = np.min([((points - c) ** 2).sum(1) for c in centres], axis=0)
-        centres.append(points[int(np.argmax(d))])
-    c = np.array(centres, np.float32)
-    labels = np.zeros(len(points), np.int32)
-    for _ in range(iterations):
-        d = ((points[:, None, :] - c[None]) ** 2).sum(2)
-        labels = np.argmin(d, axis=1).astype(np.int32)
-        for j in range(n):
-            if (labels == j).any():
-                c[j] = points[labels == j].mean(0)
-    return labels
-
-
-def _share_conf(share: float) -> float:
-    """Colour confidence from the share of a blob's pixels voting for its colour."""
-    return float(np.clip((share - 0.35) / 0.45, 0.0, 1.0))
 
 
 def _merge_duplicates(pieces: list[Piece]) -> list[Piece]:
@@ -230,11 +300,6 @@ def _skin_share(bgr: np.ndarray) -> float:
     return float(skin.mean())
 
 
-PYRAMID_LEAN_MM = 3.5
-MEEPLE_LEAN_MM = 8.0
-"""Height of the seen centre of a piece: a blob's centroid leans away from the camera by it."""
-
-
 class Reader:
     """The whole pipeline for one board: frame in, `Reading` out. Not thread-safe."""
 
@@ -258,15 +323,26 @@ class Reader:
         self.locator = Locator(layout)
         self.size = (round(board.width_mm * s), round(board.height_mm * s))
         ref_warped = warp_to_board(reference, ref_loc.homography, s, self.size)
-        self._bf = BoardFrame(board, ref_warped, s, self.settings)
-        self._stations = {sid: station_center(board, sid) for sid in board.stations}
-        self._st_xy = np.array(list(self._stations.values()), np.float32).reshape(-1, 2)
-        self._st_ids = list(self._stations)
+        self.board_frame = BoardFrame(
+            board, ref_warped, s, self.settings, colors.noise.get("diff", 0.0)
+        )
+        self.margin = max(self.settings.lab_margin, colors.noise.get("lab", 0.0))
+        self.too_dark = False
+        """The calibration's light is too dark to read: every frame is refused."""
+        stations = {sid: station_center(board, sid) for sid in board.stations}
+        self._nadir = (board.width_mm / 2, board.height_mm / 2, 1000.0)
+        self._fitted: np.ndarray | None = None
+        self._homography = ref_loc.homography
+        self._camo: dict[str, np.ndarray] = {}
+        self.maker = PieceMaker(
+            board, s, colors.shapes(), stations, self._unlean, self.lean, self._camouflage
+        )
         self._close = np.ones((3, 3), np.uint8)
         # One pass over the empty board and one colour lookup warm OpenCV up (its first float
         # Lab conversion builds tables for 0.15 s), so the first frame's timings mean something.
         self.read(reference)
         self.colors.classify(np.full((1, 3), 128, np.float32))
+        self.too_dark = colors.too_dark()
 
     def read(self, image: np.ndarray) -> Reading:
         stages: dict[str, float] = {}
@@ -276,20 +352,51 @@ class Reader:
         stages["locate"] = _ms(t0)
         if loc is None:
             return Reading(False, "no board", (), stages, 0)
+        if self.too_dark:
+            return Reading(True, "too dark", (), stages, loc.markers)
         t1 = time.perf_counter()
-        warped = self._bf.warp(image, loc.homography)
+        if not loc.cached or self._fitted is not loc.homography:
+            # A fresh marker fit: measure what it left unaligned once, keep the correction.
+            warped = self.board_frame.warp(image, loc.homography)
+            dx, dy = self.board_frame.residual_shift(warped)
+            shift = np.array([[1, 0, dx / self.scale], [0, 1, dy / self.scale], [0, 0, 1]])
+            self._fitted, self._homography = loc.homography, loc.homography @ shift
+            if dx or dy:
+                warped = self.board_frame.warp(image, self._homography)
+        else:
+            warped = self.board_frame.warp(image, self._homography)
         stages["warp"] = _ms(t1)
-        frame = self._bf.compare(warped)
+        frame = self.board_frame.compare(warped)
         stages.update(frame.stages_ms)
         t2 = time.perf_counter()
         h, w = image.shape[:2]
-        self._nadir = camera_nadir(loc.homography, (w, h), self.settings.focal_px)
+        self.set_camera(self._homography, (w, h))
         rejected, pieces = self._pieces(frame)
         pieces = _merge_duplicates(pieces)
         stages["pieces"] = _ms(t2)
         stages["total"] = _ms(t0)
         self.last_frame = frame
         return Reading(True, rejected, tuple(pieces), stages, loc.markers)
+
+    def _camouflage(self, color: str) -> np.ndarray:
+        """Where the empty board looks like this piece colour (computed once per colour)."""
+        if color not in self._camo:
+            c = self.colors.names.index(color)
+            protos = self.colors.prototypes[self.colors.owner == c]
+            lab = self.board_frame.ref_lab
+            d = np.min([np.sqrt(((lab - p) ** 2).sum(2)) for p in protos], axis=0)
+            self._camo[color] = d < CAMOUFLAGE_LAB + self.margin
+        return self._camo[color]
+
+    def set_camera(self, homography: np.ndarray, frame_size: tuple[int, int]) -> None:
+        """Where the camera is, for the pieces' lean (`read` does it for each frame)."""
+        self._nadir = camera_nadir(homography, frame_size, self.settings.focal_px)
+
+    def lean(self, x: float, y: float, height: float) -> tuple[float, float]:
+        """Where a point `height` mm above (x, y) on the board appears (board mm)."""
+        nx, ny, cam_h = self._nadir
+        k = cam_h / (cam_h - height)
+        return nx + (x - nx) * k, ny + (y - ny) * k
 
     def _unlean(self, x: float, y: float, height: float) -> tuple[float, float]:
         nx, ny, cam_h = self._nadir
@@ -298,92 +405,166 @@ class Reader:
 
     # --- pieces ------------------------------------------------------------------------------
 
-    def _pieces(self, frame: Frame) -> tuple[str | None, list[Piece]]:
-        s2 = self.scale * self.scale
-        pyr_px = self.colors.area_mm2[PYRAMID] * s2
-        min_px = 0.4 * min(pyr_px, self.colors.area_mm2[MEEPLE] * s2)
+    def _rejection(self, frame: Frame, pyr_px: float) -> str | None:
+        """'hand' or 'large change' when an arm or a big change is over the board."""
         mask = frame.mask
         h, w = mask.shape
-        # connectedComponentsWithStats is slow here; labels + external contours give the same.
-        _, labels = cv2.connectedComponents(mask, connectivity=8)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        blobs = []
-        changed = 0
-        big = []
-        for cnt in contours:
-            x, y, bw, bh = cv2.boundingRect(cnt)
-            lid = labels[cnt[0, 0, 1], cnt[0, 0, 0]]
-            comp = labels[y : y + bh, x : x + bw] == lid
-            area = int(np.count_nonzero(comp))
-            changed += area
-            touches = x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1
-            if area > self.settings.hand_pieces * pyr_px and (touches or area > 10 * pyr_px):
-                big.append(frame.image[y : y + bh, x : x + bw][comp])
-            elif area >= min_px:
-                blobs.append((x, y, comp))
+        changed = int(np.count_nonzero(mask))
+        big: list[np.ndarray] = []
+        if changed > self.settings.hand_pieces * pyr_px:
+            # Outlines are much cheaper than labelled components here; areas need not be exact.
+            contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            for cnt in contours:
+                area = cv2.contourArea(cnt)
+                if area <= self.settings.hand_pieces * pyr_px:
+                    continue
+                x, y, bw, bh = cv2.boundingRect(cnt)
+                touches = x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1
+                if touches or area > 10 * pyr_px:
+                    big.append(
+                        frame.image[y : y + bh, x : x + bw][mask[y : y + bh, x : x + bw] > 0]
+                    )
         if not big and frame.diff is not None and self._arm(frame.diff):
             big.append(frame.image[mask > 0])
-        if big or changed > self.settings.hand_fraction * h * w:
-            pix = np.concatenate(big) if big else frame.image[mask > 0]
-            return ("hand" if _skin_share(pix.astype(np.float32)) > 0.2 else "large change"), []
-        out: list[Piece] = []
-        if not blobs:
-            return None, out
-        pys = [np.nonzero(comp) for _, _, comp in blobs]
-        ys = np.concatenate([py + y for (py, _), (_, y, _) in zip(pys, blobs, strict=True)])
-        xs = np.concatenate([px_ + x for (_, px_), (x, _, _) in zip(pys, blobs, strict=True)])
-        bgr = frame.image[ys, xs].astype(np.float32) / self._bf.illum[ys, xs, None]
-        color_idx, dist = self.colors.classify(bgr)
-        ncol = len(self.colors.names)
-        start = 0
-        for (x, y, comp), (py, px_) in zip(blobs, pys, strict=True):
-            end = start + len(py)
-            cidx, cdist = color_idx[start:end], dist[start:end]
-            start = end
-            counts = np.bincount(cidx + 1, minlength=ncol + 1)[1:]
-            present = [c for c in range(ncol) if counts[c] >= min_px]
-            if len(present) == 1:
-                c = present[0]
-                pts = np.stack([px_ + x, py + y], 1).astype(np.float32)
-                share = counts[c] / len(cidx)
-                conf = min(self.colors.confidence(cdist.mean(axis=0)), _share_conf(share))
-                out.extend(self._split(pts, self.colors.names[c], conf, pyr_px, min_px))
-                continue
-            for c in present:
-                sel = cidx == c
-                sub = np.zeros(comp.shape, np.uint8)
-                sub[py[sel], px_[sel]] = 1
-                sub = cv2.morphologyEx(sub, cv2.MORPH_CLOSE, self._close)
-                m, lab2 = cv2.connectedComponents(sub, connectivity=8)
-                conf = self.colors.confidence(cdist[sel].mean(axis=0))
-                for j in range(1, m):
-                    sy, sx = np.nonzero(lab2 == j)
-                    if len(sy) >= min_px:
-                        pts = np.stack([sx + x, sy + y], 1).astype(np.float32)
-                        out.extend(self._split(pts, self.colors.names[c], conf, pyr_px, min_px))
-        return None, out
+        if not big and changed <= self.settings.hand_fraction * h * w:
+            return None
+        pix = np.concatenate(big) if big else frame.image[mask > 0]
+        pix = pix.astype(np.float32) * np.float32(LEVEL / max(self.board_frame.level, 1.0))
+        return "hand" if _skin_share(pix) > 0.2 else "large change"
 
-    def _split(
-        self, pts: np.ndarray, color: str, conf: float, pyr_px: float, min_px: float
-    ) -> list[Piece]:
-        """One blob of one colour -> pieces; touching pieces are told apart by size."""
-        r = len(pts) / pyr_px
-        count = 1 if r < 1.55 else 2 if r < 2.45 else 3 if r < 3.3 else round(r / 0.95)
-        if count == 1:
-            return [self._piece(pts, color, conf)]
-        groups = _kmeans(pts, count)
-        return [
-            self._piece(pts[groups == g], color, conf * 0.9)
-            for g in range(count)
-            if (groups == g).sum() >= min_px
-        ]
+    def _pieces(self, frame: Frame) -> tuple[str | None, list[Piece]]:
+        rejected = self._rejection(frame, self.colors.area_mm2[PYRAMID] * self.scale**2)
+        if rejected:
+            return rejected, []
+        made: list[tuple[Piece, float]] = []
+        s2 = self.scale * self.scale
+        for blob in self.blobs(frame):
+            pieces = self.maker.make(blob.pts, self.colors.names[blob.color], blob.conf)
+            made += [(p, len(blob.pts) / s2 / len(pieces)) for p in pieces]
+        return None, self._drop_fragments(made)
+
+    def _drop_fragments(self, made: list[tuple[Piece, float]]) -> list[Piece]:
+        """A meeple-sized-or-less scrap beside a pyramid of its colour is a piece of that
+        pyramid (a face the print hid), not a meeple."""
+        small = FRAGMENT * SEEN_SHARE * self.colors.area_mm2[MEEPLE]
+        reach = 0.9 * math.sqrt(self.colors.area_mm2[PYRAMID])
+        pyramids = [p for p, _ in made if p.kind == PYRAMID]
+        out = []
+        for p, area in made:
+            if p.kind == MEEPLE and area < small:
+                near = [
+                    q
+                    for q in pyramids
+                    if q.color == p.color and math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) < reach
+                ]
+                if near:
+                    continue
+            out.append(p)
+        return out
+
+    def blobs(self, frame: Frame) -> list[Blob]:
+        """Connected pixels of one piece colour, each nearer that colour than the board."""
+        s2 = self.scale * self.scale
+        min_px = 0.4 * min(self.colors.area_mm2[PYRAMID], self.colors.area_mm2[MEEPLE]) * s2
+        bf = self.board_frame
+        found = cv2.findNonZero(frame.mask)
+        if found is None:
+            return []
+        found = np.asarray(found).reshape(-1, 2)
+        xs, ys = found[:, 0].astype(np.intp), found[:, 1].astype(np.intp)
+        lab = to_lab(bf.colors_at(frame, ys, xs))
+        idx, per_color = self.colors.classify_lab(lab)
+        best = per_color[np.arange(len(idx)), np.maximum(idx, 0)]
+        d_board = bf.board_distance(ys, xs, lab)
+        piece_px = (idx >= 0) & (best + self.margin < d_board)
+        if frame.diff is not None:
+            # A piece on a print of its own colour (blue on the Mita line): its colour is no
+            # nearer the piece than the board, but it changed a lot.
+            strong = frame.diff[ys, xs] > 2 * bf.threshold
+            piece_px |= (idx >= 0) & strong & (best < d_board + 2 * self.margin)
+        h, w = frame.mask.shape
+        sel = np.flatnonzero(piece_px)
+        py, px = ys[sel], xs[sel]
+        color_img = np.full((h, w), -1, np.int8)
+        color_img[py, px] = idx[sel]
+        row_img = np.full((h, w), -1, np.int32)
+        row_img[py, px] = sel
+        mask: np.ndarray = np.zeros((h, w), np.uint8)
+        mask[py, px] = 1
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
+        _, labels = cv2.connectedComponents(mask, connectivity=8)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        out: list[Blob] = []
+        for cnt in contours:
+            x0, y0, bw, bh = cv2.boundingRect(cnt)
+            if bw * bh < min_px:
+                continue
+            j = labels[cnt[0, 0, 1], cnt[0, 0, 0]]
+            comp = labels[y0 : y0 + bh, x0 : x0 + bw] == j
+            colors = color_img[y0 : y0 + bh, x0 : x0 + bw]
+            rows = row_img[y0 : y0 + bh, x0 : x0 + bw]
+            counts = np.bincount(colors[comp & (colors >= 0)], minlength=1)
+            present = [c for c in range(len(counts)) if counts[c] >= min_px]
+            if len(present) == 1:
+                parts = [(present[0], comp)]
+            else:
+                parts = []
+                for c in present:
+                    sub = cv2.morphologyEx(
+                        (comp & (colors == c)).astype(np.uint8), cv2.MORPH_CLOSE, self._close
+                    )
+                    m, lab2 = cv2.connectedComponents(sub, connectivity=8)
+                    parts += [(c, lab2 == k) for k in range(1, m)]
+                parts = self._one_piece_parts(parts, rows, per_color)
+            for c, part in parts:
+                by, bx = np.nonzero(part)
+                if len(by) < min_px:
+                    continue
+                mine = rows[part & (colors == c)]
+                conf = self.colors.confidence(per_color[mine].mean(axis=0)) if len(mine) else 0.5
+                pts = np.stack([bx + x0, by + y0], 1).astype(np.float32)
+                out.append(Blob(c, pts, conf))
+        return out
+
+    def _one_piece_parts(
+        self, parts: list[tuple[int, np.ndarray]], rows: np.ndarray, per_color: np.ndarray
+    ) -> list[tuple[int, np.ndarray]]:
+        """Colour parts of one blob centred on one another are one piece whose faces drift
+        apart in colour (a shaded face under bluish light): the colour nearest them all."""
+        close = 0.35 * math.sqrt(self.colors.area_mm2[PYRAMID]) * self.scale
+        parts = sorted(parts, key=lambda cp: -int(np.count_nonzero(cp[1])))
+        out: list[tuple[int, np.ndarray]] = []
+        centres: list[np.ndarray] = []
+        for c, part in parts:
+            ys, xs = np.nonzero(part)
+            if not len(ys):
+                continue
+            centre = np.array([xs.mean(), ys.mean()])
+            for k, other in enumerate(centres):
+                if math.dist(centre, other) < close:
+                    out[k] = (out[k][0], out[k][1] | part)
+                    break
+            else:
+                out.append((c, part))
+                centres.append(centre)
+        merged = []
+        for c, part in out:
+            mine = rows[part & (rows >= 0)]
+            if len(mine):
+                c = int(np.argmin(per_color[mine].mean(axis=0)))
+            merged.append((c, part))
+        return merged
 
     def _arm(self, diff: np.ndarray) -> bool:
         """A large, faintly changed region reaching the board's edge: an arm over the board,
         even where it is too close to the map's colour to pass the piece threshold."""
         h, w = diff.shape
         coarse = cv2.resize(diff, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
-        cm = cv2.compare(coarse, self.settings.hand_diff, cv2.CMP_GT)
+        limit = max(
+            self.settings.hand_diff * self.board_frame.level / LEVEL,
+            2.0 * self.colors.noise.get("coarse", 0.0),
+        )
+        cm = cv2.compare(coarse, _scalar(limit), cv2.CMP_GT)
         cm = cv2.morphologyEx(cm, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         n, _, stats, _ = cv2.connectedComponentsWithStats(cm, connectivity=8)
         cell_mm2 = (4 / self.scale) ** 2
@@ -396,31 +577,3 @@ class Reader:
             if (touches and mm2 > self.settings.hand_mm2) or mm2 > 2 * self.settings.hand_mm2:
                 return True
         return False
-
-    def _piece(self, pts: np.ndarray, color: str, conf_color: float) -> Piece:
-        s = self.scale
-        cx, cy = pts.mean(0)
-        (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
-        aspect = max(rw, rh) / max(1.0, min(rw, rh))
-        x_mm, y_mm = self._unlean(float(cx) / s, float(cy) / s, PYRAMID_LEAN_MM)
-        d_st = np.hypot(self._st_xy[:, 0] - x_mm, self._st_xy[:, 1] - y_mm)
-        k = int(np.argmin(d_st))
-        score = (float(d_st[k]) - 5.5) / 1.5 + 1.5 * (aspect - 1.45)
-        kind_conf = float(min(1.0, abs(score) / 3.0))
-        if score >= 0:
-            x_mm, y_mm = self._unlean(float(cx) / s, float(cy) / s, MEEPLE_LEAN_MM)
-        g = self.board.grid
-        sq = g.square_at(x_mm, y_mm)
-        if score < 0:
-            place_conf = float(max(0.0, 1 - max(0.0, float(d_st[k]) - 5.0) / 10.0))
-            return Piece(
-                PYRAMID,
-                color,
-                x_mm,
-                y_mm,
-                None,
-                self._st_ids[k],
-                min(conf_color, kind_conf, place_conf),
-            )
-        place_conf = 1.0 if sq else 0.0
-        return Piece(MEEPLE, color, x_mm, y_mm, sq, None, min(conf_color, kind_conf, place_conf))

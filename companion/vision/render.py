@@ -11,26 +11,17 @@ map, so a reference photo and a game photo show the same board.
 from __future__ import annotations
 
 import math
-import zlib
 from dataclasses import dataclass
 from typing import Any
 
 import cv2
 import numpy as np
 
-from companion.colors import PLAYER_COLORS, hex_to_rgb
+from companion.colors import PLAYER_COLORS
 from companion.metro.board import BoardMap
-from companion.vision.markers import MarkerLayout, marker_image
-from companion.vision.model import (
-    MEEPLE,
-    MEEPLE_DEPTH_MM,
-    MEEPLE_HEIGHT_MM,
-    MEEPLE_LENGTH_MM,
-    PYRAMID,
-    PYRAMID_BASE_MM,
-    PYRAMID_HEIGHT_MM,
-    Piece,
-)
+from companion.vision.boardart import BoardArt, board_art, rng_for
+from companion.vision.markers import MarkerLayout
+from companion.vision.model import MEEPLE, PYRAMID, TOY_SIZES, Piece, PieceSizes
 
 FRAME_SIZE = (1280, 720)
 FOCAL_PX = 1000.0
@@ -45,6 +36,10 @@ class Lighting:
     """Brightness change across the frame in x and y (fraction of the mean)."""
     spot: tuple[float, float, float]
     """A lamp: (x, y) in frame fractions and its strength."""
+    noise: float = 2.5
+    """Sensor noise (grey levels, sd); a dim room's raised gain makes more."""
+    shading: float = 0.0
+    """Uneven light over the board (cloth folds, a lampshade): a smooth random field."""
 
 
 LIGHTINGS = {
@@ -52,6 +47,16 @@ LIGHTINGS = {
     "warm": Lighting(0.85, (1.1, 0.97, 0.72), 0.3, (0.0, 0.0), (0.25, 0.3, 0.35)),
     "window": Lighting(0.85, (0.9, 1.0, 1.12), 0.1, (0.35, 0.12), (0.5, 0.5, 0.0)),
 }
+HARD_LIGHTINGS = {
+    "shaded": Lighting(0.95, (1.0, 1.0, 0.97), 0.15, (0.08, 0.05), (0.6, 0.4, 0.1), 3.0, 0.12),
+    "lamp": Lighting(0.8, (1.12, 0.96, 0.68), 0.35, (0.1, 0.0), (0.3, 0.3, 0.5), 3.5, 0.1),
+    "evening": Lighting(0.55, (1.05, 1.0, 0.85), 0.25, (0.15, 0.1), (0.5, 0.4, 0.2), 4.0, 0.1),
+    "dim": Lighting(0.42, (1.08, 0.98, 0.75), 0.3, (0.2, 0.0), (0.3, 0.3, 0.3), 5.0, 0.12),
+    "dark": Lighting(0.32, (1.1, 0.97, 0.72), 0.3, (0.25, 0.1), (0.3, 0.3, 0.3), 6.0, 0.12),
+}
+"""Harder light for the hard test set: uneven, warm, and dim down to a board median grey of
+about 60 with the noise of a raised sensor gain."""
+ALL_LIGHTINGS = {**LIGHTINGS, **HARD_LIGHTINGS}
 
 
 @dataclass(frozen=True)
@@ -67,163 +72,6 @@ POSES = {
     "tilted": Pose(5.0, -2.0, -2.0, (0.0, 40.0)),
     "offset": Pose(-3.0, 6.0, 4.0, (60.0, 0.0)),
 }
-
-
-def _rng(*parts: object) -> np.random.Generator:
-    return np.random.default_rng(zlib.crc32(repr(parts).encode()))
-
-
-class BoardArt:
-    """The flat board with markers, drawn once per map at `scale` px/mm."""
-
-    def __init__(self, board: BoardMap, layout: MarkerLayout) -> None:
-        self.board = board
-        self.layout = layout
-        x0, y0, x1, y1 = layout.bounds_mm()
-        self.margin = max(-x0, -y0, x1 - board.width_mm, y1 - board.height_mm) + 25.0
-        self.scale = min(4.0, 2400.0 / (max(board.width_mm, board.height_mm) + 2 * self.margin))
-        self.size = (
-            round((board.width_mm + 2 * self.margin) * self.scale),
-            round((board.height_mm + 2 * self.margin) * self.scale),
-        )
-        self.image = self._draw()
-
-    def px(self, x_mm: float, y_mm: float) -> tuple[float, float]:
-        return ((x_mm + self.margin) * self.scale, (y_mm + self.margin) * self.scale)
-
-    def _pts(self, pts_mm: Any) -> np.ndarray:
-        arr = (np.asarray(pts_mm, np.float64) + self.margin) * self.scale * 16
-        return np.round(arr).astype(np.int32).reshape(-1, 1, 2)
-
-    def _draw(self) -> np.ndarray:
-        b = self.board
-        w, h = self.size
-        rng = _rng("board", b.id)
-        img = np.empty((h, w, 3), np.uint8)
-        img[:] = (96, 120, 140)
-        tex = rng.normal(0, 6, (h // 8 + 1, w // 8 + 1, 1)).astype(np.float32)
-        tex = cv2.resize(tex, (w, h))[..., None]
-        img[:] = np.clip(img.astype(np.float32) + tex, 0, 255).astype(np.uint8)
-        s16 = 16
-        board_rect = [[0, 0], [b.width_mm, 0], [b.width_mm, b.height_mm], [0, b.height_mm]]
-        cv2.fillPoly(img, [self._pts(board_rect)], (208, 226, 236), cv2.LINE_AA, 4)
-        pastel = [
-            (200, 225, 205),
-            (225, 205, 220),
-            (190, 215, 240),
-            (215, 235, 240),
-            (235, 220, 195),
-            (205, 205, 235),
-            (180, 220, 225),
-        ]
-        area = b.width_mm * b.height_mm
-        for _ in range(int(area / 4000) + 6):
-            cx, cy = rng.uniform(0, b.width_mm), rng.uniform(0, b.height_mm)
-            n = int(rng.integers(5, 9))
-            ang = np.sort(rng.uniform(0, 2 * math.pi, n))
-            rad = rng.uniform(15, 60, n)
-            poly = np.stack([cx + rad * np.cos(ang), cy + rad * np.sin(ang)], 1)
-            poly = np.clip(poly, 0, [b.width_mm, b.height_mm])
-            color = pastel[int(rng.integers(len(pastel)))]
-            cv2.fillPoly(img, [self._pts(poly)], color, cv2.LINE_AA, 4)
-        river = np.stack(
-            [
-                np.linspace(0, b.width_mm, 12),
-                b.height_mm * (0.6 + 0.15 * np.sin(np.linspace(0, 5, 12))),
-            ],
-            1,
-        )
-        cv2.polylines(
-            img, [self._pts(river)], False, (225, 200, 150), round(6 * self.scale), cv2.LINE_AA, 4
-        )
-        for _ in range(int(area / 900)):
-            x, y = rng.uniform(0, b.width_mm), rng.uniform(0, b.height_mm)
-            text = "".join(chr(int(c)) for c in rng.integers(65, 91, int(rng.integers(3, 8))))
-            o = self.px(x, y)
-            cv2.putText(
-                img,
-                text,
-                (round(o[0]), round(o[1])),
-                cv2.FONT_HERSHEY_SIMPLEX,
-                0.09 * self.scale,
-                (110, 110, 120),
-                1,
-                cv2.LINE_AA,
-            )
-        for _ in range(int(area / 1500)):
-            x, y = rng.uniform(0, b.width_mm), rng.uniform(0, b.height_mm)
-            r = rng.uniform(1.5, 4)
-            color = tuple(int(v) for v in rng.integers(60, 230, 3))
-            cv2.circle(
-                img,
-                (round(self.px(x, y)[0] * s16), round(self.px(x, y)[1] * s16)),
-                round(r * self.scale * s16),
-                color,
-                -1,
-                cv2.LINE_AA,
-                4,
-            )
-        g = b.grid
-        grid_color = (150, 160, 165)
-        for col in range(g.columns + 1):
-            x = g.origin_x_mm + col * g.square_w_mm
-            seg = [[x, g.origin_y_mm], [x, g.origin_y_mm + g.rows * g.square_h_mm]]
-            cv2.polylines(img, [self._pts(seg)], False, grid_color, 1, cv2.LINE_AA, 4)
-        for row in range(g.rows + 1):
-            y = g.origin_y_mm + row * g.square_h_mm
-            seg = [[g.origin_x_mm, y], [g.origin_x_mm + g.columns * g.square_w_mm, y]]
-            cv2.polylines(img, [self._pts(seg)], False, grid_color, 1, cv2.LINE_AA, 4)
-        for line in b.lines.values():
-            r, gg, bb = hex_to_rgb(line.color)
-            pts = [[s.x_mm, s.y_mm] for s in line.stops]
-            cv2.polylines(
-                img, [self._pts(pts)], False, (bb, gg, r), round(2.5 * self.scale), cv2.LINE_AA, 4
-            )
-        for line in b.lines.values():
-            r, gg, bb = hex_to_rgb(line.color)
-            for stop in line.stops:
-                c = self.px(stop.x_mm, stop.y_mm)
-                cc = (round(c[0] * s16), round(c[1] * s16))
-                rad = stop.radius_mm * self.scale * s16
-                cv2.circle(img, cc, round(rad), (250, 250, 250), -1, cv2.LINE_AA, 4)
-                cv2.circle(
-                    img,
-                    cc,
-                    round(rad),
-                    (bb, gg, r),
-                    max(1, round(0.8 * self.scale)),
-                    cv2.LINE_AA,
-                    4,
-                )
-        for station in b.stations.values():
-            stops = [b.stop(s) for s in station.stops]
-            xs = [s.x_mm for s in stops]
-            ys = [s.y_mm for s in stops]
-            rad = max(s.radius_mm for s in stops) + 1.5
-            rect = [
-                [min(xs) - rad, min(ys) - rad],
-                [max(xs) + rad, min(ys) - rad],
-                [max(xs) + rad, max(ys) + rad],
-                [min(xs) - rad, max(ys) + rad],
-            ]
-            cv2.polylines(
-                img,
-                [self._pts(rect)],
-                True,
-                (40, 40, 40),
-                max(1, round(0.5 * self.scale)),
-                cv2.LINE_AA,
-                4,
-            )
-        for m in self.layout.markers:
-            x0, y0 = self.px(*m.corners_mm[0])
-            side = round(m.size_mm * self.scale)
-            pad = round(3 * self.scale)
-            ix, iy = round(x0), round(y0)
-            img[iy - pad : iy + side + pad, ix - pad : ix + side + pad] = 255
-            mk = marker_image(m.id, side)
-            img[iy : iy + side, ix : ix + side] = mk[..., None]
-        return img
 
 
 def camera_model(art: BoardArt, pose: Pose, jitter: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -248,7 +96,7 @@ def camera_model(art: BoardArt, pose: Pose, jitter: np.ndarray) -> tuple[np.ndar
 
     def project(p: np.ndarray) -> np.ndarray:
         q = k @ (rot @ (p - cam))
-        return q[:2] / q[2]
+        return np.asarray(q[:2] / q[2])
 
     shift = project(centre) - np.array(FRAME_SIZE) / 2
     src = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
@@ -274,10 +122,14 @@ def _capsule(length: float, depth: float, n: int = 10) -> np.ndarray:
 
 
 def place_pieces(
-    board: BoardMap, pieces: list[Piece], rng: np.random.Generator
+    board: BoardMap,
+    pieces: list[Piece],
+    rng: np.random.Generator,
+    sizes: PieceSizes = TOY_SIZES,
 ) -> list[tuple[Piece, float]]:
     """Jitter pieces the way hands set them down; meeples step aside from pyramids in their
     square so no two pieces stand inside each other."""
+    gap = max(17.0, sizes.pyramid_base_mm * 0.71 + sizes.meeple_depth_mm / 2 + 1)
     out: list[tuple[Piece, float]] = []
     pyramids = [p for p in pieces if p.kind == PYRAMID]
     for p in pieces:
@@ -286,12 +138,12 @@ def place_pieces(
         angle = rng.uniform(-0.3, 0.3)
         if p.kind == MEEPLE:
             angle = rng.uniform(0, math.pi)
-            near = [q for q in pyramids if math.hypot(q.x_mm - x, q.y_mm - y) < 17]
+            near = [q for q in pyramids if math.hypot(q.x_mm - x, q.y_mm - y) < gap]
             if near and p.square is not None:
                 q = min(near, key=lambda q: math.hypot(q.x_mm - x, q.y_mm - y))
                 dx, dy = x - q.x_mm, y - q.y_mm
                 d = math.hypot(dx, dy) or 1.0
-                x, y = q.x_mm + dx / d * 17, q.y_mm + dy / d * 17
+                x, y = q.x_mm + dx / d * gap, q.y_mm + dy / d * gap
                 x0, y0, x1, y1 = board.grid.rect(p.square)
                 x = min(max(x, x0 + 4.5), x1 - 4.5)
                 y = min(max(y, y0 + 4.5), y1 - 4.5)
@@ -312,17 +164,18 @@ def _draw_piece(
     piece: Piece,
     angle: float,
     light: np.ndarray,
+    sizes: PieceSizes,
 ) -> None:
     r, g, b = PLAYER_COLORS[piece.color]
     base_col = (b, g, r)
     ca, sa = math.cos(angle), math.sin(angle)
     if piece.kind == PYRAMID:
-        half = PYRAMID_BASE_MM / 2
+        half = sizes.pyramid_base_mm / 2
         local = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
-        height = PYRAMID_HEIGHT_MM
+        height = sizes.pyramid_height_mm
     else:
-        local = _capsule(MEEPLE_LENGTH_MM, MEEPLE_DEPTH_MM)
-        height = MEEPLE_HEIGHT_MM
+        local = _capsule(sizes.meeple_length_mm, sizes.meeple_depth_mm)
+        height = sizes.meeple_height_mm
     bx = piece.x_mm + local[:, 0] * ca - local[:, 1] * sa
     by = piece.y_mm + local[:, 0] * sa + local[:, 1] * ca
     base = np.stack([bx, by], 1)
@@ -340,7 +193,7 @@ def _draw_piece(
         for i in range(4):
             p0, p1 = base[i], base[(i + 1) % 4]
             mid = (p0 + p1) / 2 - np.array([piece.x_mm, piece.y_mm])
-            n = np.array([mid[0], mid[1], PYRAMID_BASE_MM / 2 * half / height * 2])
+            n = np.array([mid[0], mid[1], sizes.pyramid_base_mm / 2 * half / height * 2])
             n = n / np.linalg.norm(n)
             k = 0.45 + 0.75 * max(0.0, float(n @ light))
             faces.append((k, np.stack([p0, p1, apex])))
@@ -367,7 +220,7 @@ def _draw_piece(
         cv2.circle(
             img,
             (round(c[0] * 16), round(c[1] * 16)),
-            round(2.6 * art.scale * 16),
+            round(2.6 * sizes.meeple_length_mm / 15 * art.scale * 16),
             _shade(base_col, 1.2),
             -1,
             cv2.LINE_AA,
@@ -464,6 +317,23 @@ def _draw_hand(
         )
 
 
+_SHADING: dict[tuple[str, float, tuple[int, int]], np.ndarray] = {}
+
+
+def _shading(key: str, amount: float, size: tuple[int, int]) -> np.ndarray:
+    """A smooth random light field over the table (1 +- amount) at the board art's size,
+    fixed for a board: a lamp's falloff and a cloth's folds stay put when the camera moves."""
+    cache_key = (key, amount, size)
+    if cache_key not in _SHADING:
+        rng = rng_for("shading", key)
+        coarse = rng.normal(0, 1, (5, 8)).astype(np.float32)
+        smooth = cv2.resize(coarse, size, interpolation=cv2.INTER_CUBIC)
+        field = 1 + amount * smooth / max(1e-6, float(np.abs(smooth).max()))
+        _SHADING.clear()
+        _SHADING[cache_key] = field.astype(np.float32)[..., None]
+    return _SHADING[cache_key]
+
+
 @dataclass
 class Shot:
     image: np.ndarray
@@ -480,17 +350,6 @@ class Shot:
         }
 
 
-_ART_CACHE: dict[tuple[str, int], BoardArt] = {}
-
-
-def board_art(board: BoardMap, layout: MarkerLayout) -> BoardArt:
-    key = (board.id, hash(layout))
-    if key not in _ART_CACHE:
-        _ART_CACHE.clear()
-        _ART_CACHE[key] = BoardArt(board, layout)
-    return _ART_CACHE[key]
-
-
 def render(
     board: BoardMap,
     layout: MarkerLayout,
@@ -501,31 +360,37 @@ def render(
     pose: str = "overhead",
     hand: bool = False,
     exposure: float = 1.0,
+    style: str = "classic",
+    sizes: PieceSizes = TOY_SIZES,
 ) -> Shot:
-    """Photograph the board with these pieces. The ground truth keeps the pieces' own places."""
-    if lighting not in LIGHTINGS:
-        raise ValueError(f"unknown lighting {lighting!r}; known: {', '.join(LIGHTINGS)}")
+    """Photograph the board with these pieces. The ground truth keeps the pieces' own places.
+    `style` is the board's drawing (see boardart), `sizes` the pieces' printing."""
+    if lighting not in ALL_LIGHTINGS:
+        raise ValueError(f"unknown lighting {lighting!r}; known: {', '.join(ALL_LIGHTINGS)}")
     if pose not in POSES:
         raise ValueError(f"unknown pose {pose!r}; known: {', '.join(POSES)}")
-    rng = _rng("shot", seed)
-    art = board_art(board, layout)
-    light_cfg = LIGHTINGS[lighting]
+    rng = rng_for("shot", seed)
+    art = board_art(board, layout, style)
+    light_cfg = ALL_LIGHTINGS[lighting]
     cam, hom = camera_model(art, POSES[pose], rng.uniform(-1, 1, 5))
     img = art.image.copy()
-    shadow = np.zeros(img.shape[:2], np.float32)
+    shadow: np.ndarray = np.zeros(img.shape[:2], np.float32)
     az = rng.uniform(0, 2 * math.pi)
     light = np.array([0.5 * math.cos(az), 0.5 * math.sin(az), 1.0])
     light /= np.linalg.norm(light)
-    placed = place_pieces(board, pieces, rng)
+    placed = place_pieces(board, pieces, rng, sizes)
     order = sorted(placed, key=lambda pa: -math.hypot(pa[0].x_mm - cam[0], pa[0].y_mm - cam[1]))
     for piece, angle in order:
-        _draw_piece(np.zeros(1), shadow, art, cam, piece, angle, light)
+        _draw_piece(np.zeros(1), shadow, art, cam, piece, angle, light, sizes)
     shadow = cv2.GaussianBlur(shadow, (0, 0), 1.5 * art.scale)
-    img = (img.astype(np.float32) * (1 - 0.38 * shadow[..., None])).astype(np.uint8)
+    lit = img.astype(np.float32) * (1 - 0.38 * shadow[..., None])
+    if light_cfg.shading:
+        lit *= _shading(board.id, light_cfg.shading, art.size)
+    img = np.clip(lit, 0, 255).astype(np.uint8)
     for piece, angle in order:
-        _draw_piece(img, np.zeros_like(shadow), art, cam, piece, angle, light)
+        _draw_piece(img, np.zeros_like(shadow), art, cam, piece, angle, light, sizes)
     if hand:
-        hs = np.zeros_like(shadow)
+        hs: np.ndarray = np.zeros_like(shadow)
         _draw_hand(img, hs, art, rng)
         hs = cv2.GaussianBlur(hs, (0, 0), 6 * art.scale)
     to_canvas = np.array(
@@ -562,6 +427,6 @@ def render(
     gain = np.array(light_cfg.rgb_gain[::-1], np.float32) * light_cfg.exposure * exposure
     f = f * field[..., None] * gain
     f = cv2.GaussianBlur(f, (0, 0), 0.8)
-    f += rng.normal(0, 2.5, f.shape).astype(np.float32)
+    f += rng.normal(0, light_cfg.noise, f.shape).astype(np.float32)
     out = np.clip(f, 0, 255).astype(np.uint8)
     return Shot(out, [p for p, _ in placed], hom, hand)

@@ -9,7 +9,7 @@ import numpy as np
 from companion.colors import METRO_COLORS
 from companion.metro.board import BoardMap
 from companion.metro.state import Meeple, MetroState, new_state
-from companion.vision.calibrate import Calibration, calibrate, default_spots
+from companion.vision.calibrate import Calibration, calibrate, spot_pieces
 from companion.vision.markers import MarkerLayout
 from companion.vision.model import Piece, pieces_of_state
 from companion.vision.render import Shot, render
@@ -48,8 +48,7 @@ def calibrate_session(
     board: BoardMap, layout: MarkerLayout, lighting: str, pose: str, seed: int
 ) -> Session:
     empty = render(board, layout, [], seed=seed, lighting=lighting, pose=pose)
-    spots = [Piece(s.kind, s.color, s.x_mm, s.y_mm) for s in default_spots(board)]
-    photo = render(board, layout, spots, seed=seed + 1, lighting=lighting, pose=pose)
+    photo = render(board, layout, spot_pieces(board), seed=seed + 1, lighting=lighting, pose=pose)
     return Session(lighting, pose, calibrate(board, layout, empty.image, photo.image))
 
 

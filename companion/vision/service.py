@@ -20,6 +20,7 @@ STARTING = "starting"
 NO_BOARD = "no board"
 REJECTED = "rejected"
 CAMERA_LOST = "camera lost"
+TOO_DARK = "too dark"
 
 _TEXT = {
     OK: N_("Camera: reading the board"),
@@ -27,6 +28,7 @@ _TEXT = {
     NO_BOARD: N_("Camera: board not found (are the four markers in view?)"),
     REJECTED: N_("Camera: waiting (hand over the board)"),
     CAMERA_LOST: N_("Camera lost, retrying: enter moves by hand"),
+    TOO_DARK: N_("Camera: too dark to read the pieces (add light, then calibrate again)"),
 }
 
 
@@ -111,6 +113,8 @@ class CameraService:
                 self.version += 1
             if not reading.board_found:
                 self._status = Status(NO_BOARD)
+            elif reading.rejected == TOO_DARK:
+                self._status = Status(TOO_DARK)
             elif reading.rejected:
                 self._status = Status(REJECTED, reading.rejected)
             else:

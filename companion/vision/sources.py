@@ -60,7 +60,11 @@ class VideoCaptureSource:
 class PiCameraSource:
     """The Pi's camera via picamera2; "RGB888" frames are already BGR for OpenCV."""
 
-    def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
+    def __init__(self, size: tuple[int, int] = (1280, 720), camera: Any = None) -> None:
+        """`camera`: an opened Picamera2-like object (tests); otherwise picamera2 opens one."""
+        if camera is not None:
+            self.cam = camera
+            return
         try:
             module: Any = importlib.import_module("picamera2")
         except ImportError as exc:
@@ -78,6 +82,18 @@ class PiCameraSource:
             return np.asarray(self.cam.capture_array("main"))
         except Exception as exc:
             raise CameraError(f"the Pi camera stopped ({exc})") from None
+
+    def set_exposure(self, board_grey: Callable[[np.ndarray], float | None]) -> Any:
+        """At calibration: exposure and gain set so the board's median grey lands where the
+        reader works best, then locked with the white balance (`exposure.settle`). Returns
+        the `ExposureResult`; `board_grey(frame)` measures the board (see
+        `calibrate.board_grey_of`)."""
+        from companion.vision.exposure import settle
+
+        try:
+            return settle(self.cam, board_grey)
+        except ValueError as exc:
+            raise CameraError(str(exc)) from None
 
     def lock_exposure(self) -> None:
         """Freeze exposure and white balance (after calibration), so light stays comparable."""

@@ -2,12 +2,14 @@
 
 Choices the rules forbid are offered greyed with the core's own reason (`why_not`, translated),
 so a wrong press explains itself; the core's `apply` still has the last word when the entry is
-recorded.
+recorded. An amount starts at the usual amount (`USUAL`) and cannot go below the least one the
+core accepts (`least`). The entries are listed most common first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.colors import color_name
@@ -29,22 +31,74 @@ from companion.metro.events import (
     why_not,
 )
 from companion.metro.state import MetroState
-from companion.narrate import explain
+from companion.narrate import explain, place_name, station_name
 from companion.ui import kit as c
 from companion.ui.kit import Option
+from companion.ui.metro import places
 from companion.ui.metro.entry import Amount, Choice, EntryScreen, SquarePick, StepFactory
 from companion.ui.screen import AppContext
 from companion.ui.services import MetroGame, current_metro
 
 Reason = Callable[[MetroState, str], str | None]
 
+USUAL = {"share": 300, "circle": 100, "start": 300}
+"""Where an amount starts, before discounts: a share card's cost (on top of the share's
+extra), a station card's cost per stop circle, a Start card's yen. A guess at the common card,
+not a rule: the least amount is the core's (`least`)."""
+
+
+LINE_GROUP = 3
+"""LEFT/RIGHT jump three lines in the line lists: any line is at most three presses away."""
+
+
+@dataclass(frozen=True)
+class Opening:
+    """How an entry was opened: answers that preset a cursor, answers already given (the
+    player whose button opened it, not asked again), and whether a press already chose."""
+
+    initial: dict[str, Any] = field(default_factory=dict)
+    fixed: dict[str, Any] = field(default_factory=dict)
+    deliberate: bool = False
+
+
+def _screen(
+    app: AppContext,
+    title: str,
+    steps: list[StepFactory],
+    build: Callable[[dict[str, Any]], Event],
+    opening: Opening,
+) -> EntryScreen:
+    return EntryScreen(
+        app,
+        title,
+        steps,
+        build,
+        initial=opening.initial,
+        fixed=opening.fixed,
+        deliberate=opening.deliberate,
+    )
+
+
+def least(app: AppContext, make: Callable[[int], Event], name: str, step: int = 100) -> int:
+    """The least amount (in `step`s from ¥0) the core accepts for the event's field `name`:
+    the rules' own minimum, whatever else might still be wrong with the entry."""
+    session = _session(app)
+    amount = 0
+    for _i in range(1000):
+        refused = why_not(session.rules, session.state, make(amount))
+        if refused is None or refused.field != name:
+            return amount
+        amount += step
+    return 0
+
 
 def _session(app: AppContext) -> MetroGame:
     return current_metro(app.services)
 
 
-def describe(event: Event) -> str:
-    """One line saying what was recorded, for the home screen's toast."""
+def describe(event: Event, board: Any = None) -> str:
+    """One line saying what was recorded, for the home screen's toast and the undo question;
+    stations and squares by the names on the board when it is given."""
     match event:
         case Invest(player, line, paid):
             return _("{player} invests in line {line} ({paid})").format(
@@ -62,12 +116,21 @@ def describe(event: Event) -> str:
             return _("{player} takes a loan").format(player=color_name(player))
         case RepayLoan(player):
             return _("{player} repays a loan").format(player=color_name(player))
-        case BuildStation(player, station, _paid):
-            return _("{player} builds a station").format(player=color_name(player)) + f": {station}"
+        case BuildStation(player, station, paid):
+            name = station_name(board, station) if board is not None else station
+            return _("{player} builds a station on {station} ({paid})").format(
+                player=color_name(player), station=name, paid=c.yen(paid)
+            )
         case MoveMeeple(player, square):
-            return (
-                _("{player} moves the meeple").format(player=color_name(player))
-                + f" ({square[0] + 1}, {square[1] + 1})"
+            where = (
+                place_name(board, square)
+                if board is not None
+                else _("the square in column {col}, row {row}").format(
+                    col=square[0] + 1, row=square[1] + 1
+                )
+            )
+            return _("{player} moves the meeple {place}").format(
+                player=color_name(player), place=where
             )
         case CorrectValue(line, value):
             return _("Line {line} set to {value}").format(line=line, value=c.yen(value))
@@ -80,14 +143,16 @@ def refusal(app: AppContext, event: Event) -> str | None:
     """Why the rules forbid `event` now, translated; None when it is allowed."""
     session = _session(app)
     refused = why_not(session.rules, session.state, event)
-    return None if refused is None else explain(refused)
+    return None if refused is None else explain(refused, session.rules.board)
 
 
 def player_refusal(app: AppContext, event: Event) -> str | None:
     """`refusal` only when it is about the player (whatever line or station is picked next)."""
     session = _session(app)
     refused = why_not(session.rules, session.state, event)
-    return explain(refused) if refused is not None and refused.field == "player" else None
+    if refused is None or refused.field != "player":
+        return None
+    return explain(refused, session.rules.board)
 
 
 def players_step(
@@ -103,7 +168,7 @@ def players_step(
                 options.append(
                     Option(color_name(p.color), p.color, why, player=p.color, detail=detail)
                 )
-            return Choice(key, title, options)
+            return Choice(key, title, options, by_player=True)
 
         return step
 
@@ -111,8 +176,14 @@ def players_step(
 
 
 def lines_step(
-    app: AppContext, title: str, reason: Callable[[MetroState, str, dict[str, Any]], str | None]
+    app: AppContext,
+    title: str,
+    reason: Callable[[MetroState, str, dict[str, Any]], str | None],
+    allowed_first: bool = False,
 ) -> StepFactory:
+    """The lines in track order (`allowed_first`: those that may be chosen first, for a
+    choice few lines allow, such as a speculation early on)."""
+
     def step(answers: dict[str, Any]) -> Choice:
         session = _session(app)
         state = session.state
@@ -126,12 +197,14 @@ def lines_step(
             )
             for lid, line in session.rules.board.lines.items()
         ]
-        return Choice("line", title, options)
+        if allowed_first:
+            options.sort(key=lambda o: o.reason is not None)
+        return Choice("line", title, options, tuple(range(0, len(options), LINE_GROUP)))
 
     return step
 
 
-def invest(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
+def invest(app: AppContext, opening: Opening) -> EntryScreen:
     rules = _session(app).rules
 
     def why(state: MetroState, lid: str, answers: dict[str, Any]) -> str | None:
@@ -139,46 +212,42 @@ def invest(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
 
     def paid(answers: dict[str, Any]) -> Amount:
         state = _session(app).state
-        n = len(state.lines[answers["line"]].shares)
-        extra = share_extra(rules, state, answers["line"])
+        player, line = answers["player"], answers["line"]
+        n = len(state.lines[line].shares)
+        extra = share_extra(rules, state, line)
+        minimum = least(app, lambda x: Invest(player, line, x), "paid")
         note = _(
             "Share #{n}: includes the extra {extra}; add the card's cost, less discounts"
         ).format(n=n + 1, extra=c.yen(extra))
-        return Amount("paid", _("Amount paid"), extra, extra, note=note)
+        return Amount("paid", _("Amount paid"), extra + USUAL["share"], minimum, note=note)
 
     steps = [players_step(_("Who invests?"))(app), lines_step(app, _("Which line?"), why), paid]
-    return EntryScreen(
-        app,
-        _("Invest"),
-        steps,
-        lambda a: Invest(a["player"], a["line"], a["paid"]),
-        initial=initial,
+    return _screen(
+        app, _("Invest"), steps, lambda a: Invest(a["player"], a["line"], a["paid"]), opening
     )
 
 
-def start_train(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
+def start_train(app: AppContext, opening: Opening) -> EntryScreen:
     def why(state: MetroState, lid: str, answers: dict[str, Any]) -> str | None:
         return refusal(app, StartTrain(lid, 0))
 
     def amount(answers: dict[str, Any]) -> Amount:
+        line = answers["line"]
         return Amount(
             "amount",
             _("Amount on the Start card"),
-            0,
+            USUAL["start"],
+            least(app, lambda x: StartTrain(line, x), "amount"),
             note=_("The line's value rises by this amount"),
         )
 
     steps = [lines_step(app, _("Which train starts?"), why), amount]
-    return EntryScreen(
-        app,
-        _("Start a train"),
-        steps,
-        lambda a: StartTrain(a["line"], a["amount"]),
-        initial=initial,
+    return _screen(
+        app, _("Start a train"), steps, lambda a: StartTrain(a["line"], a["amount"]), opening
     )
 
 
-def speed(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
+def speed(app: AppContext, opening: Opening) -> EntryScreen:
     def why(state: MetroState, lid: str, answers: dict[str, Any]) -> str | None:
         return refusal(app, AssignSpeed(lid, 1))
 
@@ -190,12 +259,12 @@ def speed(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
         return Amount("count", _("How many speed tokens?"), 1, 1, most, 1, yen=False)
 
     steps = [lines_step(app, _("Which line?"), why), count]
-    return EntryScreen(
-        app, _("Speed token"), steps, lambda a: AssignSpeed(a["line"], a["count"]), initial=initial
+    return _screen(
+        app, _("Speed token"), steps, lambda a: AssignSpeed(a["line"], a["count"]), opening
     )
 
 
-def speculate(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
+def speculate(app: AppContext, opening: Opening) -> EntryScreen:
     rules = _session(app).rules
     any_line = next(iter(rules.board.lines))
 
@@ -205,12 +274,16 @@ def speculate(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
     def why(state: MetroState, lid: str, answers: dict[str, Any]) -> str | None:
         stake = min_stake(rules, state.lines[lid].value)
         refused = why_not(rules, state, Speculate(answers["player"], lid, stake))
-        return None if refused is None or refused.field == "stake" else explain(refused)
+        if refused is None or refused.field == "stake":
+            return None
+        return explain(refused, rules.board)
 
     def stake(answers: dict[str, Any]) -> Amount:
         state = _session(app).state
-        minimum = min_stake(rules, state.lines[answers["line"]].value)
-        cash = state.player(answers["player"]).cash
+        player, line = answers["player"], answers["line"]
+        minimum = max(min_stake(rules, state.lines[line].value), 100)
+        minimum = max(minimum, least(app, lambda x: Speculate(player, line, x), "stake"))
+        cash = state.player(player).cash
         note = _("At least {minimum} (the smaller number beside the value)").format(
             minimum=c.yen(minimum)
         )
@@ -225,37 +298,35 @@ def speculate(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
 
     steps = [
         players_step(_("Who speculates?"), who)(app),
-        lines_step(app, _("Which line?"), why),
+        lines_step(app, _("Which line?"), why, allowed_first=True),
         stake,
     ]
-    return EntryScreen(
+    return _screen(
         app,
         _("Speculate"),
         steps,
         lambda a: Speculate(a["player"], a["line"], a["stake"]),
-        initial=initial,
+        opening,
     )
 
 
-def loan(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
+def loan(app: AppContext, opening: Opening) -> EntryScreen:
     def why(state: MetroState, color: str) -> str | None:
         return refusal(app, TakeLoan(color))
 
     steps = [players_step(_("Who takes a loan of ¥1,000?"), why)(app)]
-    return EntryScreen(app, _("Loan"), steps, lambda a: TakeLoan(a["player"]), initial=initial)
+    return _screen(app, _("Loan"), steps, lambda a: TakeLoan(a["player"]), opening)
 
 
-def repay(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
+def repay(app: AppContext, opening: Opening) -> EntryScreen:
     def why(state: MetroState, color: str) -> str | None:
         return refusal(app, RepayLoan(color))
 
     steps = [players_step(_("Who repays ¥1,000?"), why)(app)]
-    return EntryScreen(
-        app, _("Repay a loan"), steps, lambda a: RepayLoan(a["player"]), initial=initial
-    )
+    return _screen(app, _("Repay a loan"), steps, lambda a: RepayLoan(a["player"]), opening)
 
 
-def station(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
+def station(app: AppContext, opening: Opening) -> EntryScreen:
     board = _session(app).rules.board
     any_station = next(iter(board.stations), "")
 
@@ -263,65 +334,93 @@ def station(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
         return player_refusal(app, BuildStation(color, any_station))
 
     def where(answers: dict[str, Any]) -> Choice:
-        options = []
-        for sid, st in sorted(board.stations.items(), key=lambda kv: kv[1].name):
-            why = refusal(app, BuildStation(answers["player"], sid))
-            options.append(Option(st.name, sid, why, detail=" ".join(st.stops)))
-        return Choice("station", _("Which station?"), options)
-
-    def paid(answers: dict[str, Any]) -> Amount:
-        n = len(board.stations[answers["station"]].stops)
-        note = _("The card's cost × {n} stop circles, less discounts").format(n=n)
-        return Amount("paid", _("Amount paid"), 0, note=note)
-
-    steps = [players_step(_("Who builds?"), who)(app), where, paid]
-    return EntryScreen(
-        app,
-        _("Station built"),
-        steps,
-        lambda a: BuildStation(a["player"], a["station"], a["paid"]),
-        initial=initial,
-    )
-
-
-def meeple(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
-    grid = _session(app).rules.board.grid
-
-    def square(answers: dict[str, Any]) -> SquarePick:
-        m = _session(app).state.meeples.get(answers["player"])
-        start = (
-            m.square
-            if m is not None and m.square is not None
-            else (grid.columns // 2, grid.rows // 2)
+        player = answers["player"]
+        options, groups = places.station_options(
+            board,
+            _session(app).state,
+            player,
+            lambda sid: refusal(app, BuildStation(player, sid)),
         )
-        return SquarePick("square", _("Which square?"), start)
+        return Choice("station", _("Which station?"), options, groups)
 
-    steps = [players_step(_("Whose meeple?"))(app), square]
-    return EntryScreen(
-        app,
-        _("Meeple moved"),
-        steps,
-        lambda a: MoveMeeple(a["player"], a["square"]),
-        initial=initial,
-    )
+    def cost(answers: dict[str, Any]) -> Amount:
+        player, sid = answers["player"], answers["station"]
+        n = len(board.stations[sid].stops)
+        note = _("The card's cost per stop circle, less discounts; {station} has {n}").format(
+            station=board.stations[sid].name, n=n
+        )
+        minimum = least(app, lambda x: BuildStation(player, sid, x * n), "paid")
+        return Amount("cost", _("Cost per circle"), USUAL["circle"], minimum, note=note, times=n)
+
+    def build(a: dict[str, Any]) -> Event:
+        circles = len(board.stations[a["station"]].stops)
+        return BuildStation(a["player"], a["station"], a["cost"] * circles)
+
+    steps = [players_step(_("Who builds?"), who)(app), where, cost]
+    return _screen(app, _("Station built"), steps, build, opening)
 
 
-def correct_value(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
+def meeple(app: AppContext, opening: Opening) -> EntryScreen:
+    """Whose meeple, then where: the squares it can reach next to a station, by name (or,
+    before it is on the board, a station and a square next to it); "another square" opens the
+    board cursor. Opened from a camera reading (`seen` in the answers), the cursor starts there."""
+    board = _session(app).rules.board
+    grid = board.grid
+
+    def placed(answers: dict[str, Any]) -> bool:
+        return places.meeple_square(_session(app).state, answers["player"]) is not None
+
+    def near(answers: dict[str, Any]) -> Choice | None:
+        if placed(answers) or "seen" in answers:
+            return None
+        options, groups = places.station_options(
+            board, _session(app).state, answers["player"], lambda sid: None
+        )
+        return Choice("near", _("Next to which station?"), options, groups)
+
+    def square(answers: dict[str, Any]) -> Choice | None:
+        state = _session(app).state
+        if "seen" in answers:
+            return None
+        if placed(answers):
+            options, _groups = places.square_options(board, state, answers["player"])
+            return Choice("square", _("Where to?"), options, jump=places.JUMP)
+        options = places.squares_next_to(board, state, answers["player"], answers["near"])
+        return Choice("square", _("Which square?"), options)
+
+    def pick(answers: dict[str, Any]) -> SquarePick | None:
+        if answers.get("square", places.ELSEWHERE) != places.ELSEWHERE:
+            return None
+        here = answers.get("seen") or places.meeple_square(_session(app).state, answers["player"])
+        if here is None and answers.get("near") in board.stations:
+            here = min(board.squares_touching_station(answers["near"]))
+        start = here if here is not None else (grid.columns // 2, grid.rows // 2)
+        return SquarePick("pick", _("Which square?"), start)
+
+    def build(a: dict[str, Any]) -> Event:
+        where = a["pick"] if a.get("square", places.ELSEWHERE) == places.ELSEWHERE else a["square"]
+        return MoveMeeple(a["player"], where)
+
+    steps = [players_step(_("Whose meeple?"))(app), near, square, pick]
+    return _screen(app, _("Meeple moved"), steps, build, opening)
+
+
+def correct_value(app: AppContext, opening: Opening) -> EntryScreen:
     def value(answers: dict[str, Any]) -> Amount:
         current = _session(app).state.lines[answers["line"]].value
         return Amount("value", _("Value on the income track"), current)
 
     steps = [lines_step(app, _("Which line?"), lambda s, lid, a: None), value]
-    return EntryScreen(
+    return _screen(
         app,
         _("Correct a line's value"),
         steps,
         lambda a: CorrectValue(a["line"], a["value"]),
-        initial=initial,
+        opening,
     )
 
 
-def correct_cash(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
+def correct_cash(app: AppContext, opening: Opening) -> EntryScreen:
     def why(state: MetroState, color: str) -> str | None:
         return refusal(app, AdjustCash(color, 0))
 
@@ -334,18 +433,21 @@ def correct_cash(app: AppContext, initial: dict[str, Any]) -> EntryScreen:
         return AdjustCash(a["player"], a["cash"] - old, "correction")
 
     steps = [players_step(_("Whose cash?"), why)(app), cash]
-    return EntryScreen(app, _("Correct cash"), steps, build, initial=initial)
+    return _screen(app, _("Correct cash"), steps, build, opening)
 
 
-ENTRIES: list[tuple[str, Callable[[AppContext, dict[str, Any]], EntryScreen]]] = [
+ENTRIES: list[tuple[str, Callable[[AppContext, Opening], EntryScreen]]] = [
     (N_("Invest"), invest),
-    (N_("Start a train"), start_train),
-    (N_("Speed token"), speed),
+    (N_("Station built"), station),
     (N_("Speculate"), speculate),
+    (N_("Speed token"), speed),
     (N_("Loan"), loan),
     (N_("Repay a loan"), repay),
-    (N_("Station built"), station),
-    (N_("Meeple moved"), meeple),
     (N_("Correct a line's value"), correct_value),
+    (N_("Start a train"), start_train),
     (N_("Correct cash"), correct_cash),
+    (N_("Meeple moved"), meeple),
 ]
+"""Ordered for the presses: with UP/DOWN wrapping round and LEFT/RIGHT jumping three rows,
+the common entries are one or two presses from the top (Meeple moved is one UP, Start a
+train one LEFT, Speed token one RIGHT)."""

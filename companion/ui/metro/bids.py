@@ -59,7 +59,7 @@ class BidsScreen(Screen):
                 if self.bids[color] and session.state.player(color).cash is not None:
                     session.record(AdjustCash(color, -self.bids[color], "bid"))
         except IllegalEvent as exc:
-            self.error = explain(exc)
+            self.error = explain(exc, session.rules.board)
             self.app.play("error")
             return
         self.app.play("beep")

@@ -18,7 +18,10 @@ from companion.colors import color_name
 from companion.i18n import _
 from companion.metro.errors import IllegalEvent
 from companion.metro.events import BuildStation, Event, MoveMeeple
+from companion.narrate import explain, place_name
 from companion.ui import kit as c
+from companion.ui.metro.actions import USUAL
+from companion.ui.metro.entry import seat_color
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import Camera, MetroGame, current_metro
 
@@ -41,9 +44,9 @@ def question(proposal: Any, board: Any) -> str:
         return _("{player} built at {station}?").format(
             player=color_name(proposal.color), station=board.stations[proposal.station].name
         )
-    col, row = proposal.square
-    return _("{player}'s meeple moved to square ({col}, {row})?").format(
-        player=color_name(proposal.color), col=col + 1, row=row + 1
+    square = (int(proposal.square[0]), int(proposal.square[1]))
+    return _("{player}'s meeple moved {place}?").format(
+        player=color_name(proposal.color), place=place_name(board, square)
     )
 
 
@@ -152,12 +155,21 @@ class ProposalScreen(Screen):
         self.then = then
         self.fixed = fixed
         """Called with the recorded event (the income track's confirmation toast)."""
-        self.paid = 0
+        self.cost = USUAL["circle"]
+        """A build's cost per stop circle (the station's circles multiply it)."""
         self.error = ""
 
     @property
     def session(self) -> MetroGame:
         return current_metro(self.app.services)
+
+    @property
+    def circles(self) -> int:
+        return len(self.session.rules.board.stations[self.proposal.station].stops)
+
+    @property
+    def paid(self) -> int:
+        return self.cost * self.circles if self.pays() else 0
 
     def pays(self) -> bool:
         """A build with cash kept by the box: the price is asked here."""
@@ -175,15 +187,26 @@ class ProposalScreen(Screen):
         if session is None or session.phase is not None or session.state.phase != "action":
             self.app.pop()
 
+    @property
+    def buttons(self) -> bool:
+        return self.app.services.player_buttons > 0
+
     def handle(self, event: Input) -> None:
+        """Yes is the proposal's player's button (OK on a box without player buttons)."""
         a = event.action
-        if a is Action.OK:
-            self.accept()
+        if event.player is not None:
+            if self.buttons and seat_color(self.session, event.player) == self.proposal.color:
+                self.accept()
+        elif a is Action.OK:
+            if self.buttons:
+                self.app.play("error")
+            else:
+                self.accept()
         elif a is Action.BACK:
             self.fix()
         elif self.pays() and a in (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN):
             step = {Action.LEFT: -100, Action.RIGHT: 100, Action.UP: 1000, Action.DOWN: -1000}[a]
-            self.paid = max(0, self.paid + step)
+            self.cost = max(0, self.cost + step)
             self.app.play("beep")
 
     def _close(self) -> None:
@@ -202,7 +225,7 @@ class ProposalScreen(Screen):
         try:
             self.session.record(event)
         except IllegalEvent as exc:
-            self.error = exc.message
+            self.error = explain(exc, self.session.rules.board)
             self.app.play("error")
             return
         self.app.play("beep")
@@ -214,14 +237,16 @@ class ProposalScreen(Screen):
 
     def fix(self) -> None:
         """Open the matching entry, prefilled with what the camera saw."""
-        from companion.ui.metro.actions import meeple, station
+        from companion.ui.metro.actions import Opening, meeple, station
 
         self._close()
         p = self.proposal
         if kind_of(p) == "Built":
-            screen = station(self.app, {"player": p.color, "station": p.station})
+            seen = {"player": p.color, "station": p.station}
+            screen = station(self.app, Opening(seen, deliberate=True))
         else:
-            screen = meeple(self.app, {"player": p.color, "square": p.square})
+            seen = {"player": p.color, "seen": p.square}
+            screen = meeple(self.app, Opening(seen, deliberate=True))
         if self.fixed is not None:
             screen.done = self.fixed
         self.app.push(screen)
@@ -258,13 +283,16 @@ class ProposalScreen(Screen):
             r = c.blit_text(
                 surface,
                 big,
-                _("Paid {amount}").format(amount=c.yen(self.paid)),
+                _("Paid {amount}").format(amount=f"{c.yen(self.cost)} × {self.circles}")
+                + f" = {c.yen(self.paid)}",
                 accent,
                 (box.centerx, y),
                 "midtop",
             )
-            n = len(self.session.rules.board.stations[self.proposal.station].stops)
-            note = _("The card's cost × {n} stop circles, less discounts").format(n=n)
+            note = _("The card's cost per stop circle, less discounts; {station} has {n}").format(
+                station=self.session.rules.board.stations[self.proposal.station].name,
+                n=self.circles,
+            )
             y = c.blit_text(
                 surface,
                 small,
@@ -276,8 +304,13 @@ class ProposalScreen(Screen):
             ).bottom
         y += 18
         good, bad = c.theme_color(theme, "good"), c.theme_color(theme, "bad")
-        r = c.key_cap(surface, medium, "ok", (box.x + 40, y), good)
-        c.blit_text(surface, medium, _("Yes"), good, (r.right + 10, y))
+        if self.buttons:
+            chip_h = medium.get_linesize()
+            r = c.player_chip(surface, medium, self.proposal.color, (box.x + 40, y), chip_h)
+            c.blit_text(surface, medium, _("Your button: yes"), good, (r.right + 10, y))
+        else:
+            r = c.key_cap(surface, medium, "ok", (box.x + 40, y), good)
+            c.blit_text(surface, medium, _("Yes"), good, (r.right + 10, y))
         r = c.key_cap(surface, medium, "back", (box.centerx + 20, y), bad)
         c.blit_text(surface, medium, _("Fix"), bad, (r.right + 10, y))
         if self.pays():

@@ -1,5 +1,12 @@
 """The entry wizard: steps (pick from a list, an amount, a square) asked one after the other,
-then one event recorded. Driven by the six navigation buttons only.
+then one event recorded.
+
+A question about a player (`Choice.by_player`) is answered with that player's own button when
+the box has player buttons; the arrows and OK answer it only when it has none. Nothing is
+recorded from defaults alone: at least one press must have chosen something (a player button,
+an arrow that changed a choice, or the entry opened for a player or a line picked on the income
+track), so a run of stray OK presses records nothing. LEFT/RIGHT jump between a list's groups
+(the stations next to the meeple, then each line's).
 
 Impossible choices are shown greyed with the reason beside them; choosing one anyway, or an
 entry the core refuses (`IllegalEvent`), shows the reason in big type and plays "error".
@@ -31,6 +38,12 @@ class Choice:
     key: str
     title: str
     options: Sequence[Option]
+    groups: tuple[int, ...] = ()
+    """Indices where a group starts (LEFT/RIGHT jump between them)."""
+    by_player: bool = False
+    """Options are player colours: answered with the player's own button when there are any."""
+    jump: int = 0
+    """Without groups, LEFT/RIGHT jump this many rows (0: they do nothing)."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +56,8 @@ class Amount:
     step: int = 100
     yen: bool = True
     note: str = ""
+    times: int = 1
+    """The amount entered is per item (a station's circles): the screen shows the total too."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +68,16 @@ class SquarePick:
 
 
 Step = Choice | Amount | SquarePick
+
+
+def seat_color(session: MetroGame, index: int) -> str | None:
+    """The colour of player button `index`: seat order, the setup's (bids change the turn
+    order, not where the players sit)."""
+    seats = session.setup.get("colors")
+    colors = [str(x) for x in seats] if isinstance(seats, list) else list(session.state.colors)
+    return colors[index] if 0 <= index < len(colors) else None
+
+
 StepFactory = Callable[[dict[str, Any]], Step | None]
 """Builds a step from the answers so far; None skips it."""
 
@@ -70,14 +95,20 @@ class EntryScreen(Screen):
         build: Callable[[dict[str, Any]], Event],
         done: Callable[[Event], None] | None = None,
         initial: dict[str, Any] | None = None,
+        fixed: dict[str, Any] | None = None,
+        deliberate: bool = False,
     ) -> None:
         super().__init__(app)
         self.title = title
         self.factories = list(steps)
         self.build = build
         self.done = done
-        self.answers: dict[str, Any] = dict(initial or {})
+        self.fixed: dict[str, Any] = dict(fixed or {})
+        """Answers already given (the player whose button opened the entry): not asked."""
+        self.answers: dict[str, Any] = {**(initial or {}), **self.fixed}
         """Answers so far; initial ones only preset the cursor (each step is still asked)."""
+        self.deliberate = deliberate or bool(self.fixed)
+        """A press chose something: only then is the entry recorded."""
         self.history: list[int] = []
         self.asked: set[str] = set()
         self.index = -1
@@ -87,7 +118,14 @@ class EntryScreen(Screen):
         self.square: Square = (0, 0)
         self.error = ""
         self._board: BoardLayer | None = None
-        self._advance()
+        self._started = False
+
+    def enter(self) -> None:
+        """The first step is built when the screen appears (an entry with nothing left to ask,
+        a loan opened by the player's button, records at once and goes)."""
+        if not self._started:
+            self._started = True
+            self._advance()
 
     @property
     def session(self) -> MetroGame:
@@ -97,6 +135,9 @@ class EntryScreen(Screen):
         i = self.index + 1
         while i < len(self.factories):
             step = self.factories[i](self.answers)
+            if step is not None and step.key in self.fixed:
+                self.asked.add(step.key)
+                step = None
             if step is not None:
                 self.history.append(self.index)
                 self.index, self.step = i, step
@@ -114,16 +155,25 @@ class EntryScreen(Screen):
             preset = values.index(previous) if previous in values else -1
             self.cursor = preset if preset in enabled else (enabled or [0])[0]
         elif isinstance(step, Amount):
-            self.value = step.value
+            value = max(step.minimum, step.value)
+            self.value = value if step.maximum is None else min(step.maximum, value)
         elif isinstance(step, SquarePick):
             self.square = previous if previous is not None else step.start
 
+    @property
+    def buttons(self) -> bool:
+        """Player questions are answered with the players' own buttons."""
+        return self.app.services.player_buttons > 0
+
     def _record(self) -> None:
+        if not self.deliberate:
+            self._fail(_("Nothing chosen yet: choose with the arrows or a player button"))
+            return
         try:
             event = self.build(self.answers)
             self.session.record(event)
         except IllegalEvent as exc:
-            self.error = explain(exc)
+            self.error = explain(exc, self.session.rules.board)
             self.app.play("error")
             return
         self.app.play("beep")
@@ -135,10 +185,34 @@ class EntryScreen(Screen):
         self.error = reason
         self.app.play("error")
 
+    def _player_pressed(self, step: Choice, index: int) -> None:
+        color = seat_color(self.session, index)
+        values = [o.value for o in step.options]
+        if color is None or color not in values:
+            return
+        self.cursor = values.index(color)
+        opt = step.options[self.cursor]
+        if opt.reason is not None:
+            self._fail(opt.reason)
+            return
+        self.deliberate = True
+        self.answers[step.key] = color
+        self.asked.add(step.key)
+        self._advance()
+
+    def _jump(self, step: Choice, direction: int) -> None:
+        starts = sorted(set(step.groups) | {0})
+        here = max(i for i, g in enumerate(starts) if g <= self.cursor)
+        self.cursor = starts[(here + direction) % len(starts)]
+
     def handle(self, event: Input) -> None:
         a = event.action
         self.error = ""
         step = self.step
+        if event.player is not None:
+            if isinstance(step, Choice) and step.by_player:
+                self._player_pressed(step, event.player)
+            return
         if a is Action.BACK:
             previous = self.history.pop() if self.history else -1
             if previous < 0:
@@ -150,10 +224,19 @@ class EntryScreen(Screen):
             return
         if isinstance(step, Choice):
             n = len(step.options)
+            if step.by_player and self.buttons:
+                if a is Action.OK:
+                    self._fail(_("Answer with your player button"))
+                return
+            before = self.cursor
             if a is Action.UP and n:
                 self.cursor = (self.cursor - 1) % n
             elif a is Action.DOWN and n:
                 self.cursor = (self.cursor + 1) % n
+            elif a in (Action.LEFT, Action.RIGHT) and len(step.groups) > 1:
+                self._jump(step, 1 if a is Action.RIGHT else -1)
+            elif a in (Action.LEFT, Action.RIGHT) and step.jump and n:
+                self.cursor = (self.cursor + (step.jump if a is Action.RIGHT else -step.jump)) % n
             elif a is Action.OK and n:
                 opt = step.options[self.cursor]
                 if opt.reason is not None:
@@ -162,6 +245,8 @@ class EntryScreen(Screen):
                 self.answers[step.key] = opt.value
                 self.asked.add(step.key)
                 self._advance()
+                return
+            self.deliberate = self.deliberate or self.cursor != before
         elif isinstance(step, Amount):
             big = step.step * 10
             delta = {
@@ -172,7 +257,9 @@ class EntryScreen(Screen):
             }
             if a in delta:
                 value = max(step.minimum, self.value + delta[a])
-                self.value = value if step.maximum is None else min(step.maximum, value)
+                value = value if step.maximum is None else min(step.maximum, value)
+                self.deliberate = self.deliberate or value != self.value
+                self.value = value
             elif a is Action.OK:
                 self.answers[step.key] = self.value
                 self.asked.add(step.key)
@@ -190,6 +277,7 @@ class EntryScreen(Screen):
                 new = (col + dc, row + dr)
                 if self.session.rules.board.grid.contains(new):
                     self.square = new
+                    self.deliberate = True
             elif a is Action.OK:
                 self.answers[step.key] = self.square
                 self.asked.add(step.key)
@@ -205,9 +293,15 @@ class EntryScreen(Screen):
         self._draw_summary(surface, theme, step)
         bottom = surface.get_height() - c.hint_height(theme) - m
         area = pygame.Rect(m, top, surface.get_width() - 2 * m, bottom - top)
-        if isinstance(step, Choice):
+        if isinstance(step, Choice) and step.by_player and self.buttons:
+            area = self._draw_press_your_button(surface, theme, area)
+            draw_options(surface, theme, self.session.rules, area, step.options, -1)
+            hints = [("back", _("Back"))]
+        elif isinstance(step, Choice):
             draw_options(surface, theme, self.session.rules, area, step.options, self.cursor)
             hints = [("ud", _("Choose")), ("ok", _("Next")), ("back", _("Back"))]
+            if len(step.groups) > 1 or step.jump:
+                hints.insert(1, ("lr", _("Jump")))
         elif isinstance(step, Amount):
             self._draw_amount(surface, theme, area, step)
             hints = [
@@ -227,6 +321,21 @@ class EntryScreen(Screen):
         c.hint_bar(surface, theme, hints)
         if self.error:
             draw_error(surface, theme, self.error)
+
+    def _draw_press_your_button(
+        self, surface: pygame.Surface, theme: Any, area: pygame.Rect
+    ) -> pygame.Rect:
+        """The instruction over a player question; returns the room left for the list."""
+        r = c.blit_text(
+            surface,
+            c.font(theme, "medium"),
+            _("Press your player button"),
+            c.theme_color(theme, "accent"),
+            area.topleft,
+            "topleft",
+            area.width,
+        )
+        return pygame.Rect(area.x, r.bottom + 8, area.width, area.bottom - r.bottom - 8)
 
     def _draw_summary(self, surface: pygame.Surface, theme: Any, step: Step | None) -> None:
         """What was chosen so far (player, line), top right."""
@@ -257,11 +366,19 @@ class EntryScreen(Screen):
     ) -> None:
         huge = c.font(theme, "huge")
         label = c.yen(self.value) if step.yen else str(self.value)
+        if step.times > 1:
+            label += f" × {step.times} = {c.yen(self.value * step.times)}"
+        size = huge.get_linesize()
         r = c.blit_text(
-            surface, huge, label, c.theme_color(theme, "foreground"), area.center, "center"
+            surface,
+            huge,
+            label,
+            c.theme_color(theme, "foreground"),
+            area.center,
+            "center",
+            area.width - 3 * size,
         )
         fg = c.theme_color(theme, "accent")
-        size = huge.get_linesize()
         c.arrow(surface, "left", (r.left - size, r.centery), size, fg)
         c.arrow(surface, "right", (r.right + size, r.centery), size, fg)
         if step.note:

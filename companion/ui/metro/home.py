@@ -1,8 +1,10 @@
 """The income track, the home screen during a game: every line in track order with its value,
 the larger/smaller pair, share holders, speed, speculations and its train; the players' cash.
 
-OK opens the entries, LEFT undoes (with confirm), RIGHT starts the train phase, BACK opens the
-game menu. The table is rendered once per state and cached; a frame is then one blit.
+OK opens the entries, a player's button opens them for that player, LEFT undoes (asking what
+it undoes), RIGHT starts the train phase, BACK opens the game menu. The header says the round,
+the phase of the round and whose turn it is (`turns.table_phase`). The table is rendered once
+per state and cached; a frame is then one blit.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from companion.metro.state import MetroState
 from companion.ui import kit as c
 from companion.ui.kit import Option, confirm
 from companion.ui.metro.camera import CameraPrompts
+from companion.ui.metro.entry import seat_color
 from companion.ui.metro.menu import MetroMenu
 from companion.ui.metro.rounds import rounds_for
+from companion.ui.metro.turns import MOVEMENT, PHASES, table_phase
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import MetroGame, current_metro
 
@@ -47,6 +51,8 @@ class MetroHome(Screen):
         self._asked_end_round = 0
         self._shown_end = False
         self.camera = CameraPrompts(app)
+        self.line_picked = False
+        """The line cursor was moved since the last entry: an entry on it is a choice."""
 
     @property
     def session(self) -> MetroGame:
@@ -94,7 +100,8 @@ class MetroHome(Screen):
     def _recorded(self, event: Any) -> None:
         from companion.ui.metro.actions import describe
 
-        self.say(describe(event))
+        self.line_picked = False
+        self.say(describe(event, self.session.rules.board))
 
     # --- commands ---
     def say(self, message: str) -> None:
@@ -104,29 +111,75 @@ class MetroHome(Screen):
     def selected_line(self) -> str:
         return str(list(self.session.rules.board.lines)[self.cursor])
 
-    def open_actions(self) -> None:
-        from companion.ui.metro.actions import ENTRIES, describe
+    def open_actions(self, player: str | None = None) -> None:
+        """The entries menu; opened by a player's button, the entries are that player's."""
+        from companion.ui.metro.actions import ENTRIES, Opening
 
-        def opener(make: Any) -> Any:
+        fixed = {"player": player} if player is not None else {}
+
+        def opener(index: int, make: Any) -> Any:
             def run() -> None:
                 self.app.pop()
-                screen = make(self.app, {"line": self.selected_line()})
-                screen.done = lambda event: self.say(describe(event))
+                chosen = self.line_picked or index > 0 or player is not None
+                opening = Opening({"line": self.selected_line()}, fixed, chosen)
+                screen = make(self.app, opening)
+                screen.done = self._recorded
                 self.app.push(screen)
 
             return run
 
-        items = [(Option(_(label), label), opener(make)) for label, make in ENTRIES]
-        self.app.push(MetroMenu(self.app, _("Record an action"), items))
+        items = [
+            (Option(_(label), label), opener(i, make)) for i, (label, make) in enumerate(ENTRIES)
+        ]
+        title = _("Record an action")
+        if player is not None:
+            title = _("{player}: record an action").format(player=color_name(player))
+        self.app.push(MetroMenu(self.app, title, items))
+
+    def player_pressed(self, color: str) -> None:
+        """A player's button: before the actions (cards, bids, movement) their meeple move,
+        then their entries."""
+        from companion.ui.metro.actions import Opening, meeple
+
+        session = self.session
+        table = table_phase(
+            session.state, session.events, session.phase is not None, session.entries
+        )
+        if table is not None and table.index <= MOVEMENT:
+            screen = meeple(self.app, Opening(fixed={"player": color}))
+            screen.done = self._recorded
+            self.app.push(screen)
+            return
+        self.open_actions(color)
+
+    def undo_text(self) -> str | None:
+        """What undo would take back, in words; None when there is nothing to undo."""
+        from companion.ui.metro.actions import describe
+
+        session = self.session
+        entry = session.last_entry()
+        if entry is None:
+            return None
+        events = session.events
+        if entry.kind == "event" and events:
+            text = describe(events[-1], session.rules.board)  # type: ignore[arg-type]
+            if text:
+                return text
+        return _("the end of the last train phase")
 
     def ask_undo(self) -> None:
+        what = self.undo_text()
+        if what is None:
+            self.app.play("error")
+            return
+
         def undo() -> None:
             if self.session.undo():
-                self.say(_("Last entry undone"))
+                self.say(_("Undone: {what}").format(what=what))
             else:
                 self.app.play("error")
 
-        confirm(self.app, _("Undo the last entry?"), undo)
+        confirm(self.app, _("Undo: {what}?").format(what=what), undo)
 
     def ask_train_phase(self) -> None:
         """Start the trains, after any meeple the camera sees elsewhere than the game has it
@@ -178,6 +231,7 @@ class MetroHome(Screen):
                 close_then(lambda: self.app.push(BidsScreen(self.app))),
             ),
             (Option(_("Undo the last entry"), 2), close_then(self.ask_undo)),
+            (Option(_("Board: who owns which station"), 8), close_then(self.show_owners)),
             (Option(fast, 3), toggle_fast),
             (Option(_("End the game"), 4), close_then(self.ask_end)),
             *self._settings_item(),
@@ -196,12 +250,24 @@ class MetroHome(Screen):
 
         return [(Option(_("Settings"), 6), open_settings)]
 
+    def show_owners(self) -> None:
+        from companion.ui.metro.owners import OwnersScreen
+
+        self.app.push(OwnersScreen(self.app))
+
     def ask_end(self) -> None:
         confirm(self.app, _("End the game and count the payouts?"), self.end_game)
 
     def handle(self, event: Input) -> None:
         a = event.action
         n = len(self.session.rules.board.lines)
+        if event.player is not None:
+            color = seat_color(self.session, event.player)
+            if color is not None:
+                self.player_pressed(color)
+            return
+        if a in (Action.UP, Action.DOWN):
+            self.line_picked = True
         if a is Action.OK:
             self.open_actions()
         elif a is Action.BACK:
@@ -227,6 +293,29 @@ class MetroHome(Screen):
         self._draw_cursor(surface, theme)
         m = max(6, surface.get_height() // 60)
         self.camera.draw_status(surface, theme, surface.get_width() - m, m // 2)
+
+    def _draw_table_phase(
+        self, layer: pygame.Surface, theme: Any, state: MetroState, at: tuple[int, int]
+    ) -> None:
+        """ "3/5 Movement · Turn: (R) Red" after the round (the chip carries the letter)."""
+        medium = c.font(theme, "medium")
+        fg = c.theme_color(theme, "foreground")
+        session = self.session
+        table = table_phase(state, session.events, session.phase is not None, session.entries)
+        if table is None:
+            c.blit_text(layer, medium, _(PHASE_NAMES["ended"]), fg, at, "midleft")
+            return
+        label = f"{table.index + 1}/{len(PHASES)} {_(table.name)}"
+        r = c.blit_text(layer, medium, label, fg, at, "midleft")
+        if table.turn is None:
+            return
+        x = r.right + 2 * max(6, layer.get_height() // 60)
+        r = c.blit_text(layer, medium, _("Turn:"), fg, (x, at[1]), "midleft")
+        h = medium.get_linesize()
+        chip = c.player_chip(layer, medium, table.turn, (r.right + 6, at[1] - h // 2), h)
+        name = color_name(table.turn)
+        if chip.right + 6 + medium.size(name)[0] <= layer.get_width() - 6:
+            c.blit_text(layer, medium, name, fg, (chip.right + 6, at[1]), "midleft")
 
     def _geometry(self, size: tuple[int, int], theme: Any) -> tuple[int, int, int]:
         """(table top, row height, header height)."""
@@ -254,14 +343,7 @@ class MetroHome(Screen):
         last = rounds_for(session.rules, len(state.players))
         rnd = _("Round {n}").format(n=state.round) + (f" / {last}" if last else "")
         r = c.blit_text(layer, big, rnd, c.theme_color(theme, "accent"), (m, m))
-        c.blit_text(
-            layer,
-            medium,
-            _(PHASE_NAMES.get(state.phase, state.phase)),
-            fg,
-            (r.right + 2 * m, r.centery),
-            "midleft",
-        )
+        self._draw_table_phase(layer, theme, state, (r.right + 2 * m, r.centery))
         x, y = m, r.bottom + m // 2
         chip_h = medium.get_linesize()
         for p in state.players:

@@ -75,13 +75,14 @@ def payout_text(step: Paid) -> str:
     return text
 
 
-def prompt_text(prompt: Prompt) -> str:
+def prompt_text(prompt: Prompt, board: BoardMap | None = None) -> str:
     player = color_name(prompt.player)
+    stop = narrate.stop_name(board, prompt.stop) if board is not None else prompt.stop
     if prompt.action == "board":
         fee = yen(prompt.fee) if prompt.fee else _("free")
         return _("{player} may board {line} at {stop} ({fee})?").format(
-            player=player, line=prompt.line, stop=prompt.stop, fee=fee
+            player=player, line=prompt.line, stop=stop, fee=fee
         )
     return _("{player} may leave {line} at {stop}: which square?").format(
-        player=player, line=prompt.line, stop=prompt.stop
+        player=player, line=prompt.line, stop=stop
     )

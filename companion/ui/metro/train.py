@@ -3,6 +3,10 @@ type waiting for OK, boarding and leaving prompts, a running list of what happen
 
 The session holds the phase (steps, answers, acks), so this screen only plays it back: on entry
 it starts from the last acknowledged step, which is how a phase resumes after a power cut.
+
+With player buttons, a payout is acknowledged by its owner's button and a boarding or leaving
+question is answered by that player's button (held: no), so stray OK presses change nothing;
+without them OK/BACK answer. Each new payout or question ignores presses for `INPUT_GUARD`.
 """
 
 from __future__ import annotations
@@ -13,18 +17,21 @@ from typing import Any
 import pygame
 
 from companion import narrate
+from companion.colors import color_name
 from companion.i18n import _
 from companion.metro.board import Square, parse_stop_id
 from companion.metro.state import MetroState, Train
 from companion.metro.steps import Departed, Moved, Paid, Step
 from companion.metro.trains import Decision, Prompt
 from companion.metro.vehicles import VehicleId
+from companion.narrate import place_name, stop_name
 from companion.ui import kit as c
 from companion.ui.kit import Option
 from companion.ui.metro.board import BoardLayer, make_board
+from companion.ui.metro.entry import seat_color
 from companion.ui.metro.menu import MetroMenu
 from companion.ui.metro.playback import after_steps, describe_step, payout_text, prompt_text
-from companion.ui.screen import Action, AppContext, Input, Screen
+from companion.ui.screen import INPUT_GUARD, Action, AppContext, Input, Screen
 from companion.ui.services import MetroGame, current_metro
 
 DURATIONS = {Departed: 0.6, Moved: 0.35}
@@ -58,6 +65,8 @@ class TrainPhaseScreen(Screen):
         """'' while animating, else 'payout', 'prompt' or 'done'."""
         self.choice = 0
         self.skip = False
+        self.asked_at = float("-inf")
+        """When the current payout or question appeared (presses just after are ignored)."""
         self._state_key: tuple[int, int] | None = None
         self._board_size: tuple[int, int] | None = None
         self._state: MetroState | None = None
@@ -104,6 +113,7 @@ class TrainPhaseScreen(Screen):
         """Start showing steps[shown], or wait when there is nothing more to show."""
         steps = self.view.steps
         self.waiting = ""
+        self.asked_at = self.app.now()
         if self.shown >= len(steps):
             if self.view.pending is not None:
                 self.waiting, self.choice = "prompt", 0
@@ -157,9 +167,60 @@ class TrainPhaseScreen(Screen):
         self.app.services.led_update(playback, now)
 
     # --- input ---
+    @property
+    def buttons(self) -> bool:
+        return self.app.services.player_buttons > 0
+
+    def asked(self) -> str | None:
+        """The player whose button answers what is on screen now, if any."""
+        if self.waiting == "payout":
+            return str(self.view.steps[self.shown].owner)
+        if self.waiting == "prompt" and self.view.pending is not None:
+            return str(self.view.pending.player)
+        return None
+
+    def _answer(self, event: Input) -> Action | None:
+        """The press as the answer it gives: OK (yes, paid), BACK (no) or None (not an answer:
+        another player's button, or OK/BACK when the player's own button must answer)."""
+        player = self.asked()
+        if player is None or not self.buttons:
+            return event.action if event.player is None else None
+        if event.player is None:
+            return None
+        if seat_color(self.session, event.player) != player:
+            return None
+        if self.waiting == "payout":
+            return Action.OK
+        return Action.BACK if event.long else Action.OK
+
+    def ready(self, now: float) -> bool:
+        return not self.waiting or now - self.asked_at >= INPUT_GUARD
+
     def handle(self, event: Input) -> None:
         a = event.action
         now = self.app.now()
+        if not self.ready(now):
+            return
+        if self.waiting in ("payout", "prompt") and a in (
+            Action.LEFT,
+            Action.RIGHT,
+            Action.UP,
+            Action.DOWN,
+        ):
+            if self.waiting == "prompt":
+                self._prompt_input(a)
+            return
+        if self.waiting in ("payout", "prompt"):
+            answer = self._answer(event)
+            if answer is None:
+                if a is Action.BACK and self.buttons:
+                    self._menu()
+                elif a is Action.OK:
+                    self.app.play("error")
+                return
+            a = answer
+        elif event.player is not None:
+            return
         if self.waiting == "prompt":
             self._prompt_input(a)
         elif a is Action.OK and self.waiting == "payout":
@@ -289,6 +350,9 @@ class TrainPhaseScreen(Screen):
             ).bottom
             + 6
         )
+        player = self.asked()
+        if player is not None:
+            y = self._draw_whose(surface, theme, area, y, player)
         line = self._current_line()
         if line is not None:
             h = medium.get_linesize() + 6
@@ -318,22 +382,43 @@ class TrainPhaseScreen(Screen):
             )
             y += lh
 
+    def _draw_whose(
+        self, surface: pygame.Surface, theme: Any, area: pygame.Rect, y: int, player: str
+    ) -> int:
+        """Whose decision it is, with the button that answers; returns the y below."""
+        medium = c.font(theme, "medium")
+        h = medium.get_linesize()
+        chip = c.player_chip(surface, medium, player, (area.x, y), h)
+        if self.buttons:
+            text = _("Your button") if self.waiting == "payout" else _("Your button · hold: no")
+        else:
+            text = _("{player} decides").format(player=color_name(player))
+        accent = c.theme_color(theme, "accent")
+        x = chip.right + 8
+        lines = c.wrap(medium, text, area.right - x)
+        for i, part in enumerate(lines):
+            pos = (x, chip.centery + i * h)
+            c.blit_text(surface, medium, part, accent, pos, "midleft", area.right - x)
+        return chip.bottom + (len(lines) - 1) * h + 8
+
     def _draw_band(self, surface: pygame.Surface, theme: Any, box: pygame.Rect) -> None:
         """The message band under the board: a payout or a question in big type, else the move."""
         fnt = c.font(theme, "big")
         accent = c.theme_color(theme, "accent")
+        board = self.board_map
         if self.waiting == "payout":
             message = payout_text(self.view.steps[self.shown])
-            hints = [("ok", _("Paid, continue"))]
+            hints = [("back", _("Menu"))] if self.buttons else [("ok", _("Paid, continue"))]
         elif self.waiting == "prompt":
             prompt = self.view.pending
-            message = prompt_text(prompt)
+            message = prompt_text(prompt, board)
             if prompt.action == "board":
                 hints = [("ok", _("Board")), ("back", _("No"))]
             else:
-                sq = prompt.squares[self.choice]
-                message += f"  ({sq[0] + 1}, {sq[1] + 1})"
+                message += "  " + place_name(board, prompt.squares[self.choice])
                 hints = [("lr", _("Square")), ("ok", _("Leave here")), ("back", _("Stay on"))]
+            if self.buttons:
+                hints = [h for h in hints if h[0] == "lr"] + [("back", _("Menu"))]
         elif self.waiting == "done":
             message = _("All trains have moved.")
             hints = [("ok", _("Back to the income track"))]
@@ -360,7 +445,12 @@ class TrainPhaseScreen(Screen):
             moves = next(
                 (s.moves for s in reversed(steps[: self.shown]) if isinstance(s, Departed)), 0
             )
+            board = self.board_map
             return _("Train {line}: {a} » {b}, stop {n} of {moves}").format(
-                line=step.line, a=step.from_stop, b=step.to_stop, n=step.move, moves=moves
+                line=step.line,
+                a=stop_name(board, step.from_stop),
+                b=stop_name(board, step.to_stop),
+                n=step.move,
+                moves=moves,
             )
         return describe_step(step, self.board_map) or ""

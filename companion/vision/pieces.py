@@ -1,0 +1,266 @@
+"""From blobs of one colour to pieces: how many, meeple or pyramid, and where.
+
+Sizes are the owner's, measured at calibration (`Shapes`): a blob's area against the seen
+areas of one pyramid and one meeple gives the count of touching pieces (each player has one
+meeple, and pyramids stand on stations); its area and elongation against the measured ones
+say meeple or pyramid. Position only helps: a pyramid stands on a station's circles, a meeple
+anywhere (a meeple on a station's circles is still a meeple by its shape). The kind
+confidence is how well shape and position agree.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import cv2
+import numpy as np
+
+from companion.metro.board import BoardMap
+from companion.vision.model import MEEPLE, PYRAMID, Piece
+
+PYRAMID_LEAN_MM = 4.0
+MEEPLE_LEAN_MM = 8.5
+"""Height of the seen centre of a piece: a blob's centroid leans away from the camera by it."""
+STATION_MM = 6.5
+"""A pyramid's centre stands within this of its station's centre (beyond, less and less)."""
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """The pieces as this camera sees them: seen area (mm2) and elongation of each kind."""
+
+    pyramid_mm2: float
+    meeple_mm2: float
+    pyramid_aspect: float = 1.15
+    meeple_aspect: float = 1.9
+
+    def pyramid_likeness(self, area_mm2: float, aspect: float) -> float:
+        """Log-odds that a lone blob is a pyramid by its shape: its area against the split
+        between the two kinds' seen areas, and its elongation against the split between
+        their elongations (both measured at calibration)."""
+        p_area, m_area = SEEN_SHARE * self.pyramid_mm2, SEEN_SHARE * self.meeple_mm2
+        # Seen areas vary by about AREA_SPREAD (log) with the print under a piece; when the two
+        # kinds' areas differ by less than twice that, area says little.
+        span = math.log(max(p_area, 1.0) / max(m_area, 1.0))
+        z_area = math.log(max(area_mm2, 1.0) / math.sqrt(p_area * m_area)) / AREA_SPREAD
+        z_area = max(-3.0, min(3.0, z_area)) * max(0.0, min(1.0, span / (2 * AREA_SPREAD)))
+        mid = (self.pyramid_aspect + self.meeple_aspect) / 2
+        z_aspect = (mid - aspect) / max(0.1, (self.meeple_aspect - self.pyramid_aspect) / 4)
+        if area_mm2 < FRAGMENT * m_area:
+            # Smaller than any meeple: part of a piece, whose shape says little.
+            return 0.3 * z_aspect
+        return z_area + z_aspect
+
+
+AREA_SPREAD = 0.25
+FRAGMENT = 0.7
+"""A blob under this share of a meeple's seen area is part of a piece, not a whole one."""
+SEEN_SHARE = 0.85
+"""On a busy board a piece shows about this share of the area it showed at calibration (on a
+plain square): print under its edges looks like it."""
+STATION_PRIOR = 0.0
+"""Log-odds for a pyramid of a blob on a station's circles, before its shape and what print
+can hide (fitted with those on a sample of the hard set apart from the benchmark's: 0)."""
+
+
+class Fit(NamedTuple):
+    """How a blob fits a pyramid: by shape (0-1), by position (0-1) and both (`pyramid`,
+    with the station prior)."""
+
+    pyramid: float
+    shape: float
+    position: float
+    x_mm: float
+    y_mm: float
+    station: int
+    """Index of the nearest station."""
+    distance_mm: float
+
+
+def kmeans(points: np.ndarray, n: int, iterations: int = 8) -> np.ndarray:
+    """Labels splitting points into n compact groups (farthest-point start, deterministic)."""
+    pts = np.ascontiguousarray(points, np.float32)
+    centres = [pts[0]]
+    d = ((pts - pts[0]) ** 2).sum(1)
+    for _ in range(1, n):
+        centres.append(pts[int(np.argmax(d))])
+        d = np.minimum(d, ((pts - centres[-1]) ** 2).sum(1))
+    c = np.array(centres, np.float32)
+    start = np.argmin(((pts[:, None, :] - c[None]) ** 2).sum(2), axis=1).astype(np.int32)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, iterations, 0.05)
+    _, labels, _ = cv2.kmeans(pts, n, start.reshape(-1, 1), crit, 1, cv2.KMEANS_USE_INITIAL_LABELS)
+    return np.asarray(labels, np.int32).ravel()
+
+
+def count_pieces(area: float, shapes: Shapes, max_pyramids: int) -> tuple[int, int]:
+    """(pyramids, meeples) whose seen areas best add up to a blob's area: at most one meeple
+    (one per player) and no more pyramids than stations under the blob."""
+    best = (1, 0) if max_pyramids else (0, 1)
+    best_err = math.inf
+    for n_m in (0, 1):
+        for n_p in range(0, max_pyramids + 1):
+            if n_p + n_m == 0:
+                continue
+            want = SEEN_SHARE * (n_p * shapes.pyramid_mm2 + n_m * shapes.meeple_mm2)
+            # Relative error, with a small bias towards fewer pieces.
+            err = abs(math.log(area / want)) + 0.04 * (n_p + n_m)
+            if err < best_err:
+                best, best_err = (n_p, n_m), err
+    return best
+
+
+class PieceMaker:
+    """Turns one blob of one colour (pixel coordinates in the board frame) into pieces."""
+
+    def __init__(
+        self,
+        board: BoardMap,
+        scale: float,
+        shapes: Shapes,
+        stations: dict[str, tuple[float, float]],
+        unlean: Callable[[float, float, float], tuple[float, float]],
+        lean: Callable[[float, float, float], tuple[float, float]],
+        camouflage: Callable[[str], np.ndarray],
+    ) -> None:
+        self.board = board
+        self.scale = scale
+        self.shapes = shapes
+        self._st_ids = list(stations)
+        self._st_xy = np.array(list(stations.values()), np.float32).reshape(-1, 2)
+        self.unlean = unlean
+        self.lean = lean
+        self.camouflage = camouflage
+        """Per colour: where the empty board itself looks like that colour (bool image)."""
+        self._disc: np.ndarray | None = None
+
+    def explained(self, pts: np.ndarray, color: str, station: int) -> float:
+        """The share of a pyramid's seen disc on this station that the blob covers or that
+        the board's print of the piece's colour can hide: about 1 for a pyramid, however
+        much of it blends into a line of its colour; much less for a slim meeple."""
+        s = self.scale
+        sx, sy = self._st_xy[station]
+        cx, cy = self.lean(float(sx), float(sy), PYRAMID_LEAN_MM)
+        r = 0.9 * math.sqrt(SEEN_SHARE * self.shapes.pyramid_mm2 / math.pi) * s
+        camo = self.camouflage(color)
+        h, w = camo.shape
+        ix, iy = round(cx * s), round(cy * s)
+        ri = math.ceil(r)
+        if not (ri <= ix < w - ri and ri <= iy < h - ri):
+            return 0.0
+        if self._disc is None or self._disc.shape[0] != 2 * ri + 1:
+            yy, xx = np.mgrid[-ri : ri + 1, -ri : ri + 1]
+            self._disc = xx * xx + yy * yy <= r * r
+        disc = self._disc
+        seen = camo[iy - ri : iy + ri + 1, ix - ri : ix + ri + 1].copy()
+        px = pts.astype(np.int32) - np.array([ix - ri, iy - ri], np.int32)
+        inside = (px >= 0).all(1) & (px < 2 * ri + 1).all(1)
+        seen[px[inside, 1], px[inside, 0]] = True
+        return float(np.count_nonzero(seen & disc) / np.count_nonzero(disc))
+
+    def stations_under(self, pts: np.ndarray) -> int:
+        """How many station centres lie under (or within a few mm of) these pixels."""
+        s = self.scale
+        x0, y0 = pts.min(0) / s - 8
+        x1, y1 = pts.max(0) / s + 8
+        xy = self._st_xy
+        near = xy[(xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)]
+        if not len(near):
+            return 0
+        mm = pts[:: max(1, len(pts) // 200)] / s
+        d = np.sqrt(((near[:, None, :] - mm[None]) ** 2).sum(2)).min(1)
+        return int((d < 6.0).sum())
+
+    def make(self, pts: np.ndarray, color: str, conf: float) -> list[Piece]:
+        area = len(pts) / (self.scale * self.scale)
+        single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
+        if area < 1.15 * single:
+            return [self.piece(pts, color, conf)]
+        n_p, n_m = count_pieces(area, self.shapes, self.stations_under(pts))
+        n = n_p + n_m
+        if n <= 1:
+            return [self.piece(pts, color, conf * 0.9)]
+        labels = kmeans(pts, n)
+        parts = [pts[labels == g] for g in range(n) if (labels == g).sum() >= 8]
+        pieces = [self.piece(p, color, conf * 0.85) for p in parts]
+        if n_m == 0:
+            return [self._as_pyramid(p, part) for p, part in zip(pieces, parts, strict=True)]
+        # One meeple: the part least like a pyramid on a station; the rest pyramids.
+        scores = [self.fit(part, color).pyramid for part in parts]
+        k = int(np.argmin(scores))
+        if self._too_close(parts, k):
+            # No meeple fits beside those pyramids: the blob is pyramids (and their shadows).
+            if n_p <= 1:
+                return [self.piece(pts, color, conf * 0.8)]
+            labels = kmeans(pts, n_p)
+            parts = [pts[labels == g] for g in range(n_p) if (labels == g).sum() >= 8]
+            pieces = [self.piece(p, color, conf * 0.8) for p in parts]
+            return [self._as_pyramid(p, part) for p, part in zip(pieces, parts, strict=True)]
+        return [
+            pieces[i] if i == k else self._as_pyramid(pieces[i], parts[i])
+            for i in range(len(parts))
+        ]
+
+    def _too_close(self, parts: list[np.ndarray], meeple: int) -> bool:
+        """The meeple part's centre nearer a pyramid part's than a meeple standing against a
+        pyramid can be (half a pyramid plus half a meeple's depth)."""
+        sh = self.shapes
+        sep = 0.5 * math.sqrt(SEEN_SHARE * sh.pyramid_mm2) + 0.3 * math.sqrt(
+            SEEN_SHARE * sh.meeple_mm2
+        )
+        m = parts[meeple].mean(0)
+        return any(
+            math.dist(m, part.mean(0)) < sep * self.scale
+            for i, part in enumerate(parts)
+            if i != meeple
+        )
+
+    def _as_pyramid(self, piece: Piece, pts: np.ndarray) -> Piece:
+        if piece.kind == PYRAMID:
+            return piece
+        fit = self.fit(pts, piece.color)
+        station = self._st_ids[fit.station]
+        return Piece(
+            PYRAMID, piece.color, fit.x_mm, fit.y_mm, None, station, piece.confidence * 0.7
+        )
+
+    def fit(self, pts: np.ndarray, color: str) -> Fit:
+        s = self.scale
+        cx, cy = pts.mean(0)
+        area = len(pts) / (s * s)
+        if len(pts) >= 5:
+            (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+            aspect = max(rw, rh) / max(1.0, min(rw, rh))
+        else:
+            aspect = 1.0
+        x_mm, y_mm = self.unlean(float(cx) / s, float(cy) / s, PYRAMID_LEAN_MM)
+        d_st = np.hypot(self._st_xy[:, 0] - x_mm, self._st_xy[:, 1] - y_mm)
+        k = int(np.argmin(d_st))
+        d = float(d_st[k])
+        z = self.shapes.pyramid_likeness(area, aspect)
+        position = float(np.clip(1 - (d - STATION_MM) / 5.0, 0.0, 1.0))
+        if position > 0 and abs(z + STATION_PRIOR) < 5:
+            # Small or slim on a station: a meeple, or a pyramid partly lost in print of its
+            # own colour? What the blob and that print leave of a pyramid's disc says which.
+            z += 12.0 * (self.explained(pts, color, k) - 0.8)
+        shape = 1 / (1 + math.exp(-z))
+        pyramid = position / (1 + math.exp(-(z + STATION_PRIOR)))
+        return Fit(pyramid, shape, position, x_mm, y_mm, k, d)
+
+    def piece(self, pts: np.ndarray, color: str, conf_color: float) -> Piece:
+        fit = self.fit(pts, color)
+        kind_conf = abs(2 * fit.pyramid - 1)
+        if fit.pyramid >= 0.5:
+            place_conf = float(max(0.0, 1 - max(0.0, fit.distance_mm - STATION_MM) / 6.0))
+            conf = min(conf_color, kind_conf, place_conf)
+            return Piece(PYRAMID, color, fit.x_mm, fit.y_mm, None, self._st_ids[fit.station], conf)
+        # Off every station a pyramid's shape still casts doubt on a meeple call.
+        kind_conf *= 1 - 0.5 * fit.shape * (1 - fit.position)
+        s = self.scale
+        cx, cy = pts.mean(0)
+        x_mm, y_mm = self.unlean(float(cx) / s, float(cy) / s, MEEPLE_LEAN_MM)
+        sq = self.board.grid.square_at(x_mm, y_mm)
+        conf = min(conf_color, kind_conf, 1.0 if sq else 0.0)
+        return Piece(MEEPLE, color, x_mm, y_mm, sq, None, conf)
