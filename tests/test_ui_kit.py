@@ -87,10 +87,16 @@ def test_one_option_for_settings_lists():
 
 
 @pytest.mark.parametrize("subtitle", ["", "Saisissez chaque enchère ; l'ordre en découle"])
-def test_a_title_too_long_for_the_screen_is_squeezed_inside_the_margin(fonts, subtitle):
-    from companion.ui.kit import draw_title
+def test_a_title_too_long_for_the_screen_wraps_inside_the_margin_at_reading_size(fonts, subtitle):
+    from companion.ui.kit import draw_title, textlog, title_height
+    from tests.textcheck import faults
 
     surface = pygame.Surface((800, 480))
-    top = draw_title(surface, fonts, "Enchères pour l'ordre du tour " * 2, subtitle)
+    recorder = textlog.TextRecorder()
+    with textlog.recording(recorder):
+        top = draw_title(surface, fonts, "Enchères pour l'ordre du tour " * 2, subtitle)
     edge = pygame.surfarray.array3d(surface)[800 - fonts.margin + 1 :, :top]
-    assert not edge.any() and top == 2 * fonts.margin + fonts.font("big").get_height()
+    assert not edge.any() and top == title_height(
+        surface, fonts, "Enchères pour l'ordre du tour " * 2, subtitle
+    )
+    assert len(recorder.placed) >= 2 and not faults(recorder, (800, 480))

@@ -26,7 +26,9 @@ from companion.ui.kit import (
     blit_text,
     colors_of,
     draw_setup_list,
+    ellipsize,
     handle_options,
+    wrap_lines,
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import SavedGame
@@ -337,39 +339,42 @@ class JutakuScreen(Screen):
     def _draw_drinks(self, surface: pygame.Surface, colors: dict[str, Any]) -> None:
         w, h = surface.get_size()
         m = max(6, h // 60)
-        font, small = self.fonts.get(h // 16), self.fonts.get(h // 22)
+        small = self.fonts.role("read", h)
+        hint = _("Up/down: player · Left/right: drink · OK: takes it · own button: spends it")
+        hints = wrap_lines(small, hint, w - 2 * m, 2)
         y = blit_text(
             surface, self.fonts.get(h // 11), "BOTTLE BONUS", colors["accent"], (2 * m, m)
         )
         y_pos = y.bottom + m
-        line = font.get_linesize()
-        for k, (key, name, power) in enumerate(DRINK_POWERS):
-            chosen = k == self.drink_index
-            row = pygame.Rect(m, y_pos, w - 2 * m, line)
-            if chosen:
+        view = jutaku_view(self.state, self.now, _)
+        bottom = h - m - len(hints) * small.get_linesize()
+        line = small.get_linesize() + 2
+        for k, (key, name, _power) in enumerate(DRINK_POWERS):
+            row = pygame.Rect(m, y_pos, (w - 2 * m) // 2 - m, line)
+            row.x += (k % 2) * (row.width + 2 * m)
+            if k == self.drink_index:
                 pygame.draw.rect(surface, colors["selected"], row, border_radius=m)
-            sw = pygame.Rect(2 * m, y_pos + 3, line - 6, line - 6)
+            sw = pygame.Rect(row.x + m, row.y + 3, line - 6, line - 6)
             pygame.draw.rect(surface, DRINK_RGB[key], sw, border_radius=4)
             pygame.draw.rect(surface, colors["foreground"], sw, 2, border_radius=4)
-            label = f"{_(name)}: {_(power)}"
-            blit_text(
-                surface,
-                small,
-                label,
-                colors["foreground"],
-                (sw.right + m, y_pos + line // 2),
-                "midleft",
-                w - sw.right - 3 * m,
-            )
-            y_pos += line
+            label = ellipsize(small, _(name), row.right - sw.right - 2 * m)
+            pos = (sw.right + m, row.centery)
+            blit_text(surface, small, label, colors["foreground"], pos, "midleft")
+            y_pos += line * (k % 2)
+        power = _(DRINK_POWERS[self.drink_index][2])
+        for text in wrap_lines(small, power, w - 4 * m, 3):
+            y_pos = blit_text(surface, small, text, colors["accent"], (2 * m, y_pos)).bottom
         y_pos += m
-        view = jutaku_view(self.state, self.now, _)
         names = {key: name for key, name, _power in DRINK_POWERS}
         for p, row_view in enumerate(view.rows):
+            if y_pos + small.get_linesize() > bottom:
+                break
             held = ", ".join(_(names[d]) for d in self.state.records[p].drinks) or "-"
             text = f"{row_view.key}. {row_view.name} ({row_view.color_name}): {held}"
             color = colors["accent"] if p == self.drink_player else colors["foreground"]
-            blit_text(surface, small, text, color, (2 * m, y_pos), max_width=w - 4 * m)
+            blit_text(surface, small, ellipsize(small, text, w - 4 * m), color, (2 * m, y_pos))
             y_pos += small.get_linesize()
-        hint = _("Up/down: player · Left/right: drink · OK: takes it · own button: spends it")
-        blit_text(surface, small, hint, colors["muted"], (w // 2, h - m), "midbottom", w - 2 * m)
+        for text in hints:
+            bottom = blit_text(
+                surface, small, text, colors["muted"], (w // 2, bottom), "midtop"
+            ).bottom

@@ -15,8 +15,16 @@ import pygame
 
 from companion.colors import RGB
 from companion.jutaku.clock import Cue
-from companion.jutaku.views import View
-from companion.ui.kit import Fonts, blit_text, chip, player_rgb
+from companion.jutaku.views import Row, View
+from companion.ui.kit import (
+    Fonts,
+    badge_rect,
+    blit_text,
+    chip,
+    ellipsize,
+    player_rgb,
+    wrap_lines,
+)
 
 
 def cue_sound(cue: Cue) -> str:
@@ -58,19 +66,28 @@ def light_strip(app: Any, color: RGB | None) -> None:
 def draw_view(
     surface: pygame.Surface, view: View, fonts: Fonts, colors: dict[str, RGB], now: float
 ) -> None:
-    """Lay out a screen model: header, huge clock, headline, player rows, hints."""
+    """Lay out a screen model: header, huge clock, headline, player rows, the instructions.
+    Every word is at the reading size or larger; what does not fit wraps, then ends in "…"."""
     w, h = surface.get_size()
     m = max(6, h // 60)
     fg, muted, accent = colors["foreground"], colors["muted"], colors["accent"]
-    small, medium = fonts.get(h // 18), fonts.get(h // 13)
-    blit_text(surface, small, view.title, accent, (m * 2, m))
-    blit_text(surface, small, view.clock_label, muted, (w - m * 2, m), "topright")
+    read, medium = fonts.role("read", h), fonts.get(h // 13)
+    label = blit_text(surface, read, view.clock_label, muted, (w - m * 2, m), "topright")
+    title = ellipsize(read, view.title, label.x - 4 * m)
+    blit_text(surface, read, title, accent, (m * 2, m))
 
     clock_color = colors["bad"] if view.urgent else fg
     if view.paused and int(now * 2) % 2 == 0:
         clock_color = muted
-    clock_font = fonts.get(int(h * 0.30))
-    top = m + small.get_linesize()
+    top = m + read.get_linesize()
+    heads = wrap_lines(medium, view.headline, w - 4 * m, 2)
+    hints = wrap_lines(read, "  ·  ".join(view.hints), w - 2 * m, 3) if view.hints else []
+    hint_h = len(hints) * read.get_linesize() + (m if hints else 0)
+    per_col = -(-len(view.rows) // (2 if len(view.rows) > 4 else 1))
+    gap = max(3, h // 80)
+    rows_min = per_col * (read.get_linesize() + 3 * gap)
+    room = h - top - len(heads) * medium.get_linesize() - hint_h - rows_min - 2 * m
+    clock_font = fonts.get(min(int(h * 0.30), int(room / 1.17 / fonts.scale)))
     clock_w = w // 2 if view.entry else w - 4 * m
     clock_x = w // 4 + m if view.entry else w // 2
     clock_rect = blit_text(
@@ -84,73 +101,95 @@ def draw_view(
         blit_text(surface, entry_font, view.entry, accent, box.center, "center", box.width - 2 * m)
     y = clock_rect.bottom
     head_color = accent if not view.over else colors["good"]
-    y = blit_text(
-        surface, medium, view.headline, head_color, (w // 2, y), "midtop", w - 4 * m
-    ).bottom
+    for line in heads:
+        y = blit_text(surface, medium, line, head_color, (w // 2, y), "midtop").bottom
     y += m // 2
 
-    hint_h = small.get_linesize() + m if view.hints else 0
     rows_area = pygame.Rect(m, y, w - 2 * m, h - y - hint_h - m)
     draw_rows(surface, view, fonts, colors, rows_area)
-    if view.hints:
-        blit_text(
-            surface, small, "  ·  ".join(view.hints), muted, (w // 2, h - m), "midbottom", w - 2 * m
-        )
+    hy = h - m - len(hints) * read.get_linesize()
+    for line in hints:
+        hy = blit_text(surface, read, line, muted, (w // 2, hy), "midtop").bottom
 
 
 def draw_rows(
     surface: pygame.Surface, view: View, fonts: Fonts, colors: dict[str, RGB], area: pygame.Rect
 ) -> None:
+    """One panel per player: key, colour chip with its letter, name, what happens to them,
+    and the big figure. A row with room for two lines shows the name over the status; a
+    lower one puts them on one line, without the status when it does not fit whole."""
     rows = view.rows
     if not rows:
         return
+    read = fonts.role("read", surface.get_height())
+    line_h = read.get_linesize()
     columns = 2 if len(rows) > 4 else 1
     per_col = -(-len(rows) // columns)
     gap = max(3, area.height // 80)
-    row_h = min(area.height // per_col, area.height // 3)
+    row_h = max(line_h + 2 * gap, min(area.height // per_col, area.height // 3))
     col_w = area.width // columns
     for i, row in enumerate(rows):
         col, line = divmod(i, per_col)
         rect = pygame.Rect(
             area.x + col * col_w + gap, area.y + line * row_h + gap, col_w - 2 * gap, row_h - gap
         )
-        panel = colors["selected"] if row.highlight else colors["panel"]
-        pygame.draw.rect(surface, panel, rect, border_radius=gap * 2)
-        if row.highlight:
-            pygame.draw.rect(surface, colors["accent"], rect, 3, border_radius=gap * 2)
-        fg = colors["muted"] if row.dimmed else colors["foreground"]
-        big = fonts.get(int(rect.height * 0.62))
-        side = rect.height - 2 * gap
-        key = pygame.Rect(rect.x + gap, rect.y + gap, int(side * 0.7), side)
-        pygame.draw.rect(surface, colors["background"], key, border_radius=gap)
-        blit_text(surface, big, row.key, fg, key.center, "center", key.width)
-        swatch = pygame.Rect(key.right + gap, key.y, side, side)
-        fill = player_rgb(row.color)
-        chip(surface, big, row.letter, fill, swatch, gap, colors["foreground"], pad=0)
-        text_x = swatch.right + gap * 2
-        name = row.name if row.name == row.color_name else f"{row.name} · {row.color_name}"
-        short = row.main.isdigit() and len(row.main) <= 3
-        figure = fonts.get(int(rect.height * (0.85 if short else 0.55)))
-        main_w = min(figure.size(row.main)[0], int(rect.width * 0.4))
-        anchor, y = ("midright", rect.centery) if short else ("bottomright", rect.bottom)
-        main_rect = blit_text(
-            surface, figure, row.main, fg, (rect.right - gap * 2, y), anchor, main_w
-        )
-        name_font = fonts.get(int(rect.height * 0.30))
-        name_right = main_rect.left - gap if short else rect.right - gap
-        name_rect = blit_text(
-            surface, name_font, name, fg, (text_x, rect.y + gap), max_width=name_right - text_x
-        )
-        text_w = main_rect.left - text_x - gap * 2
-        texts = []
-        if row.status:
-            texts.append((row.status, colors["accent"] if row.highlight else colors["good"]))
-        if row.detail:
-            texts.append((row.detail, colors["muted"]))
-        if texts:
-            small = fonts.get(int(rect.height * (0.30 if len(texts) == 1 else 0.24)))
-            top, bottom = name_rect.bottom, rect.bottom - gap
-            step = (bottom - top) / len(texts)
-            for k, (text, color) in enumerate(texts):
-                y = int(top + step * (k + 0.5))
-                blit_text(surface, small, text, color, (text_x, y), "midleft", text_w)
+        _draw_row(surface, row, fonts, colors, rect, gap, read)
+
+
+def _draw_row(
+    surface: pygame.Surface,
+    row: Row,
+    fonts: Fonts,
+    colors: dict[str, RGB],
+    rect: pygame.Rect,
+    gap: int,
+    read: pygame.font.Font,
+) -> None:
+    panel = colors["selected"] if row.highlight else colors["panel"]
+    pygame.draw.rect(surface, panel, rect, border_radius=gap * 2)
+    if row.highlight:
+        pygame.draw.rect(surface, colors["accent"], rect, 3, border_radius=gap * 2)
+    fg = colors["muted"] if row.dimmed else colors["foreground"]
+    big = fonts.get(int(rect.height * 0.62))
+    if big.get_height() < read.get_height():
+        big = read
+    side = rect.height - 2 * gap
+    key = pygame.Rect(rect.x + gap, rect.y + gap, max(int(side * 0.7), read.get_height()), side)
+    pygame.draw.rect(surface, colors["background"], key, border_radius=gap)
+    key_font = big if big.size(row.key)[0] <= key.width else read
+    blit_text(surface, key_font, row.key, fg, key.center, "center", box=key)
+    swatch = badge_rect(big, row.letter, pygame.Rect(key.right + gap, key.y, side, side))
+    chip(surface, big, row.letter, player_rgb(row.color), swatch, gap, colors["foreground"], pad=0)
+    text_x = swatch.right + gap * 2
+    short = row.main.isdigit() and len(row.main) <= 3
+    figure = fonts.get(int(rect.height * (0.85 if short else 0.55)))
+    if figure.get_height() < read.get_height():
+        figure = read
+    main_rect = blit_text(
+        surface, figure, row.main, fg, (rect.right - gap * 2, rect.centery), "midright", box=rect
+    )
+    room = main_rect.left - gap * 2 - text_x
+    status = [(t, c) for t, c in _statuses(row, colors) if t]
+    two_lines = rect.height >= 2 * read.get_linesize() + 2 * gap
+    if two_lines:
+        full = row.name if row.name == row.color_name else f"{row.name} · {row.color_name}"
+        top = rect.centery - read.get_linesize()
+        blit_text(surface, read, ellipsize(read, full, room), fg, (text_x, top))
+        if status:
+            text = "  ·  ".join(t for t, _c in status)
+            pos = (text_x, top + read.get_linesize())
+            blit_text(surface, read, ellipsize(read, text, room), status[0][1], pos)
+        return
+    name = blit_text(
+        surface, read, ellipsize(read, row.name, room), fg, (text_x, rect.centery), "midleft"
+    )
+    if status and read.size(status[0][0])[0] <= main_rect.left - name.right - 4 * gap:
+        pos = (name.right + 2 * gap, rect.centery)
+        blit_text(surface, read, status[0][0], status[0][1], pos, "midleft")
+
+
+def _statuses(row: Row, colors: dict[str, RGB]) -> list[tuple[str, RGB]]:
+    return [
+        (row.status, colors["accent"] if row.highlight else colors["good"]),
+        (row.detail, colors["muted"]),
+    ]

@@ -5,9 +5,11 @@ Screens import from here (`from companion.ui import kit`); the submodules are it
 """
 
 from companion.money import signed_yen, yen
+from companion.ui.kit import textlog
 from companion.ui.kit.banners import draw_error, draw_toasts
 from companion.ui.kit.chips import (
     badge,
+    badge_rect,
     chip,
     color_chip,
     line_badge,
@@ -17,7 +19,15 @@ from companion.ui.kit.chips import (
     player_rgb,
 )
 from companion.ui.kit.dialogs import ConfirmDialog, Dialog, NumberEntry, confirm
-from companion.ui.kit.hints import arrow, draw_hint, draw_title, hint_bar, hint_height, key_cap
+from companion.ui.kit.hints import (
+    arrow,
+    draw_hint,
+    draw_title,
+    hint_bar,
+    hint_height,
+    key_cap,
+    title_height,
+)
 from companion.ui.kit.menus import ListMenu, MenuScreen, draw_options, draw_setup_list
 from companion.ui.kit.options import (
     Option,
@@ -28,7 +38,7 @@ from companion.ui.kit.options import (
     text_of,
 )
 from companion.ui.kit.palette import NEUTRAL, PALETTE, colors_of, theme_color
-from companion.ui.kit.text import blit_text, fit, render, wrap
+from companion.ui.kit.text import blit_text, ellipsize, fit, render, wrap, wrap_lines
 from companion.ui.kit.theme import FONT_PATH, Fonts, Theme, font, load_font, margin
 
 __all__ = [
@@ -46,6 +56,7 @@ __all__ = [
     "Theme",
     "arrow",
     "badge",
+    "badge_rect",
     "blit_text",
     "chip",
     "color_chip",
@@ -58,6 +69,7 @@ __all__ = [
     "draw_setup_list",
     "draw_title",
     "draw_toasts",
+    "ellipsize",
     "fit",
     "font",
     "handle_options",
@@ -75,7 +87,10 @@ __all__ = [
     "render",
     "signed_yen",
     "text_of",
+    "textlog",
     "theme_color",
+    "title_height",
     "wrap",
+    "wrap_lines",
     "yen",
 ]

@@ -8,7 +8,7 @@ import pygame
 
 from companion.colors import RGB, color_letter, color_name, hex_to_rgb, rgb, text_color_on
 from companion.ui.kit.palette import NEUTRAL, theme_color
-from companion.ui.kit.text import blit_text
+from companion.ui.kit.text import blit_text, ink_width
 
 if TYPE_CHECKING:
     from companion.metro.events import MetroRules
@@ -46,7 +46,10 @@ def chip(
     edge = outline if outline is not None else (NEUTRAL if not 120 <= sum(fill) <= 660 else None)
     if edge is not None:
         pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
-    blit_text(surface, font, label, text_color_on(fill), rect.center, "center", rect.width - pad)
+    color = text_color_on(fill)
+    room = rect.width - pad
+    squeeze = None if font.size(label)[0] <= room or ink_width(font, label) <= room else room
+    blit_text(surface, font, label, color, rect.center, "center", squeeze, box=rect)
 
 
 def badge(
@@ -68,8 +71,18 @@ def line_badge(
     rules: MetroRules,
     line_id: str,
     rect: pygame.Rect,
-) -> None:
+) -> pygame.Rect:
+    """The line's round badge with its letter; a letter wider than the circle makes it a pill
+    (never a squeezed letter). Returns the rect drawn."""
+    rect = badge_rect(fnt, line_id, rect)
     badge(surface, fnt, line_id, line_rgb(rules, line_id), rect)
+    return rect
+
+
+def badge_rect(fnt: pygame.font.Font, label: str, rect: pygame.Rect) -> pygame.Rect:
+    """`rect`, widened to hold `label` without squeezing it."""
+    need = ink_width(fnt, label) + max(6, rect.height // 3)
+    return rect if need <= rect.width else pygame.Rect(rect.x, rect.y, need, rect.height)
 
 
 def player_chip(
@@ -94,4 +107,4 @@ def color_chip(
     """A player colour filling `rect`, with its name (or only its letter) inside."""
     label = color_name(color) if with_name else color_letter(color)
     outline = theme_color(theme, "foreground")
-    chip(surface, theme.font("small"), label, rgb(color), rect, rect.height // 5, outline, pad=8)
+    chip(surface, theme.font("medium"), label, rgb(color), rect, rect.height // 5, outline, pad=8)

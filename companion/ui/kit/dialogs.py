@@ -9,9 +9,11 @@ import pygame
 
 from companion.i18n import _
 from companion.money import yen
+from companion.ui.kit import textlog
 from companion.ui.kit.options import Text, text_of
 from companion.ui.kit.palette import theme_color
-from companion.ui.kit.text import blit_text
+from companion.ui.kit.text import blit_text, ellipsize, wrap_lines
+from companion.ui.kit.textlog import HINT
 from companion.ui.screen import Action, AppContext, Input, Screen
 
 
@@ -32,21 +34,18 @@ class Dialog(Screen):
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 160))
         surface.blit(shade, (0, 0))
+        textlog.cover(surface.get_rect(), "a dialog", hides_reading=True)
         rect = pygame.Rect(0, 0, int(w * 0.8), int(h * 0.6))
         rect.center = (w // 2, h // 2)
         pygame.draw.rect(surface, theme_color(theme, "panel"), rect, border_radius=theme.margin)
         accent = theme_color(theme, "accent")
         pygame.draw.rect(surface, accent, rect, 3, border_radius=theme.margin)
-        title_rect = blit_text(
-            surface,
-            theme.font("medium"),
-            title,
-            theme_color(theme, "foreground"),
-            (rect.centerx, rect.y + theme.margin),
-            "midtop",
-            rect.width - 2 * theme.margin,
-        )
-        return rect, title_rect.bottom
+        fnt = theme.font("medium")
+        y = rect.y + theme.margin
+        for line in wrap_lines(fnt, title, rect.width - 2 * theme.margin, 3):
+            fg = theme_color(theme, "foreground")
+            y = blit_text(surface, fnt, line, fg, (rect.centerx, y), "midtop", box=rect).bottom
+        return rect, y
 
 
 class ConfirmDialog(Dialog):
@@ -92,7 +91,7 @@ class ConfirmDialog(Dialog):
                 accent = theme_color(theme, "accent")
                 pygame.draw.rect(surface, accent, box, 4, border_radius=theme.margin)
             fg = theme_color(theme, "foreground")
-            blit_text(surface, font, label, fg, box.center, "center")
+            blit_text(surface, font, label, fg, box.center, "center", box=box)
 
 
 def confirm(app: AppContext, question: Text, yes: Callable[[], None]) -> None:
@@ -155,14 +154,17 @@ class NumberEntry(Dialog):
             rect.center,
             "center",
         )
+        small = theme.font("small")
+        hint = _("Up/down: ±{step} · Left/right: ±{big} · OK").format(
+            step=self.fmt(self.step), big=self.fmt(self.big_step)
+        )
         blit_text(
             surface,
-            theme.font("small"),
-            _("Up/down: ±{step} · Left/right: ±{big} · OK").format(
-                step=self.fmt(self.step), big=self.fmt(self.big_step)
-            ),
+            small,
+            ellipsize(small, hint, rect.width - 2 * theme.margin),
             theme_color(theme, "muted"),
             (rect.centerx, rect.bottom - theme.margin),
             "midbottom",
-            rect.width - 2 * theme.margin,
+            kind=HINT,
+            box=rect,
         )

@@ -10,41 +10,82 @@ import pygame
 from companion.colors import RGB
 from companion.i18n import _
 from companion.ui.kit.palette import theme_color
-from companion.ui.kit.text import blit_text
+from companion.ui.kit.text import blit_text, ellipsize, wrap_lines
+from companion.ui.kit.textlog import HINT
 from companion.ui.kit.theme import font, margin
 
 
+def _title_lines(
+    theme: Any, title: str, subtitle: str, room: int, m: int
+) -> tuple[pygame.font.Font, list[str], list[str], bool]:
+    """(title font, title lines, subtitle lines, subtitle on the title's line)."""
+    big, medium = font(theme, "big"), font(theme, "medium")
+    if big.size(title)[0] <= room:
+        title_font, lines = big, [title]
+    else:
+        title_font, lines = medium, wrap_lines(medium, title, room, 2)
+    if not subtitle:
+        return title_font, lines, [], False
+    last_w = title_font.size(lines[-1])[0]
+    if last_w + 2 * m + medium.size(subtitle)[0] <= room:
+        return title_font, lines, [subtitle], True
+    return title_font, lines, wrap_lines(medium, subtitle, room, 2), False
+
+
+def title_height(surface: pygame.Surface, theme: Any, title: str, subtitle: str = "") -> int:
+    """Where the body starts under `draw_title(surface, theme, title, subtitle)`."""
+    m = margin(theme, surface)
+    room = surface.get_width() - 2 * m
+    title_font, lines, subs, inline = _title_lines(theme, title, subtitle, room, m)
+    y = m + len(lines) * title_font.get_linesize()
+    if not inline:
+        y += len(subs) * font(theme, "medium").get_linesize()
+    return max(y, m + font(theme, "big").get_linesize()) + m
+
+
 def draw_title(
-    surface: pygame.Surface, theme: Any, title: str, subtitle: str = "", left: int | None = None
+    surface: pygame.Surface,
+    theme: Any,
+    title: str,
+    subtitle: str = "",
+    left: int | None = None,
+    right: int | None = None,
 ) -> int:
-    """Title (and a subtitle after it); returns the y where the body starts. `left`: its x
-    (default one margin). When they do not fit the width, both are squeezed alike, never cut."""
+    """Title (and a subtitle after it) between `left` and `right` (default: one margin from
+    each edge); returns the y where the body starts. Never squeezed below the reading size: a
+    title too long for big type is set in medium type (on two lines if need be), a subtitle that
+    does not fit after the title goes on the line below, and what still does not fit ends in
+    "…"."""
     m = margin(theme, surface)
     x = m if left is None else left
-    big, medium = font(theme, "big"), font(theme, "medium")
-    title_w = big.size(title)[0]
-    sub_w = medium.size(subtitle)[0] if subtitle else 0
-    gap = 2 * m if subtitle else 0
-    room = surface.get_width() - x - m
-    scale = min(1.0, max(0, room - gap) / max(1, title_w + sub_w))
-    accent = theme_color(theme, "accent")
-    height = big.size(title)[1]
-    r = blit_text(
-        surface, big, title, accent, (x, m + height // 2), "midleft", int(title_w * scale)
-    )
-    if subtitle:
-        fg = theme_color(theme, "foreground")
-        pos = (r.right + gap, m + height // 2)
-        blit_text(surface, medium, subtitle, fg, pos, "midleft", int(sub_w * scale))
-    return m + height + m
+    room = (surface.get_width() - m if right is None else right) - x
+    medium = font(theme, "medium")
+    accent, fg = theme_color(theme, "accent"), theme_color(theme, "foreground")
+    title_font, lines, subs, inline = _title_lines(theme, title, subtitle, room, m)
+    y = m
+    line_h = title_font.get_linesize()
+    r = pygame.Rect(x, y, 0, line_h)
+    for line in lines:
+        r = blit_text(surface, title_font, line, accent, (x, y))
+        y += line_h
+    if inline:
+        blit_text(surface, medium, subs[0], fg, (r.right + 2 * m, r.centery), "midleft")
+    else:
+        for line in subs:
+            blit_text(surface, medium, line, fg, (x, y))
+            y += medium.get_linesize()
+    return max(y, m + font(theme, "big").get_linesize()) + m
 
 
 def draw_hint(surface: pygame.Surface, theme: Any, text: str) -> None:
-    """One muted line of help at the bottom centre."""
+    """One muted line of help at the bottom centre (a hint: it may be small, and ends in "…"
+    rather than leave the screen)."""
     w, h = surface.get_size()
     m = margin(theme, surface)
     muted = theme_color(theme, "muted")
-    blit_text(surface, font(theme, "small"), text, muted, (w // 2, h - m), "midbottom", w - 2 * m)
+    small = font(theme, "small")
+    shown = ellipsize(small, text, w - 2 * m)
+    blit_text(surface, small, shown, muted, (w // 2, h - m), "midbottom", kind=HINT)
 
 
 def arrow(
@@ -78,12 +119,13 @@ def key_cap(
     w = fnt.size(label)[0] + h // 2
     rect = pygame.Rect(x, y, w, h)
     pygame.draw.rect(surface, fill, rect, width=2, border_radius=h // 4)
-    blit_text(surface, fnt, label, fill, rect.center, "center")
+    blit_text(surface, fnt, label, fill, rect.center, "center", kind=HINT)
     return rect
 
 
 def hint_bar(surface: pygame.Surface, theme: Any, hints: list[tuple[str, str]]) -> None:
-    """Bottom bar naming what each button does: [("ok", _("Actions")), ("lr", _("Amount"))]."""
+    """Bottom bar naming what each button does: [("ok", _("Actions")), ("lr", _("Amount"))].
+    Hints that do not fit the width are left out (the first ones matter most)."""
     fnt = font(theme, "small")
     h = hint_height(theme)
     y = surface.get_height() - h
@@ -92,11 +134,18 @@ def hint_bar(surface: pygame.Surface, theme: Any, hints: list[tuple[str, str]]) 
     x = gap
     fg = theme_color(theme, "foreground")
     accent = theme_color(theme, "accent")
+    top = y + (h - fnt.get_linesize()) // 2
     for key, what in hints:
-        r = key_cap(surface, fnt, key, (x, y + 4), accent)
-        r = blit_text(surface, fnt, what, fg, (r.right + gap // 2, y + 4))
+        cap_w = fnt.get_linesize() * (2 if key in ("lr", "ud") else 1)
+        if key in ("ok", "back"):
+            cap_w = fnt.size(_("OK") if key == "ok" else _("BACK"))[0] + fnt.get_linesize() // 2
+        if x + cap_w + gap // 2 + fnt.size(what)[0] > surface.get_width() - gap:
+            break
+        r = key_cap(surface, fnt, key, (x, top), accent)
+        r = blit_text(surface, fnt, what, fg, (r.right + gap // 2, top), kind=HINT)
         x = r.right + 2 * gap
 
 
 def hint_height(theme: Any) -> int:
-    return int(font(theme, "small").get_linesize()) + 8
+    """The hint bar's height: one line of medium type, so a toast over it hides nothing else."""
+    return int(font(theme, "medium").get_linesize()) + 8

@@ -16,7 +16,8 @@ from companion.ui.kit.chips import color_chip, line_badge, player_chip
 from companion.ui.kit.hints import draw_hint, draw_title, hint_bar, hint_height
 from companion.ui.kit.options import Option, Text, cursor_step, press_option, text_of
 from companion.ui.kit.palette import theme_color
-from companion.ui.kit.text import blit_text
+from companion.ui.kit.text import blit_text, ellipsize
+from companion.ui.kit.textlog import HINT
 from companion.ui.kit.theme import Fonts, font, margin
 from companion.ui.screen import Action, AppContext, Input, Screen
 
@@ -77,12 +78,16 @@ class ListMenu(Screen):
             enabled = item.enabled is None or item.enabled()
             marker = "> " if i == self.index else "  "
             label_color = fg if enabled else muted
-            blit_text(surface, fnt, marker + item.text, label_color, (x, rect.centery), "midleft")
+            right = rect.right - m
             if item.detail:
                 value = item.shown_detail
                 if item.on_change is not None and i == self.index:
                     value = f"< {value} >"
-                blit_text(surface, fnt, value, accent, (rect.right - m, rect.centery), "midright")
+                value = ellipsize(fnt, value, (rect.right - x) // 2)
+                pos = (rect.right - m, rect.centery)
+                right = blit_text(surface, fnt, value, accent, pos, "midright", box=rect).x - m
+            label = ellipsize(fnt, marker + item.text, right - x)
+            blit_text(surface, fnt, label, label_color, (x, rect.centery), "midleft", box=rect)
         draw_hint(surface, theme, text_of(self.hint))
 
 
@@ -113,31 +118,29 @@ def draw_options(
         x = row.x + 8
         chip_h = row.height - 8
         if opt.line is not None:
-            line_badge(surface, fnt, rules, opt.line, pygame.Rect(x, y + 2, chip_h, chip_h))
-            x += chip_h + 10
+            x = line_badge(
+                surface, fnt, rules, opt.line, pygame.Rect(x, y + 2, chip_h, chip_h)
+            ).right
+            x += 10
         color = opt.color
         if color is not None:
             x = player_chip(surface, fnt, color, (x, y + 2), chip_h).right + 10
         text_color = fg if opt.reason is None else muted
-        r = blit_text(surface, fnt, opt.text, text_color, (x, row.centery), "midleft")
         right = row.right - 10
         if opt.detail:
-            detail = opt.shown_detail
-            right = blit_text(surface, fnt, detail, text_color, (right, row.centery), "midright").x
-        if opt.reason is not None:
-            blit_text(
-                surface,
-                small,
-                opt.reason,
-                muted,
-                (r.right + 16, row.centery),
-                "midleft",
-                max(0, right - r.right - 26),
-            )
+            detail = ellipsize(fnt, opt.shown_detail, (right - x) // 2)
+            pos = (right, row.centery)
+            right = blit_text(surface, fnt, detail, text_color, pos, "midright", box=row).x - 10
+        label = ellipsize(fnt, opt.text, right - x)
+        r = blit_text(surface, fnt, label, text_color, (x, row.centery), "midleft", box=row)
+        room = right - r.right - 26
+        if opt.reason is not None and room > 4 * fnt.get_linesize():
+            reason = ellipsize(fnt, opt.reason, room)
+            pos = (r.right + 16, row.centery)
+            blit_text(surface, fnt, reason, muted, pos, "midleft", box=row)
     if first > 0 or first + rows < len(options):
-        blit_text(
-            surface, small, f"{cursor + 1}/{len(options)}", muted, area.topright, "bottomright"
-        )
+        mark = f"{cursor + 1}/{len(options)}"
+        blit_text(surface, small, mark, muted, area.topright, "bottomright", kind=HINT)
 
 
 class MenuScreen(Screen):
@@ -212,21 +215,25 @@ def draw_setup_list(
     """The timer games' setup: a big title, one compact row per option, a hint at the bottom."""
     w, h = surface.get_size()
     m = max(6, h // 60)
-    big, fnt = fonts.get(h // 9), fonts.get(h // 16)
+    big, fnt, small = fonts.get(h // 9), fonts.get(h // 13), fonts.role("small", h)
     y = blit_text(surface, big, title, colors["accent"], (2 * m, m)).bottom + m
     line = fnt.get_linesize() + m // 2
-    first = max(0, min(index - 3, len(options) - (h - y - 3 * m) // line))
-    for i, opt in enumerate(options[first:], start=first):
-        if y + line > h - fnt.get_linesize() - m:
-            break
+    rows = max(1, (h - y - small.get_linesize() - 2 * m) // line)
+    first = min(max(0, index - rows // 2), max(0, len(options) - rows))
+    for i, opt in enumerate(options[first : first + rows], start=first):
         rect = pygame.Rect(m, y, w - 2 * m, line)
         if i == index:
             pygame.draw.rect(surface, colors["selected"], rect, border_radius=m)
-        blit_text(surface, fnt, opt.text, colors["foreground"], (2 * m, y + m // 4))
+        right = w - 2 * m
         if opt.detail:
             value = opt.shown_detail
             shown = f"‹ {value} ›" if opt.on_change is not None else value
-            blit_text(surface, fnt, shown, colors["accent"], (w - 2 * m, y + m // 4), "topright")
+            shown = ellipsize(fnt, shown, (w - 4 * m) // 2)
+            pos = (right, rect.centery)
+            right = blit_text(surface, fnt, shown, colors["accent"], pos, "midright").x - m
+        label = ellipsize(fnt, opt.text, right - 2 * m)
+        blit_text(surface, fnt, label, colors["foreground"], (2 * m, rect.centery), "midleft")
         y += line
     muted = colors["muted"]
-    blit_text(surface, fonts.get(h // 22), hint, muted, (w // 2, h - m), "midbottom", w - 2 * m)
+    shown = ellipsize(small, hint, w - 2 * m)
+    blit_text(surface, small, shown, muted, (w // 2, h - m), "midbottom", kind=HINT)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pygame
 
 from companion.colors import RGB
+from companion.ui.kit import textlog
+from companion.ui.kit.textlog import READ
 
 _cache: dict[tuple[pygame.font.Font, str, RGB], pygame.Surface] = {}
 """Keyed by the font itself, not its id: a font freed and another made at its address must
@@ -27,6 +29,20 @@ def render(font: pygame.font.Font, text: str, color: RGB) -> pygame.Surface:
     return surf
 
 
+_inks: dict[tuple[pygame.font.Font, str], int] = {}
+
+
+def ink_width(font: pygame.font.Font, text: str) -> int:
+    """The width of the pixels `text` draws (narrower than its advance: no side bearings)."""
+    key = (font, text)
+    width = _inks.get(key)
+    if width is None:
+        if len(_inks) > _CACHE_SIZE:
+            _inks.clear()
+        width = _inks[key] = font.render(text, True, (255, 255, 255)).get_bounding_rect().width
+    return width
+
+
 def fit(image: pygame.Surface, max_width: int | None) -> pygame.Surface:
     """`image` shrunk to `max_width` when it is wider (text is squeezed, never cut)."""
     if max_width is None or not image.get_width() > max_width > 0:
@@ -43,12 +59,41 @@ def blit_text(
     pos: tuple[int, int],
     anchor: str = "topleft",
     max_width: int | None = None,
+    kind: str = READ,
+    box: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """Draw one line with its `anchor` ("topleft", "center", "midright"...) at `pos`."""
+    """Draw one line with its `anchor` ("topleft", "center", "midright"...) at `pos`.
+    `kind` and `box` are for the checker (`textlog`): what the player must read keeps the
+    reading floor (a `max_width` that squeezes it below counts against it), and the line must
+    stay inside `box` (default: the surface)."""
     image = fit(render(font, text, color), max_width)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
+    textlog.note(surface, text, font, image, rect, kind, box)
     return rect
+
+
+def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
+    """`text`, or as much of it as fits `width` followed by "…" (a word is kept whole if it can
+    be)."""
+    if font.size(text)[0] <= width:
+        return text
+    cut = text
+    while cut and font.size(cut.rstrip() + "…")[0] > width:
+        cut = cut[:-1]
+    words = cut.rsplit(" ", 1)
+    if len(words) == 2 and len(words[0]) > len(cut) // 2:
+        cut = words[0]
+    return cut.rstrip(" ·,;:") + "…" if cut else ""
+
+
+def wrap_lines(font: pygame.font.Font, text: str, width: int, most: int) -> list[str]:
+    """`text` wrapped to `width` in at most `most` lines, the last one ellipsized if more
+    would be needed (a word longer than the width is ellipsized too)."""
+    lines = wrap(font, text, width)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
+    return [ellipsize(font, line, width) for line in lines]
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

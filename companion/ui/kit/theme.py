@@ -26,12 +26,15 @@ def load_font(px: int, path: str | None = FONT_PATH) -> pygame.font.Font:
 
 
 class Theme:
-    """Fonts by role ("huge", "big", "medium", "small") and the palette; `margin` in pixels."""
+    """Fonts by role ("huge", "big", "medium", "read", "small") and the palette; `margin` in
+    pixels. "read" is the smallest type a player must read (capitals about 18 px at 800x480,
+    3.5 mm on a 7" screen: tables); "small" is for hints only (what the buttons do)."""
 
     SCALE: ClassVar[dict[str, float]] = {
         "huge": 0.14,
         "big": 0.085,
         "medium": 0.058,
+        "read": 0.052,
         "small": 0.042,
     }
 
@@ -61,6 +64,14 @@ class Fonts:
 
     def get(self, px: int) -> pygame.font.Font:
         px = max(10, round(px * self.scale))
+        if px not in self._cache:
+            self._cache[px] = load_font(px)
+        return self._cache[px]
+
+    def role(self, name: str, height: int) -> pygame.font.Font:
+        """The `Theme` role's font for a screen `height` pixels high ("read": the smallest a
+        player must read; "small": hints)."""
+        px = max(12, round(height * Theme.SCALE[name]))
         if px not in self._cache:
             self._cache[px] = load_font(px)
         return self._cache[px]

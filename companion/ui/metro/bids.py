@@ -82,17 +82,12 @@ class BidsScreen(Screen):
             if i == self.cursor:
                 pygame.draw.rect(surface, accent, row, width=3, border_radius=8)
             chip = c.player_chip(surface, fnt, color, (row.x + 6, y + 3), row.height - 6)
-            c.blit_text(
+            amount = c.blit_text(
                 surface, fnt, c.yen(self.bids[color]), fg, (row.right - 10, row.centery), "midright"
             )
-            c.blit_text(
-                surface,
-                c.font(theme, "small"),
-                color_name(color),
-                fg,
-                (chip.right + 10, row.centery),
-                "midleft",
-            )
+            read = c.font(theme, "read")
+            name = c.ellipsize(read, color_name(color), amount.x - chip.right - 20)
+            c.blit_text(surface, read, name, fg, (chip.right + 10, row.centery), "midleft")
         medium = c.font(theme, "medium")
         c.blit_text(
             surface, medium, _("New turn order"), c.theme_color(theme, "muted"), (half + m, top)

@@ -120,7 +120,11 @@ class CameraPrompts:
             return _("Camera: OK"), "ok"
         return camera.status, "calm" if code in CALM_CODES else "bad"
 
-    def draw_status(self, surface: pygame.Surface, theme: Any, right: int, y: int) -> None:
+    def draw_status(
+        self, surface: pygame.Surface, theme: Any, right: int, y: int, left: int | None = None
+    ) -> None:
+        """The status line ending at `right` (from `left` at most: what does not fit ends in
+        "…")."""
         line = self.status_line()
         if line is None:
             return
@@ -130,9 +134,9 @@ class CameraPrompts:
             "calm": c.theme_color(theme, "muted"),
             "bad": c.theme_color(theme, "bad"),
         }[tone]
-        small = c.font(theme, "small")
-        width = int(surface.get_width() * 0.45)
-        c.blit_text(surface, small, text, color, (right, y), "topright", width)
+        fnt = c.font(theme, "read")
+        width = right - left if left is not None else int(surface.get_width() * 0.45)
+        c.blit_text(surface, fnt, c.ellipsize(fnt, text, width), color, (right, y), "topright")
 
 
 class ProposalScreen(Screen):
@@ -256,53 +260,43 @@ class ProposalScreen(Screen):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, (0, 0))
-        big, medium, small = c.font(theme, "big"), c.font(theme, "medium"), c.font(theme, "small")
+        c.textlog.cover(surface.get_rect(), "the camera's question", hides_reading=True)
+        big, medium, read = c.font(theme, "big"), c.font(theme, "medium"), c.font(theme, "read")
         fg, accent = c.theme_color(theme, "foreground"), c.theme_color(theme, "accent")
+        muted = c.theme_color(theme, "muted")
         w = int(surface.get_width() * 0.86)
-        lines = c.wrap(big, question(self.proposal, self.session.rules.board), w - 60)
-        rows = len(lines) * big.get_linesize() + small.get_linesize() + medium.get_linesize()
-        extra = big.get_linesize() + small.get_linesize() if self.pays() else 0
-        box = pygame.Rect(0, 0, w, rows + extra + 90)
-        box.center = surface.get_rect().center
-        pygame.draw.rect(surface, (40, 44, 56), box, border_radius=14)
-        pygame.draw.rect(surface, accent, box, width=4, border_radius=14)
-        y = box.y + 16
-        c.blit_text(
-            surface,
-            small,
-            _("The camera sees"),
-            c.theme_color(theme, "muted"),
-            (box.centerx, y),
-            "midtop",
-        )
-        y += small.get_linesize() + 6
-        for line in lines:
-            y = c.blit_text(surface, big, line, fg, (box.centerx, y), "midtop", w - 40).bottom
+        lines = c.wrap_lines(big, question(self.proposal, self.session.rules.board), w - 40, 2)
+        notes: list[str] = []
+        paid_lines: list[str] = []
         if self.pays():
-            y += 6
-            r = c.blit_text(
-                surface,
-                big,
-                _("Paid {amount}").format(amount=f"{c.yen(self.cost)} × {self.circles}")
-                + f" = {c.yen(self.paid)}",
-                accent,
-                (box.centerx, y),
-                "midtop",
-            )
             note = _("The card's cost per stop circle, less discounts; {station} has {n}").format(
                 station=self.session.rules.board.stations[self.proposal.station].name,
                 n=self.circles,
             )
-            y = c.blit_text(
-                surface,
-                small,
-                note,
-                c.theme_color(theme, "muted"),
-                (box.centerx, r.bottom + 2),
-                "midtop",
-                w - 40,
-            ).bottom
-        y += 18
+            notes = c.wrap_lines(read, note, w - 40, 2)
+            amount = f"{c.yen(self.cost)} × {self.circles}"
+            paid = _("Paid {amount}").format(amount=amount) + f" = {c.yen(self.paid)}"
+            paid_lines = c.wrap_lines(big, paid, w - 40, 2)
+        rows = len(lines) * big.get_linesize() + read.get_linesize() + medium.get_linesize()
+        extra = len(paid_lines) * big.get_linesize() + len(notes) * read.get_linesize()
+        box = pygame.Rect(0, 0, w, rows + extra + 70)
+        box.center = surface.get_rect().center
+        box.y = min(box.y, surface.get_height() - c.hint_height(theme) - box.height - 4)
+        pygame.draw.rect(surface, (40, 44, 56), box, border_radius=14)
+        pygame.draw.rect(surface, accent, box, width=4, border_radius=14)
+        y = box.y + 12
+        seen = _("The camera sees")
+        y = c.blit_text(surface, read, seen, muted, (box.centerx, y), "midtop").bottom + 6
+        for line in lines:
+            y = c.blit_text(surface, big, line, fg, (box.centerx, y), "midtop", box=box).bottom
+        if self.pays():
+            y += 6
+            for line in paid_lines:
+                y = c.blit_text(surface, big, line, accent, (box.centerx, y), "midtop").bottom
+            y += 2
+            for line in notes:
+                y = c.blit_text(surface, read, line, muted, (box.centerx, y), "midtop").bottom
+        y += 12
         good, bad = c.theme_color(theme, "good"), c.theme_color(theme, "bad")
         if self.buttons:
             chip_h = medium.get_linesize()

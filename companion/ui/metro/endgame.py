@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from companion.colors import color_name
+from companion.colors import color_letter, color_name
 from companion.i18n import _
 from companion.metro.endgame import EndGameResult
 from companion.ui import kit as c
@@ -28,6 +28,8 @@ class EndGameScreen(Screen):
         self.history: dict[str, list[int]] = current_metro(app.services).value_history()
         self._played = False
         self._chart: pygame.Surface | None = None
+        self._chart_texts: list[c.textlog.Placed] = []
+        self.page_count = 3
 
     def enter(self) -> None:
         if not self._played:
@@ -36,141 +38,207 @@ class EndGameScreen(Screen):
 
     def handle(self, event: Input) -> None:
         if event.action is Action.RIGHT:
-            self.page = (self.page + 1) % 3
+            self.page = (self.page + 1) % self.page_count
         elif event.action is Action.LEFT:
-            self.page = (self.page - 1) % 3
+            self.page = (self.page - 1) % self.page_count
         elif event.action in (Action.OK, Action.BACK):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Pages: the ranking, the payouts by line (on as many pages as their rows need), the
+        chart."""
         theme = self.app.services.theme
         surface.fill(c.theme_color(theme, "background"))
-        titles = (_("Final ranking"), _("Payouts by line"), _("Line values by round"))
-        top = draw_title(surface, theme, titles[self.page], f"{self.page + 1}/3")
         m = c.margin(theme, surface)
-        area = pygame.Rect(
-            m,
-            top,
-            surface.get_width() - 2 * m,
-            surface.get_height() - c.hint_height(theme) - m - top,
-        )
-        (self._players, self._lines, self._draw_chart)[self.page](surface, theme, area)
+        probe = c.title_height(surface, theme, _("Payouts by line"), "1/9")
+        height = surface.get_height() - c.hint_height(theme) - m - probe
+        line_pages = self._line_pages(theme, surface.get_width() - 2 * m, height)
+        self.page_count = len(line_pages) + 2
+        self.page = min(self.page, self.page_count - 1)
+        if self.page == 0:
+            title = _("Final ranking")
+        elif self.page == self.page_count - 1:
+            title = _("Line values by round")
+        else:
+            title = _("Payouts by line")
+        top = draw_title(surface, theme, title, f"{self.page + 1}/{self.page_count}")
+        bottom = surface.get_height() - c.hint_height(theme) - m
+        area = pygame.Rect(m, top, surface.get_width() - 2 * m, bottom - top)
+        if self.page == 0:
+            self._players(surface, theme, area)
+        elif self.page == self.page_count - 1:
+            self._draw_chart(surface, theme, area)
+        else:
+            self._lines(surface, theme, area, line_pages[self.page - 1])
         c.hint_bar(surface, theme, [("lr", _("Page")), ("ok", _("Done"))])
 
     def _players(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
-        big, small = c.font(theme, "big"), c.font(theme, "small")
-        value_font = c.font(theme, "medium") if area.width >= 1200 else small
+        """One column per player in ranking order (medal, chip, name), one row per part of
+        the total, the total last in large type."""
+        read, medium, big = c.font(theme, "read"), c.font(theme, "medium"), c.font(theme, "big")
         fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
+        accent = c.theme_color(theme, "accent")
+        m = c.margin(theme, surface)
         by_color = {p.color: p for p in self.result.players}
         cash_known = all(p.total is not None for p in self.result.players)
-        heads = [
-            _("Cash"),
-            _("Speculation"),
-            _("Stakes back"),
-            _("Shares"),
-            _("Loans"),
-            _("Total") if cash_known else _("Earned"),
+        players = [by_color[color] for color in self.result.ranking]
+        rows: list[tuple[str, list[str]]] = []
+        if cash_known:
+            rows.append((_("Cash"), [c.yen(p.cash) if p.cash is not None else "" for p in players]))
+        rows += [
+            (_("Speculation"), [c.yen(p.speculation) for p in players]),
+            (_("Stakes back"), [c.yen(p.stakes_returned) for p in players]),
+            (_("Shares"), [c.yen(p.shares) for p in players]),
+            (_("Loans"), [c.signed_yen(-p.loan_cost) if p.loans else "–" for p in players]),
         ]
-        cols = [area.x + int(area.width * f) for f in (0.42, 0.53, 0.64, 0.75, 0.86, 1.0)]
-        if not cash_known:
-            heads[0] = ""
-        gap = cols[1] - cols[0] - 6
-        head_h = 0
-        for head, x in zip(heads, cols, strict=True):
-            words = c.wrap(small, head, gap)[:2]
-            for i, word in enumerate(words):
-                pos = (x, area.y + i * small.get_linesize())
-                c.blit_text(surface, small, word, muted, pos, "topright", gap)
-            head_h = max(head_h, len(words) * small.get_linesize())
-        row_h = min(
-            big.get_linesize() + 16,
-            (area.height - head_h) // max(1, len(self.result.ranking)),
-        )
-        y = area.y + head_h + 4
-        for place, color in enumerate(self.result.ranking, start=1):
-            p = by_color[color]
-            cy = y + row_h // 2
-            medal = pygame.Rect(area.x, y + 4, row_h - 8, row_h - 8)
-            fill = MEDALS[place - 1] if place <= 3 else (70, 74, 86)
-            c.badge(surface, big, str(place), fill, medal)
-            chip = c.player_chip(surface, big, color, (medal.right + 10, y + 4), row_h - 8)
-            name_w = cols[0] - chip.right - value_font.size("¥0,000")[0] - 20
-            if small.size(color_name(color))[0] <= name_w:
-                c.blit_text(surface, small, color_name(color), fg, (chip.right + 8, cy), "midleft")
-            total = p.total if cash_known and p.total is not None else p.earnings
-            cash = c.yen(p.cash) if p.cash is not None and cash_known else ""
-            loans = c.signed_yen(-p.loan_cost) if p.loans else "–"
-            values = [cash, c.yen(p.speculation), c.yen(p.stakes_returned), c.yen(p.shares), loans]
-            for value, x in zip(values, cols, strict=False):
-                c.blit_text(surface, value_font, value, fg, (x, cy), "midright")
-            c.blit_text(
-                surface,
-                big,
-                c.yen(total),
-                c.theme_color(theme, "accent"),
-                (cols[-1], cy),
-                "midright",
-            )
+        totals = [
+            c.yen(p.total if cash_known and p.total is not None else p.earnings) for p in players
+        ]
+        total_label = _("Total") if cash_known else _("Earned")
+        labels = [label for label, _v in rows] + [total_label]
+        label_w = min(max(read.size(label)[0] for label in labels) + 2 * m, area.width * 2 // 5)
+        col_w = (area.width - label_w) // max(1, len(players))
+        chip_h = medium.get_linesize()
+        # the names under the chips when they all fit, else the chips' letters say who
+        names = all(read.size(color_name(p.color))[0] <= col_w - m for p in players)
+        y = area.y
+        for i, p in enumerate(players):
+            col = pygame.Rect(area.x + label_w + i * col_w, y, col_w, chip_h)
+            fill = MEDALS[i] if i < 3 else (70, 74, 86)
+            medal = pygame.Rect(0, y, chip_h, chip_h)
+            chip_w = max(chip_h, medium.size(color_letter(p.color))[0] + chip_h // 2)
+            medal.x = col.right - m - chip_w - 6 - chip_h
+            c.badge(surface, medium, str(i + 1), fill, medal)
+            c.player_chip(surface, medium, p.color, (medal.right + 6, y), chip_h)
+            if names:
+                pos = (col.right - m, y + chip_h + 2)
+                c.blit_text(surface, read, color_name(p.color), fg, pos, "topright")
+        y += chip_h + (read.get_linesize() if names else 0) + 6
+        row_h = read.get_linesize() + 2
+        for n, (label, values) in enumerate(rows):
+            if n % 2 == 0:
+                pygame.draw.rect(surface, (28, 31, 40), (area.x, y, area.width, row_h))
+            shown = c.ellipsize(read, label, label_w - m)
+            c.blit_text(surface, read, shown, muted, (area.x, y + row_h // 2), "midleft")
+            for i, value in enumerate(values):
+                right = area.x + label_w + (i + 1) * col_w - m
+                c.blit_text(surface, read, value, fg, (right, y + row_h // 2), "midright")
             y += row_h
+        total_font = next(
+            (f for f in (big, medium) if max(f.size(t)[0] for t in totals) <= col_w - m), read
+        )
+        y += 4
+        cy = y + total_font.get_linesize() // 2
+        c.blit_text(
+            surface, read, c.ellipsize(read, total_label, label_w - m), fg, (area.x, cy), "midleft"
+        )
+        for i, total in enumerate(totals):
+            right = area.x + label_w + (i + 1) * col_w - m
+            c.blit_text(surface, total_font, total, accent, (right, cy), "midright")
 
-    def _lines(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
+    def _line_items(self, lp: Any) -> list[tuple[str, str, str]]:
+        """(player, chip suffix, amount) of a line's payouts: shares, then speculations."""
+        items = [(sh.player, str(sh.share), c.yen(sh.paid)) for sh in lp.shares]
+        items += [(s.player, "", f"{c.yen(s.paid)} ({c.yen(s.stake)})") for s in lp.speculations]
+        return items
+
+    def _flow(
+        self, theme: Any, lp: Any, width: int
+    ) -> list[list[tuple[int, tuple[str, str, str]]]]:
+        """A line's payouts in lines of (x offset, item) that fit `width`."""
+        read = c.font(theme, "read")
+        h = read.get_linesize() - 4
+        lines: list[list[tuple[int, tuple[str, str, str]]]] = [[]]
+        x = 0
+        for item in self._line_items(lp):
+            chip_w = max(h, read.size(color_letter(item[0]) + item[1])[0] + h // 2)
+            need = chip_w + 4 + read.size(item[2])[0]
+            if x and x + need > width:
+                lines.append([])
+                x = 0
+            lines[-1].append((x, item))
+            x += need + 16
+        return lines
+
+    def _line_rows(self) -> list[Any]:
+        rows = [lp for lp in self.result.lines if lp.shares or lp.speculations]
+        return rows or list(self.result.lines)
+
+    def _lead_w(self, theme: Any) -> int:
+        """The width of a row's badge and value."""
+        read = c.font(theme, "read")
+        values = max(read.size(c.yen(lp.value))[0] for lp in self.result.lines)
+        return read.get_linesize() + 8 + values + 16
+
+    def _line_pages(self, theme: Any, width: int, height: int) -> list[list[Any]]:
+        """The payout rows split into pages that fit `height`."""
+        read = c.font(theme, "read")
+        line_h = read.get_linesize()
+        room = width - self._lead_w(theme)
+        pages: list[list[Any]] = [[]]
+        used = line_h + 4
+        for lp in self._line_rows():
+            need = len(self._flow(theme, lp, room)) * line_h + 4
+            if pages[-1] and used + need > height:
+                pages.append([])
+                used = line_h + 4
+            pages[-1].append(lp)
+            used += need
+        return pages
+
+    def _lines(
+        self, surface: pygame.Surface, theme: Any, area: pygame.Rect, rows: list[Any]
+    ) -> None:
         muted = c.theme_color(theme, "muted")
         fg = c.theme_color(theme, "foreground")
         rules = current_metro(self.app.services).rules
-        rows = [lp for lp in self.result.lines if lp.shares or lp.speculations] or list(
-            self.result.lines
-        )
-        medium = c.font(theme, "medium")
-        fits = (len(rows) + 1) * (medium.get_linesize() + 8) <= area.height
-        small = medium if fits else c.font(theme, "small")
-        spec_x, share_x = area.x + int(area.width * 0.16), area.x + int(area.width * 0.56)
-        head = c.font(theme, "small")
-        c.blit_text(surface, head, _("Speculations: paid (stake)"), muted, (spec_x, area.y))
-        c.blit_text(surface, head, _("Shares"), muted, (share_x, area.y))
-        top = area.y + head.get_linesize() + 4
-        row_h = max(
-            small.get_linesize() + 4,
-            min(small.get_linesize() * 2, (area.bottom - top) // max(1, len(rows))),
-        )
-        for i, lp in enumerate(rows):
-            y = top + i * row_h
-            cy = y + row_h // 2
-            h = min(row_h - 6, small.get_linesize() + 4)
-            c.line_badge(surface, small, rules, lp.line, pygame.Rect(area.x, cy - h // 2, h, h))
-            c.blit_text(surface, small, c.yen(lp.value), fg, (area.x + h + 8, cy), "midleft")
-            x = spec_x
-            for s in lp.speculations:
-                chip = c.player_chip(surface, small, s.player, (x, cy - h // 2), h)
-                label = f"{c.yen(s.paid)} ({c.yen(s.stake)})"
-                x = (
-                    c.blit_text(surface, small, label, fg, (chip.right + 4, cy), "midleft").right
-                    + 14
-                )
-            x = share_x
-            for sh in lp.shares:
-                chip = c.player_chip(surface, small, sh.player, (x, cy - h // 2), h, str(sh.share))
-                x = (
-                    c.blit_text(
-                        surface, small, c.yen(sh.paid), fg, (chip.right + 4, cy), "midleft"
-                    ).right
-                    + 14
-                )
+        read = c.font(theme, "read")
+        line_h = read.get_linesize()
+        legend = f"{_('Shares')}  ·  {_('Speculations: paid (stake)')}"
+        c.blit_text(surface, read, c.ellipsize(read, legend, area.width), muted, area.topleft)
+        lead = self._lead_w(theme)
+        y = area.y + line_h + 4
+        h = line_h - 4
+        for n, lp in enumerate(rows):
+            flow = self._flow(theme, lp, area.width - lead)
+            row_h = len(flow) * line_h + 4
+            if n % 2 == 0:
+                pygame.draw.rect(surface, (28, 31, 40), (area.x, y, area.width, row_h))
+            cy = y + line_h // 2 + 2
+            badge = c.line_badge(
+                surface, read, rules, lp.line, pygame.Rect(area.x, cy - h // 2, h, h)
+            )
+            value_right = area.x + lead - 16
+            c.blit_text(surface, read, c.yen(lp.value), fg, (value_right, cy), "midright")
+            del badge
+            for k, items in enumerate(flow):
+                ly = cy + k * line_h
+                for x, (player, suffix, amount) in items:
+                    chip = c.player_chip(
+                        surface, read, player, (area.x + lead + x, ly - h // 2), h, suffix
+                    )
+                    c.blit_text(surface, read, amount, fg, (chip.right + 4, ly), "midleft")
+            y += row_h
 
     def _draw_chart(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
         if self._chart is None or self._chart.get_size() != area.size:
-            self._chart = self._render_chart(theme, area.size)
+            with c.textlog.capture() as texts:
+                self._chart = self._render_chart(theme, area.size)
+            self._chart_texts = texts
         surface.blit(self._chart, area)
+        c.textlog.replay(self._chart_texts, area.topleft)
 
     def _render_chart(self, theme: Any, size: tuple[int, int]) -> pygame.Surface:
         chart = pygame.Surface(size)
         chart.fill(c.theme_color(theme, "background"))
-        small = c.font(theme, "small")
+        small = c.font(theme, "read")
         muted = c.theme_color(theme, "muted")
         rules = current_metro(self.app.services).rules
         label_w = small.get_linesize() + 8
         left, right = small.size("¥00,000")[0] + 8, size[0] - label_w - 8
         flat = [lid for lid, v in self.history.items() if not any(v)]
-        top, bottom = 8, size[1] - small.get_linesize() * (2 if flat else 1) - 10
+        lh = small.get_linesize()
+        top, bottom = lh // 2 + 2, size[1] - lh * (2 if flat else 1) - lh // 2 - 6
         rounds = max((len(v) for v in self.history.values()), default=1)
         played = current_metro(self.app.services).state.round - 1
         peak = max((max(v) for v in self.history.values() if v), default=0)
@@ -187,7 +255,8 @@ class EndGameScreen(Screen):
             c.blit_text(chart, small, c.yen(v), muted, (left - 6, y), "midright")
         for i in range(rounds):
             label = str(i + 1) if i < played or i < rounds - 1 else _("End")
-            c.blit_text(chart, small, label, muted, (point(i, 0)[0], bottom + 4), "midtop")
+            pos = (point(i, 0)[0], bottom + lh // 2 + 2)
+            c.blit_text(chart, small, label, muted, pos, "midtop")
         if flat:
             y = size[1] - small.get_linesize() - 2
             x = c.blit_text(chart, small, _("Never above ¥0:"), muted, (left, y)).right + 8

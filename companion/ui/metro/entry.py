@@ -289,8 +289,8 @@ class EntryScreen(Screen):
         step = self.step
         m = c.margin(theme, surface)
         subtitle = step.title if step is not None else ""
-        top = draw_title(surface, theme, self.title, subtitle)
-        self._draw_summary(surface, theme, step)
+        right = self._draw_summary(surface, theme, step) - m
+        top = draw_title(surface, theme, self.title, subtitle, right=right)
         bottom = surface.get_height() - c.hint_height(theme) - m
         area = pygame.Rect(m, top, surface.get_width() - 2 * m, bottom - top)
         if isinstance(step, Choice) and step.by_player and self.buttons:
@@ -326,19 +326,14 @@ class EntryScreen(Screen):
         self, surface: pygame.Surface, theme: Any, area: pygame.Rect
     ) -> pygame.Rect:
         """The instruction over a player question; returns the room left for the list."""
-        r = c.blit_text(
-            surface,
-            c.font(theme, "medium"),
-            _("Press your player button"),
-            c.theme_color(theme, "accent"),
-            area.topleft,
-            "topleft",
-            area.width,
-        )
+        fnt = c.font(theme, "medium")
+        text = c.ellipsize(fnt, _("Press your player button"), area.width)
+        accent = c.theme_color(theme, "accent")
+        r = c.blit_text(surface, fnt, text, accent, area.topleft, "topleft")
         return pygame.Rect(area.x, r.bottom + 8, area.width, area.bottom - r.bottom - 8)
 
-    def _draw_summary(self, surface: pygame.Surface, theme: Any, step: Step | None) -> None:
-        """What was chosen so far (player, line), top right."""
+    def _draw_summary(self, surface: pygame.Surface, theme: Any, step: Step | None) -> int:
+        """What was chosen so far (player, line), top right; returns where it begins."""
         fnt = c.font(theme, "medium")
         h = fnt.get_linesize()
         m = c.margin(theme, surface)
@@ -346,9 +341,9 @@ class EntryScreen(Screen):
         asking = step.key if step is not None else ""
         line = self.answers.get("line")
         if line is not None and asking != "line" and "line" in self.asked:
-            x -= h
-            c.line_badge(surface, fnt, self.session.rules, line, pygame.Rect(x, m, h, h))
-            x -= m
+            cell = c.badge_rect(fnt, line, pygame.Rect(x - h, m, h, h))
+            cell.right = x
+            x = c.line_badge(surface, fnt, self.session.rules, line, cell).x - m
         player = self.answers.get("player")
         if player is not None and asking != "player" and "player" in self.asked:
             r = c.blit_text(
@@ -359,7 +354,8 @@ class EntryScreen(Screen):
                 (x, m + h // 2),
                 "midright",
             )
-            c.player_chip(surface, fnt, player, (r.x - h - 6, m), h)
+            x = c.player_chip(surface, fnt, player, (r.x - h - 6, m), h).x
+        return x
 
     def _draw_amount(
         self, surface: pygame.Surface, theme: Any, area: pygame.Rect, step: Amount
@@ -382,15 +378,11 @@ class EntryScreen(Screen):
         c.arrow(surface, "left", (r.left - size, r.centery), size, fg)
         c.arrow(surface, "right", (r.right + size, r.centery), size, fg)
         if step.note:
-            c.blit_text(
-                surface,
-                c.font(theme, "medium"),
-                step.note,
-                c.theme_color(theme, "muted"),
-                (area.centerx, r.bottom + 20),
-                "midtop",
-                area.width,
-            )
+            fnt = c.font(theme, "medium")
+            y = r.bottom + 8
+            for line in c.wrap_lines(fnt, step.note, area.width, 2):
+                muted = c.theme_color(theme, "muted")
+                y = c.blit_text(surface, fnt, line, muted, (area.centerx, y), "midtop").bottom
 
     def _draw_square(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
         side = pygame.Rect(area.x, area.y, area.width // 4, area.height)
@@ -404,21 +396,15 @@ class EntryScreen(Screen):
         stops = board.stops_touching_square(self.square)
         names = dict.fromkeys(st.name for sid in stops if (st := board.station_of(sid)) is not None)
         y = side.y
-        for line in (
+        fg = c.theme_color(theme, "foreground")
+        for text in (
             _("Column {col}").format(col=col + 1),
             _("Row {row}").format(row=row + 1),
             " ".join(stops),
             *names,
         ):
-            y = (
-                c.blit_text(
-                    surface,
-                    fnt,
-                    line,
-                    c.theme_color(theme, "foreground"),
-                    (side.x, y),
-                    "topleft",
-                    side.width,
-                ).bottom
-                + 8
-            )
+            for line in c.wrap_lines(fnt, text, side.width, 2):
+                if y + fnt.get_linesize() > side.bottom:
+                    return
+                y = c.blit_text(surface, fnt, line, fg, (side.x, y), box=side).bottom
+            y += 8

@@ -14,11 +14,12 @@ from typing import Any
 import pygame
 
 from companion.colors import color_name
-from companion.i18n import N_, _, language
+from companion.i18n import _, language
 from companion.metro.events import EndGame
 from companion.metro.state import MetroState
 from companion.ui import kit as c
 from companion.ui.kit import Option, confirm
+from companion.ui.metro import track
 from companion.ui.metro.camera import CameraPrompts
 from companion.ui.metro.entry import seat_color
 from companion.ui.metro.menu import MetroMenu
@@ -26,18 +27,6 @@ from companion.ui.metro.rounds import rounds_for
 from companion.ui.metro.turns import MOVEMENT, PHASES, table_phase
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import MetroGame, current_metro
-
-PHASE_NAMES = {"action": N_("Action phase"), "train": N_("Train phase"), "ended": N_("Game over")}
-COLUMNS = (  # (header, share of the width)
-    ("", 0.05),
-    (N_("Line"), 0.14),
-    (N_("Value"), 0.12),
-    (N_("Larger / smaller"), 0.14),
-    (N_("Shares"), 0.2),
-    (N_("Speed"), 0.07),
-    (N_("Speculations"), 0.19),
-    (N_("Train"), 0.09),
-)
 
 
 class MetroHome(Screen):
@@ -48,6 +37,8 @@ class MetroHome(Screen):
         self.cursor = 0
         self._cache: tuple[Any, ...] | None = None
         self._layer: pygame.Surface | None = None
+        self._texts: list[c.textlog.Placed] = []
+        self._title_right = 0
         self._asked_end_round = 0
         self._shown_end = False
         self.camera = CameraPrompts(app)
@@ -282,166 +273,55 @@ class MetroHome(Screen):
             self.cursor = (self.cursor + 1) % n
 
     # --- drawing ---
+    def _layout(self, size: tuple[int, int], theme: Any) -> track.Layout:
+        state = self.session.state
+        return track.layout(size, theme, state, len(self.session.rules.board.lines), self.cursor)
+
+    def _table_phase(self) -> tuple[str, str | None]:
+        """ "3/5 Movement" and whose turn it is (None: nobody's), after the round."""
+        session = self.session
+        table = table_phase(
+            session.state, session.events, session.phase is not None, session.entries
+        )
+        if table is None:
+            return _(track.PHASE_NAMES["ended"]), None
+        return f"{table.index + 1}/{len(PHASES)} {_(table.name)}", table.turn
+
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.services.theme
         state = self.session.state
-        key = (surface.get_size(), language(), id(theme))
+        at = self._layout(surface.get_size(), theme)
+        phase = self._table_phase()
+        key = (surface.get_size(), language(), id(theme), at, phase)
         if self._layer is None or self._cache != (key, state):
-            self._layer = self._render(surface.get_size(), theme, state)
+            with c.textlog.capture() as texts:
+                self._layer, self._title_right = self._render(
+                    surface.get_size(), theme, state, at, phase
+                )
+            self._texts = texts
             self._cache = (key, state)
         surface.blit(self._layer, (0, 0))
-        self._draw_cursor(surface, theme)
-        m = max(6, surface.get_height() // 60)
-        self.camera.draw_status(surface, theme, surface.get_width() - m, m // 2)
-
-    def _draw_table_phase(
-        self, layer: pygame.Surface, theme: Any, state: MetroState, at: tuple[int, int]
-    ) -> None:
-        """ "3/5 Movement · Turn: (R) Red" after the round (the chip carries the letter)."""
-        medium = c.font(theme, "medium")
-        fg = c.theme_color(theme, "foreground")
-        session = self.session
-        table = table_phase(state, session.events, session.phase is not None, session.entries)
-        if table is None:
-            c.blit_text(layer, medium, _(PHASE_NAMES["ended"]), fg, at, "midleft")
-            return
-        label = f"{table.index + 1}/{len(PHASES)} {_(table.name)}"
-        r = c.blit_text(layer, medium, label, fg, at, "midleft")
-        if table.turn is None:
-            return
-        x = r.right + 2 * max(6, layer.get_height() // 60)
-        r = c.blit_text(layer, medium, _("Turn:"), fg, (x, at[1]), "midleft")
-        h = medium.get_linesize()
-        chip = c.player_chip(layer, medium, table.turn, (r.right + 6, at[1] - h // 2), h)
-        name = color_name(table.turn)
-        if chip.right + 6 + medium.size(name)[0] <= layer.get_width() - 6:
-            c.blit_text(layer, medium, name, fg, (chip.right + 6, at[1]), "midleft")
-
-    def _geometry(self, size: tuple[int, int], theme: Any) -> tuple[int, int, int]:
-        """(table top, row height, header height)."""
-        m = max(6, size[1] // 60)
-        head = c.font(theme, "big").get_linesize() + c.font(theme, "medium").get_linesize() + 2 * m
-        colhead = c.font(theme, "small").get_linesize()
-        n = len(self.session.rules.board.lines)
-        avail = size[1] - head - colhead - c.hint_height(theme) - m
-        row_h = min(avail // n, c.font(theme, "big").get_linesize() + 14)
-        return head + colhead, row_h, head
-
-    def _draw_cursor(self, surface: pygame.Surface, theme: Any) -> None:
-        top, row_h, _head = self._geometry(surface.get_size(), theme)
-        r = pygame.Rect(2, top + self.cursor * row_h, surface.get_width() - 4, row_h)
+        c.textlog.replay(self._texts)
+        w = surface.get_width()
+        r = pygame.Rect(2, at.top + (self.cursor - at.first) * at.row_h, w - 4, at.row_h)
         pygame.draw.rect(surface, c.theme_color(theme, "accent"), r, width=2, border_radius=6)
+        m = theme.margin
+        self.camera.draw_status(surface, theme, w - m, m, self._title_right + 2 * m)
 
-    def _render(self, size: tuple[int, int], theme: Any, state: MetroState) -> pygame.Surface:
+    def _render(
+        self,
+        size: tuple[int, int],
+        theme: Any,
+        state: MetroState,
+        at: track.Layout,
+        phase: tuple[str, str | None],
+    ) -> tuple[pygame.Surface, int]:
+        """The table on a layer, and where its title ends."""
         layer = pygame.Surface(size)
         layer.fill(c.theme_color(theme, "background"))
-        w, _h = size
-        m = max(6, size[1] // 60)
-        fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
-        big, medium, small = c.font(theme, "big"), c.font(theme, "medium"), c.font(theme, "small")
         session = self.session
         last = rounds_for(session.rules, len(state.players))
-        rnd = _("Round {n}").format(n=state.round) + (f" / {last}" if last else "")
-        r = c.blit_text(layer, big, rnd, c.theme_color(theme, "accent"), (m, m))
-        self._draw_table_phase(layer, theme, state, (r.right + 2 * m, r.centery))
-        x, y = m, r.bottom + m // 2
-        chip_h = medium.get_linesize()
-        for p in state.players:
-            chip = c.player_chip(layer, medium, p.color, (x, y), chip_h)
-            info = color_name(p.color) if p.cash is None else c.yen(p.cash)
-            if p.loans:
-                info += " · " + _("{n} loan(s)").format(n=p.loans)
-            x = (
-                c.blit_text(
-                    layer, medium, info, fg, (chip.right + 6, chip.centery), "midleft"
-                ).right
-                + 3 * m
-            )
-        top, row_h, head = self._geometry(size, theme)
-        lefts, x = [], m
-        for _title, share in COLUMNS:
-            lefts.append(x)
-            x += int((w - 2 * m) * share)
-        for (title, share), left in zip(COLUMNS, lefts, strict=True):
-            if title:
-                width = int((w - 2 * m) * share) - 8
-                c.blit_text(layer, small, _(title), muted, (left, head), "topleft", width)
-        row_font = (
-            big
-            if row_h >= big.get_linesize() + 6
-            else medium
-            if row_h >= medium.get_linesize() + 2
-            else small
-        )
-        cell_h = row_h - 6
-        for i, (lid, line) in enumerate(session.rules.board.lines.items()):
-            ls = state.lines[lid]
-            y = top + i * row_h
-            if i % 2:
-                pygame.draw.rect(layer, (28, 31, 40), (0, y, w, row_h))
-            cy = y + row_h // 2
-            c.line_badge(
-                layer, row_font, session.rules, lid, pygame.Rect(lefts[0], y + 3, cell_h, cell_h)
-            )
-            c.blit_text(
-                layer,
-                small,
-                line.name,
-                fg,
-                (lefts[1], cy),
-                "midleft",
-                lefts[2] - lefts[1] - 6,
-            )
-            c.blit_text(layer, row_font, c.yen(ls.value), fg, (lefts[3] - 12, cy), "midright")
-            larger, smaller = session.rules.track.pair(ls.value)
-            c.blit_text(
-                layer,
-                row_font,
-                f"{larger:,} / {smaller:,}",
-                muted,
-                (lefts[3], cy),
-                "midleft",
-                lefts[4] - lefts[3] - 6,
-            )
-            x = lefts[4]
-            for n in range(line.shares):
-                if n < len(ls.shares):
-                    x = (
-                        c.player_chip(
-                            layer, row_font, ls.shares[n], (x, y + 3), cell_h, str(n + 1)
-                        ).right
-                        + 4
-                    )
-                else:
-                    pygame.draw.rect(
-                        layer, (70, 74, 86), (x, y + 3, cell_h, cell_h), width=2, border_radius=4
-                    )
-                    x += cell_h + 4
-            if ls.speed:
-                c.blit_text(layer, row_font, f"+{ls.speed}", fg, (lefts[5], cy), "midleft")
-            x = lefts[6]
-            for spec in ls.speculations:
-                chip = c.player_chip(layer, small, spec.player, (x, y + 3), cell_h)
-                x = (
-                    c.blit_text(
-                        layer, small, f"{spec.stake:,}", fg, (chip.right + 3, cy), "midleft"
-                    ).right
-                    + 6
-                )
-            vehicles = state.vehicles_of(lid)
-            train = state.trains[vehicles[0]] if vehicles else None
-            if train is not None:
-                label = f"{lid}{train.stop}"
-                tr = c.blit_text(layer, row_font, label, fg, (lefts[7], cy), "midleft")
-                c.arrow(
-                    layer,
-                    "right" if train.direction > 0 else "left",
-                    (tr.right + cell_h // 2, cy),
-                    cell_h // 2,
-                    muted,
-                )
-            else:
-                c.blit_text(layer, row_font, "–", muted, (lefts[7], cy), "midleft")
+        title_right = track.draw_track(layer, theme, session.rules, state, at, last, phase)
         hints = [
             ("ok", _("Actions")),
             ("left", _("Undo")),
@@ -449,4 +329,4 @@ class MetroHome(Screen):
             ("back", _("Menu")),
         ]
         c.hint_bar(layer, theme, hints)
-        return layer
+        return layer, title_right

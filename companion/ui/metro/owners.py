@@ -49,7 +49,7 @@ class OwnersScreen(Screen):
 
     def _draw_owners(self, surface: pygame.Surface, side: pygame.Rect, bottom: int) -> None:
         theme = self.app.services.theme
-        medium, small = c.font(theme, "medium"), c.font(theme, "small")
+        medium, small = c.font(theme, "medium"), c.font(theme, "read")
         fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
         board, state = self.session.rules.board, self.session.state
         y = side.y
@@ -65,6 +65,7 @@ class OwnersScreen(Screen):
             for part in c.wrap(small, ", ".join(owned) or "–", side.width):
                 if y + small.get_linesize() > bottom:
                     break
-                c.blit_text(surface, small, part, muted, (side.x, y), "topleft", side.width)
+                part = c.ellipsize(small, part, side.width)
+                c.blit_text(surface, small, part, muted, (side.x, y))
                 y += small.get_linesize()
             y += 8

@@ -335,51 +335,39 @@ class TrainPhaseScreen(Screen):
     def _draw_side(
         self, surface: pygame.Surface, theme: Any, area: pygame.Rect, state: MetroState
     ) -> None:
-        medium, small = c.font(theme, "medium"), c.font(theme, "small")
+        medium, read = c.font(theme, "medium"), c.font(theme, "read")
         fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
+        accent = c.theme_color(theme, "accent")
         title = _("Train phase") + " · " + _("Round {n}").format(n=self.base.round)
-        y = (
-            c.blit_text(
-                surface,
-                small,
-                title,
-                c.theme_color(theme, "accent"),
-                area.topleft,
-                "topleft",
-                area.width,
-            ).bottom
-            + 6
-        )
+        y = area.y
+        for part in c.wrap_lines(read, title, area.width, 2):
+            y = c.blit_text(surface, read, part, accent, (area.x, y), box=area).bottom
+        y += 6
         player = self.asked()
         if player is not None:
             y = self._draw_whose(surface, theme, area, y, player)
         line = self._current_line()
         if line is not None:
             h = medium.get_linesize() + 6
-            c.line_badge(surface, medium, self.session.rules, line, pygame.Rect(area.x, y, h, h))
+            cell = pygame.Rect(area.x, y, h, h)
+            badge = c.line_badge(surface, medium, self.session.rules, line, cell)
             name = self.session.rules.board.lines[line].name
-            c.blit_text(
-                surface,
-                medium,
-                f"{name} {c.yen(state.lines[line].value)}",
-                fg,
-                (area.x + h + 10, y + h // 2),
-                "midleft",
-                area.width - h - 10,
+            text = c.ellipsize(
+                read, f"{name} {c.yen(state.lines[line].value)}", area.right - badge.right - 10
             )
+            c.blit_text(surface, read, text, fg, (badge.right + 10, y + h // 2), "midleft")
             y += h + 8
-        lh = small.get_linesize()
+        lh = read.get_linesize()
+        room = max(0, (area.bottom - y) // lh)
         rows: list[tuple[str, bool]] = []
-        for text in reversed(self.log):
-            parts = c.wrap(small, text, area.width)
-            rows[:0] = [(p, text is self.log[-1]) for p in parts]
-            if len(rows) * lh > area.bottom - y:
+        for text in reversed(self.log):  # whole messages, the newest last
+            newest = text is self.log[-1]
+            parts = c.wrap_lines(read, text, area.width, room if newest else 4)
+            if len(rows) + len(parts) > room:
                 break
-        rows = rows[-max(1, (area.bottom - y) // lh) :]
+            rows[:0] = [(p, newest) for p in parts]
         for part, newest in rows:
-            c.blit_text(
-                surface, small, part, fg if newest else muted, (area.x, y), "topleft", area.width
-            )
+            c.blit_text(surface, read, part, fg if newest else muted, (area.x, y), box=area)
             y += lh
 
     def _draw_whose(
@@ -395,10 +383,10 @@ class TrainPhaseScreen(Screen):
             text = _("{player} decides").format(player=color_name(player))
         accent = c.theme_color(theme, "accent")
         x = chip.right + 8
-        lines = c.wrap(medium, text, area.right - x)
+        lines = c.wrap_lines(medium, text, area.right - x, 2)
         for i, part in enumerate(lines):
             pos = (x, chip.centery + i * h)
-            c.blit_text(surface, medium, part, accent, pos, "midleft", area.right - x)
+            c.blit_text(surface, medium, part, accent, pos, "midleft", box=area)
         return chip.bottom + (len(lines) - 1) * h + 8
 
     def _draw_band(self, surface: pygame.Surface, theme: Any, box: pygame.Rect) -> None:
@@ -427,14 +415,19 @@ class TrainPhaseScreen(Screen):
             hints = [("ok", _("Skip ahead")), ("back", _("Menu"))]
             fnt, accent = c.font(theme, "medium"), c.theme_color(theme, "muted")
         c.hint_bar(surface, theme, hints)
-        lines = c.wrap(fnt, message, box.width - 30)[:2]
+        lines = c.wrap(fnt, message, box.width - 30)
+        if len(lines) > 2:  # a long message in medium type rather than cut
+            fnt = c.font(theme, "medium")
+            most = max(1, (box.height - 8) // fnt.get_linesize())
+            lines = c.wrap_lines(fnt, message, box.width - 30, most)
+        lines = [c.ellipsize(fnt, line, box.width - 30) for line in lines]
         pygame.draw.rect(surface, (24, 28, 38), box, border_radius=12)
         pygame.draw.rect(surface, accent, box, width=4, border_radius=12)
         lh = fnt.get_linesize()
         y = box.centery - len(lines) * lh // 2
         for i, text in enumerate(lines):
             pos = (box.centerx, y + i * lh)
-            c.blit_text(surface, fnt, text, (255, 255, 255), pos, "midtop", box.width - 30)
+            c.blit_text(surface, fnt, text, (255, 255, 255), pos, "midtop", box=box)
 
     def _moving_text(self) -> str:
         steps = self.view.steps

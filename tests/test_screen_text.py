@@ -1,0 +1,317 @@
+"""Every screen of every game, in es, fr and en at 800x480 and 1024x600, read by the checker of
+tests/textcheck.py: no text a player must read under the size floor (at 800x480), none out of
+its box or the screen, no two overlapping, no toast over a row. `TEXT_SHOTS=DIR` saves a PNG of
+every frame checked (DIR/<size>-<language>/NNN-<screen>.png)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion import i18n
+from companion.data import load_rules
+from companion.jutaku.jutaku import JutakuOptions
+from companion.jutaku.players import default_seats
+from companion.metro.events import BuildStation, EndGame, Invest, MoveMeeple, Speculate
+from companion.ui import kit
+from companion.ui.countdown import CountdownScreen
+from companion.ui.history import HistoryScreen
+from companion.ui.jutaku import JutakuHome, JutakuScreen
+from companion.ui.menu import MainMenu
+from companion.ui.metro import MetroHome
+from companion.ui.metro.bids import BidsScreen
+from companion.ui.metro.camera import CameraPrompts, ProposalScreen
+from companion.ui.metro.train import TrainPhaseScreen
+from companion.ui.screen import Action, Input
+from companion.ui.settings import SettingsScreen
+from companion.ui.setup import SetupScreen
+from companion.vision.proposals import Built
+from tests.screen_fakes import FakeApp, new_session, played_session, tokyo_session
+from tests.textcheck import screen_faults
+
+SIZES = [(800, 480), (1024, 600)]
+LANGUAGES = ["es", "fr", "en"]
+SHOTS = os.environ.get("TEXT_SHOTS")
+
+
+@dataclass
+class Toast:
+    text: str
+    level: str = "info"
+
+
+class Tour:
+    """Frames to check, each drawn and judged; the faults of all of them, with the screen."""
+
+    def __init__(self, size: tuple[int, int], lang: str) -> None:
+        self.size, self.lang = size, lang
+        self.faults: list[str] = []
+        self.count = 0
+
+    def look(self, app: FakeApp, what: str, toasts: list[Toast] | None = None) -> None:
+        def draw() -> pygame.Surface:
+            surface = app.draw()
+            if toasts:
+                kit.draw_toasts(surface, app.services.theme, toasts)
+            return surface
+
+        from tests.textcheck import frame_faults
+
+        found = frame_faults(lambda _s: draw(), app.surface) if toasts else screen_faults(app)
+        self.faults += [f"{what}: {fault}" for fault in found]
+        self.count += 1
+        if SHOTS:
+            folder = Path(SHOTS) / f"{self.size[0]}-{self.lang}"
+            folder.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(app.surface, str(folder / f"{self.count:03d}-{what}.png"))
+
+
+def tokyo_session_of(colors: tuple[str, ...]) -> object:
+    """A Tokyo game with a loan and big amounts: the widest rows."""
+    from companion.metro.events import AdjustCash, TakeLoan
+
+    session = new_session(load_rules("tokyo"), colors)
+    for color in colors:
+        session.record(AdjustCash(color, 10_000, "test"))
+    session.record(TakeLoan(colors[-1]))
+    session.record(Invest(colors[0], "G", 300))
+    return session
+
+
+def home(session: object, size: tuple[int, int]) -> FakeApp:
+    app = FakeApp(session, size)  # type: ignore[arg-type]
+    app.push(MetroHome(app))
+    return app
+
+
+def metro_entries(tour: Tour, size: tuple[int, int]) -> None:
+    """The income track, the action menu, every step of every entry, the game menu, bids,
+    undo's confirm, a camera proposal."""
+    session = tokyo_session()
+    session.record(Speculate("yellow", "M", 300))
+    app = home(session, size)
+    tour.look(app, "income-track")
+    long_toast = Toast(session.rules.board.stations["ginza"].name + " · " + "¥1,200 " * 6)
+    tour.look(app, "income-track-toast", [long_toast, Toast("Camera: not found", "bad")])
+    app.press("ok")
+    tour.look(app, "actions-menu")
+    for i in range(len(app.top.items)):
+        app.top.cursor = i
+        app.press("ok")
+        entry = app.top
+        for n in range(6):
+            tour.look(app, f"entry{i}-step{n}")
+            if entry is not app.top or isinstance(app.top, MetroHome):
+                break
+            app.press("ok")
+        while not isinstance(app.top, MetroHome):
+            app.press("back")
+        app.press("ok")
+    app.press("back", "back")
+    tour.look(app, "game-menu")
+    app.top.cursor = len(app.top.items) - 1
+    tour.look(app, "game-menu-last")
+    app.press("up")
+    app.press("ok")
+    tour.look(app, "game-menu-confirm")
+    while not isinstance(app.top, MetroHome):
+        app.press("back")
+    app.push(BidsScreen(app))
+    tour.look(app, "bids")
+    app.press("back")
+    from companion.ui.metro.owners import OwnersScreen
+
+    app.push(OwnersScreen(app))
+    tour.look(app, "owners")
+    app.pop()
+    app.press("left")
+    tour.look(app, "undo-confirm")
+    app.press("back")
+    prompts = CameraPrompts(app)
+    sid = next(s for s in session.rules.board.stations if s not in session.state.stations)
+    app.push(ProposalScreen(app, Built("red", sid), prompts))
+    tour.look(app, "camera-proposal")
+    app.top.error = "the station " + session.rules.board.stations[sid].name + " is built" * 8
+    tour.look(app, "camera-proposal-refused")
+    app.pop()
+    question = "All 7 rounds are played. End the game now?" * 3
+    kit.confirm(app, question, lambda: None)
+    tour.look(app, "long-confirm")
+    app.pop()
+    app.push(kit.NumberEntry(app, question, 1200, lambda _v: None))
+    tour.look(app, "number-entry")
+    app.pop()
+    five = tokyo_session_of(("red", "blue", "yellow", "green", "black"))
+    tour.look(home(five, size), "income-track-5-players")
+    osaka = new_session(load_rules("osaka"), ("red", "blue", "yellow", "green", "black"))
+    tour.look(home(osaka, size), "income-track-osaka")
+
+
+def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
+    """A train phase on Tokyo with a boarding question and payouts, then the end pages of a
+    4-player game."""
+    session = new_session(None, ("red", "blue", "green", "yellow"))
+    rules = session.rules
+    session.record(Invest("red", "G", 300))
+    session.record(BuildStation("blue", "ginza", 200))
+    session.record(MoveMeeple("green", sorted(rules.board.squares_for_stop("G1"))[0]))
+    app = home(session, size)
+    app.push(TrainPhaseScreen(app))
+    seen: set[str] = set()
+    for _n in range(300):
+        screen = app.top
+        if not isinstance(screen, TrainPhaseScreen):
+            break
+        waiting = screen.waiting
+        if waiting == "prompt":
+            waiting = f"prompt-{screen.view.pending.action}"
+        if waiting and waiting not in seen:
+            seen.add(waiting)
+            tour.look(app, f"train-{waiting}")
+        if waiting == "prompt-board":
+            app.press("ok" if "boarded" not in seen else "back")
+            seen.add("boarded")
+        elif waiting == "prompt-leave":
+            app.press("back")
+        elif screen.waiting:
+            app.press("ok")
+        else:
+            if "moving" not in seen:
+                seen.add("moving")
+                tour.look(app, "train-moving")
+            app.tick(0.2)
+    assert {"prompt-board", "prompt-leave", "payout"} <= seen
+    ended = played_session()
+    ended.record(EndGame())
+    app = home(ended, size)
+    end = app.top
+    tour.look(app, "end-0")
+    while end.page < end.page_count - 1:
+        app.press("right")
+        tour.look(app, f"end-{end.page}")
+
+
+def app_menus(tour: Tour, size: tuple[int, int]) -> None:
+    """Main menu, setup, settings, history with a game in it."""
+    session = tokyo_session()
+    app = FakeApp(session, size)
+    app.push(MainMenu(app))
+    tour.look(app, "main-menu")
+    app.top.index = len(app.top.items) - 1
+    tour.look(app, "main-menu-last")
+    app.push(SetupScreen(app))
+    tour.look(app, "setup")
+    app.top.index = len(app.top.items) - 1
+    tour.look(app, "setup-last")
+    app.pop()
+    app.push(SettingsScreen(app))
+    tour.look(app, "settings")
+    app.top.index = len(app.top.items) - 1
+    tour.look(app, "settings-last")
+    app.pop()
+    app.push(HistoryScreen(app))
+    tour.look(app, "history")
+    app.press("ok")
+    tour.look(app, "history-game")
+
+
+def press(app: FakeApp, action: Action | None = None, player: int | None = None) -> None:
+    app.top.handle(Input(action=action, player=player, t=app.clock))
+    app.tick(0.05)
+
+
+def timer_games(tour: Tour, size: tuple[int, int]) -> None:
+    """Jutaku: setup, a round, a call being checked, the moves, the drinks panel, the end;
+    Countdown: setup, a floor, the ranking."""
+    app = FakeApp(None, size)
+    app.clock = 1000.0
+    app.push(JutakuHome(app))
+    tour.look(app, "jutaku-setup")
+    app.top.index = len(app.top.options()) - 1
+    tour.look(app, "jutaku-setup-last")
+    app.pop()
+    app.push(JutakuScreen(app, default_seats(4), JutakuOptions(bottle_bonus=True)))
+    screen = app.top
+    tour.look(app, "jutaku-ready")
+    press(app, Action.OK)
+    app.tick(5)
+    tour.look(app, "jutaku-building")
+    press(app, player=0)
+    tour.look(app, "jutaku-checking")
+    press(app, Action.OK)
+    tour.look(app, "jutaku-moving")
+    while screen.state.phase == "moving":
+        press(app, Action.OK)
+    press(app, Action.LEFT)
+    tour.look(app, "jutaku-drinks")
+    app.stack[-1:] = []
+    app.push(CountdownScreen(app))
+    tour.look(app, "countdown-setup")
+    cd = app.top
+    cd.index = len(cd.setup_options()) - 1
+    tour.look(app, "countdown-setup-last")
+    press(app, Action.OK)
+    for _ in range(40):
+        app.tick(1.0)
+        if cd.state is not None and cd.state.phase != "ready":
+            break
+    tour.look(app, "countdown-floor")
+    for _ in range(400):
+        app.tick(1.0)
+        if cd.state is not None and cd.state.phase in ("ready", "between"):
+            press(app, Action.OK)
+        if cd.state is not None and cd.state.phase == "over":
+            break
+    tour.look(app, "countdown-over")
+    app.stack.clear()
+    app.push(CountdownScreen(app, default_seats(8, architects=False)))
+    tour.look(app, "countdown-8-players")
+    app.stack.clear()
+    app.push(JutakuScreen(app, default_seats(8), JutakuOptions(bottle_bonus=True)))
+    tour.look(app, "jutaku-8-players")
+
+
+TOURS = [metro_entries, metro_trains, app_menus, timer_games]
+
+
+@pytest.fixture(params=LANGUAGES)
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("walk", TOURS, ids=lambda t: t.__name__)
+def test_every_screen_reads(walk, size: tuple[int, int], lang: str) -> None:
+    tour = Tour(size, lang)
+    walk(tour, size)
+    assert tour.count > 0
+    assert not tour.faults, f"{len(tour.faults)} faults:\n" + "\n".join(tour.faults[:40])
+
+
+def test_the_real_apps_frames_read_with_its_toasts(tmp_path: Path) -> None:
+    """`app_faults` on the real app: the main menu, then the income track with two toasts
+    (the newest error is shown, over the hint bar)."""
+    from companion.app.boot import shutdown
+    from tests.conftest import headless_app
+    from tests.textcheck import app_faults
+
+    app = headless_app(tmp_path / "data")
+    try:
+        app.step()
+        assert app_faults(app) == []
+        app.inputs.put(Input(Action.DOWN))
+        app.inputs.put(Input(Action.OK))
+        for _ in range(5):
+            app.step()
+        app.toast("Red invests in line G (¥300)")
+        app.toast("LED strip unplugged", "bad")
+        assert app_faults(app) == []
+    finally:
+        shutdown(app)

@@ -1,0 +1,77 @@
+"""The readability checker: what the kit's text recorder (`companion.ui.kit.textlog`) saw in a
+frame, judged as a player at 1 m from a 7" 800x480 screen would.
+
+A frame fails on: a line the player must read whose capital letters are under `READ_CAP` pixels
+on a 480-pixel-high screen (a button hint under `HINT_CAP`), a line leaving its box or the
+screen, two lines whose inked pixels overlap, and an overlay (a toast) hiding a line the player
+must read. Use `frame_faults(draw, surface)` for any drawing, `screen_faults(app)` for a
+FakeApp's stack, or `app_faults(app)` for the real app's screens and toasts (`App.draw`): a
+scripted game night can call it after every press.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+import pygame
+
+from companion.ui.kit import textlog
+from companion.ui.kit.textlog import HINT, Placed, TextRecorder
+
+READ_CAP = 18
+"""About 3.5 mm on a 7" 800x480 screen: read from across the table."""
+HINT_CAP = 14
+BOX_SLACK = 2
+"""Pixels a glyph may reach past its box (a J's tail under a chip's edge is still read)."""
+FLOOR_HEIGHT = 480
+"""The size floor is checked on screens this high (larger screens get larger type)."""
+
+
+def _name(p: Placed) -> str:
+    return f"{p.text!r} at {tuple(p.ink())}"
+
+
+def faults(recorder: TextRecorder, size: tuple[int, int]) -> list[str]:
+    """Every fault of one recorded frame, as sentences."""
+    out: list[str] = []
+    screen = pygame.Rect((0, 0), size)
+    placed = [p for p in recorder.placed if p.text.strip()]
+    inks = [p.ink() for p in placed]
+    for p, ink in zip(placed, inks, strict=True):
+        if size[1] <= FLOOR_HEIGHT:
+            floor = HINT_CAP if p.kind == HINT else READ_CAP
+            if p.cap < floor - 0.5:
+                out.append(f"too small ({p.cap:.1f} px < {floor}): {_name(p)}")
+        if not screen.contains(ink):
+            out.append(f"off the screen: {_name(p)}")
+        elif p.box is not None and not p.box.inflate(2 * BOX_SLACK, 2 * BOX_SLACK).contains(ink):
+            out.append(f"out of its box {tuple(p.box)}: {_name(p)}")
+    for (a, ia), (b, ib) in combinations(zip(placed, inks, strict=True), 2):
+        if ia.colliderect(ib):
+            out.append(f"overlap: {_name(a)} and {_name(b)}")
+    for cover in recorder.covered:
+        for p in cover.hidden:
+            out.append(f"{cover.what} hides {_name(p)}")
+    return out
+
+
+def frame_faults(draw: Callable[[pygame.Surface], None], surface: pygame.Surface) -> list[str]:
+    """Draw one frame with the recorder on and judge it."""
+    recorder = TextRecorder()
+    with textlog.recording(recorder):
+        draw(surface)
+    return faults(recorder, surface.get_size())
+
+
+def screen_faults(app: object) -> list[str]:
+    """A FakeApp's visible screens drawn and judged (tests/screen_fakes.py)."""
+    draw = app.draw  # type: ignore[attr-defined]
+    return frame_faults(lambda _surface: draw(), app.surface)  # type: ignore[attr-defined]
+
+
+def app_faults(app: object) -> list[str]:
+    """The real app's frame (`companion.app.core.App`: its screens, then its toasts) judged;
+    the LED strip drawn under the screen is a picture, not text."""
+    draw = app.draw  # type: ignore[attr-defined]
+    return frame_faults(lambda _surface: draw(), app.surface)  # type: ignore[attr-defined]
