@@ -60,6 +60,23 @@ _NAMES = {
 }
 
 
+DRINK_COLORS: dict[str, RGB] = {
+    "black": (30, 30, 30),
+    "white": (240, 240, 240),
+    "mint": (140, 230, 190),
+    "blue": (40, 100, 210),
+    "red": (215, 40, 40),
+    "purple": (140, 70, 190),
+}
+"""The six JIDOHANBAIKI drink colours (BOTTLE BONUS, the shopping game, Chocolate milk)."""
+_DRINK_NAMES = {**_NAMES, "mint": N_("Mint")}
+
+
+def drink_name(color: str) -> str:
+    """The translated name of a drink colour ("Menta")."""
+    return _(_DRINK_NAMES[color]) if color in _DRINK_NAMES else color
+
+
 def color_name(color: str) -> str:
     """The translated name of a player colour ("Rojo" in Spanish)."""
     return _(_NAMES[color]) if color in _NAMES else color

@@ -80,8 +80,44 @@ COUNTDOWN = GameSpec(
     cores=("companion.jutaku",),
     new_screen="companion.ui.countdown:CountdownScreen",
 )
+IZAKAYA = GameSpec(
+    key="izakaya",
+    title=N_("Izakaya"),
+    menu_label=N_("Izakaya"),
+    players=(2, 5),
+    rounds=None,
+    cores=("companion.izakaya",),
+    new_screen="companion.ui.izakaya:IzakayaSetup",
+    session="companion.app.izakaya_session:IzakayaSession",
+    resume_screen="companion.ui.izakaya:IzakayaScreen",
+    resume_at_boot=True,
+    export_format="companion/izakaya-game@1",
+)
 
-GAMES: tuple[GameSpec, ...] = (METRO, JUTAKU, COUNTDOWN)
+SHOPPING = GameSpec(
+    key="shopping",
+    title=N_("Shopping game"),
+    menu_label=N_("Shopping game"),
+    players=(2, 8),
+    rounds=None,
+    cores=("companion.shopping",),
+    new_screen="companion.ui.shopping:ShoppingHome",
+    session="companion.app.market_sessions:ShoppingSession",
+    resume_screen="companion.ui.shopping:ShoppingScreen.resumed",
+)
+CHOCOLATE = GameSpec(
+    key="chocolate",
+    title=N_("Chocolate milk"),
+    menu_label=N_("Chocolate milk"),
+    players=(2, 8),
+    rounds=None,
+    cores=("companion.chocolate",),
+    new_screen="companion.ui.chocolate:ChocolateHome",
+    session="companion.app.market_sessions:ChocolateSession",
+    resume_screen="companion.ui.chocolate:ChocolateScreen.resumed",
+)
+
+GAMES: tuple[GameSpec, ...] = (METRO, JUTAKU, COUNTDOWN, IZAKAYA, SHOPPING, CHOCOLATE)
 """In main menu order."""
 
 

@@ -122,14 +122,15 @@ def test_menus_settings_and_history_export(tmp_path):
     app = make_app(tmp_path)
     try:
         assert app.top.name == "main-menu"
-        press(app, Action.DOWN, Action.DOWN, Action.DOWN, Action.DOWN, Action.OK)
+        to_settings = len(app.top.items) - 3  # from the first game to Settings (above Quit)
+        press(app, *[Action.DOWN] * to_settings, Action.OK)
         assert app.top.name == "settings"
         press(app, Action.RIGHT, Action.RIGHT)
         assert i18n.language() == "fr" and i18n._("Settings") == "Réglages"
         press(app, Action.LEFT, Action.DOWN, Action.LEFT)
         assert app.services.settings.volume == 60
         assert json.loads((tmp_path / "data" / "settings.json").read_text())["volume"] == 60
-        press(app, Action.BACK, Action.UP, Action.UP, Action.UP, Action.UP, Action.OK)
+        press(app, Action.BACK, *[Action.UP] * to_settings, Action.OK)
         assert app.top.name == "setup"
         press(app, Action.DOWN, Action.RIGHT)
         assert len(app.top.colors) == 4
@@ -139,7 +140,7 @@ def test_menus_settings_and_history_export(tmp_path):
         press(app, Action.BACK)
         while app.top.name != "main-menu":
             press(app, Action.BACK)
-        press(app, Action.DOWN, Action.DOWN, Action.DOWN, Action.OK)
+        press(app, *[Action.DOWN] * (to_settings - 1), Action.OK)
         assert app.top.name == "history"
         press(app, Action.OK, Action.DOWN, Action.OK)
         exported = tmp_path / "data" / "exports" / f"metro-game-{game_id}.json"

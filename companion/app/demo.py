@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion import i18n
 from companion.app.core import App
 from companion.app.session import MetroSession
 from companion.metro import why_not
@@ -231,6 +232,15 @@ class Driver:
         menu = self.top
         yield from self.cursor_to(index, lambda: int(menu.index), len(menu.items))
         yield from self.press(Action.OK)
+
+    def main_item(self, label: str) -> Wait:
+        """In the main menu, choose the row labelled with this msgid (the registry's games
+        come before History and Settings, so rows are found by label, not by position)."""
+        yield from self.wait_for("main-menu")
+        texts = [item.text for item in self.top.items]
+        if i18n._(label) not in texts:
+            raise DemoError(f"the main menu has no {label!r}")
+        yield from self.list_item(texts.index(i18n._(label)), "main-menu")
 
     def confirm(self, yes: bool = True) -> Wait:
         """The app's yes/no dialog (No preselected) or the Metro one (OK = yes)."""
@@ -633,12 +643,12 @@ class DemoScript:
     def tour_menus(self) -> Wait:
         """Settings, then History, and there the finished game opened again on its ranking."""
         d = self.drive
-        yield from d.list_item(5, "main-menu")
+        yield from d.main_item("Settings")
         yield from d.wait_for("settings")
         self.remember("Settings: language, volume, fast trains, LED brightness")
         yield from d.pause(1.5)
         yield from d.press(Action.BACK)
-        yield from d.list_item(4, "main-menu")
+        yield from d.main_item("History")
         yield from d.wait_for("history")
         self.remember("History: the game just played")
         yield from d.pause(1.0)

@@ -1,4 +1,5 @@
-"""`companion demo`: a scripted 3-player Tokyo Metro game with every part simulated."""
+"""`companion demo`: a scripted 3-player Tokyo Metro game (or `--game izakaya`: a short IZAKAYA
+game) with every part simulated."""
 
 from __future__ import annotations
 
@@ -28,6 +29,12 @@ def _rounds(text: str) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="companion demo", description=__doc__)
+    parser.add_argument(
+        "--game",
+        choices=("metro", "izakaya", "shopping", "chocolate"),
+        default="metro",
+        help="the game to play (default metro; the others play a short game)",
+    )
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
     parser.add_argument("--screenshots", type=Path, help="save a PNG of every screen here")
     parser.add_argument("--rounds", type=_rounds, default=3, help="rounds to play, 1-8 (default 3)")
@@ -49,7 +56,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     from companion.app.boot import Options, build_app, shutdown
-    from companion.app.demo import _start_camera, start_demo
+    from companion.app.demo import DemoScript, _start_camera, start_demo
     from companion.cli.run import parse_size
     from companion.config import Config, InputConfig
 
@@ -81,14 +88,26 @@ def main(argv: list[str]) -> int:
             print(text, file=out, flush=True)
 
     say(
-        f"Demo: {args.rounds} rounds, {'headless' if headless else 'in a window'}; "
+        f"Demo: {f'{args.rounds} rounds' if args.game == 'metro' else args.game}, "
+        f"{'headless' if headless else 'in a window'}; "
         f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
         f"LEDs: {app.services.leds.status}"
     )
-    script = start_demo(app, args.rounds, say, pace=1.0 if headless else 0.8)
+    pace = 1.0 if headless else 0.8
+    script: DemoScript
+    if args.game == "metro":
+        script = start_demo(app, args.rounds, say, pace=pace)
+    elif args.game == "izakaya":
+        from companion.app.izakaya_demo import start_izakaya_demo
+
+        script = start_izakaya_demo(app, say, pace=pace)
+    else:
+        from companion.app.market_demo import start_market_demo
+
+        script = start_market_demo(app, args.game, say, pace=pace)
     script.stay = not headless
     try:
-        if not args.no_camera:
+        if not args.no_camera and args.game == "metro":
             script.table = _start_camera(app, data_dir)
         app.run()
     finally:

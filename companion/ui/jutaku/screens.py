@@ -12,7 +12,7 @@ from typing import Any, TypeGuard
 
 import pygame
 
-from companion.colors import color_name, rgb
+from companion.colors import DRINK_COLORS, color_name, rgb
 from companion.i18n import _
 from companion.jutaku import codec
 from companion.jutaku import jutaku as J
@@ -34,14 +34,7 @@ from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import SavedGame
 
 LIMITS = (None, 60.0, 90.0, 120.0, 180.0, 240.0, 300.0, 420.0, 600.0)
-DRINK_RGB = {
-    "black": (30, 30, 30),
-    "white": (240, 240, 240),
-    "mint": (140, 230, 190),
-    "blue": (40, 100, 210),
-    "red": (215, 40, 40),
-    "purple": (140, 70, 190),
-}
+DRINK_RGB = DRINK_COLORS
 LEAVE_WINDOW = 3.0
 BUZZER_RGB = (255, 0, 0)
 

@@ -1,0 +1,1 @@
+"""The shopping game (TOKYO JUTAKU + JIDOHANBAIKI): the market and the exit payouts. Pure."""

@@ -1,0 +1,214 @@
+"""The IZAKAYA screen's right-hand panel: the round, what to enter now, the market row, and
+the bids, the action spaces or the ranking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion import izakaya as Z
+from companion.colors import color_letter, color_name
+from companion.i18n import _
+from companion.jutaku.views import DRINK_POWERS
+from companion.money import yen
+from companion.ui import kit
+from companion.ui.izakaya.entry import Entry
+from companion.ui.jutaku.screens import DRINK_RGB
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    state: Z.IzakayaState,
+    entry: Entry,
+    theme: Any,
+    prompt: str,
+) -> None:
+    fnt = theme.font("medium")
+    m = theme.margin
+    fg, accent = kit.theme_color(theme, "foreground"), kit.theme_color(theme, "accent")
+    y = _para(surface, fnt, prompt, accent, area, area.y)
+    y = _market(surface, area, y + m, state, entry, theme)
+    pile = _("Bids {pile} of {trigger}").format(
+        pile=_unbroken(yen(state.pile, _)), trigger=_unbroken(yen(state.trigger, _))
+    )
+    if state.phase == "over":
+        pile = ""
+    elif state.last_round is not None and state.round == state.last_round:
+        pile = _("Last action phase!")
+    if pile:
+        y = _para(surface, fnt, pile, fg, area, y + m)
+    y += m
+    if state.phase == "bidding":
+        _bids(surface, area, y, state, entry, theme)
+    elif state.phase == "over":
+        _ranking(surface, area, y, state, theme)
+    else:
+        y = _order(surface, area, y, state, theme)
+        if entry.mode == "menu":
+            _actions(surface, area, y + m, state, entry, theme)
+
+
+def _unbroken(amount: str) -> str:
+    """An amount that a wrapped line never splits ("4.000 ¥" stays whole)."""
+    return amount.replace(" ", "\u00a0")
+
+
+def _para(
+    surface: pygame.Surface,
+    fnt: pygame.font.Font,
+    text: str,
+    color: tuple[int, int, int],
+    area: pygame.Rect,
+    y: int,
+) -> int:
+    """`text` wrapped to the panel's width (never squeezed); the y below it."""
+    for line in kit.wrap(fnt, text, area.width):
+        y = kit.blit_text(surface, fnt, line, color, (area.x, y), max_width=area.width).bottom
+    return y
+
+
+def _order(
+    surface: pygame.Surface, area: pygame.Rect, y: int, state: Z.IzakayaState, theme: Any
+) -> int:
+    """The turn order as colour chips, the current player's framed."""
+    fnt = theme.font("medium")
+    line = fnt.get_linesize()
+    fg, accent = kit.theme_color(theme, "foreground"), kit.theme_color(theme, "accent")
+    label = _("Order")
+    chips = sum(fnt.size(color_letter(c))[0] + line // 2 + 10 for c in state.colors)
+    x = area.x + 3
+    if fnt.size(label)[0] + 8 + chips <= area.width:
+        x = kit.blit_text(surface, fnt, label, fg, (area.x, y)).right + 8
+    for seat in state.order:
+        chip = kit.player_chip(surface, fnt, state.colors[seat], (x, y + 2), line - 4)
+        if seat == state.current:
+            pygame.draw.rect(surface, accent, chip.inflate(6, 6), 3, border_radius=6)
+        x = chip.right + 10
+    return int(y + line)
+
+
+def _market(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    y: int,
+    state: Z.IzakayaState,
+    entry: Entry,
+    theme: Any,
+) -> int:
+    """The six stock cards, two rows of three: the drink's colour and its price."""
+    fnt = theme.font("medium")
+    line = fnt.get_linesize()
+    width = area.width // 3
+    chosen = _chosen_colors(state, entry)
+    for k, color in enumerate(state.stock):
+        x = area.x + (k % 3) * width
+        top = y + (k // 3) * (line + 4)
+        cell = pygame.Rect(x, top, width - 6, line)
+        used = color in state.colors_used and state.phase == "actions"
+        fill = DRINK_RGB[color]
+        if used:
+            back = kit.theme_color(theme, "background")
+            fill = _mix(fill, back, 0.3)
+        outline = kit.theme_color(theme, "accent") if k in chosen else None
+        kit.chip(surface, fnt, yen(state.prices[k], _), fill, cell, line // 3, outline)
+        if k in chosen:
+            pygame.draw.rect(
+                surface, outline or fill, cell.inflate(4, 4), 3, border_radius=line // 3
+            )
+    return int(y + 2 * (line + 4))
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], share: float) -> tuple[int, int, int]:
+    """`share` of colour `a` over `b` (a stock card whose colour already has a disc is dim)."""
+    return (
+        round(a[0] * share + b[0] * (1 - share)),
+        round(a[1] * share + b[1] * (1 - share)),
+        round(a[2] * share + b[2] * (1 - share)),
+    )
+
+
+def _chosen_colors(state: Z.IzakayaState, entry: Entry) -> set[int]:
+    if state.phase != "actions":
+        return set()
+    if entry.mode == "bottle":
+        return {entry.color}
+    if entry.mode == "adjust":
+        return {entry.color} if entry.step == 0 else {entry.color, entry.target}
+    return set()
+
+
+def _rows(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    y: int,
+    rows: list[tuple[str | None, str, str]],
+    chosen: int | None,
+    theme: Any,
+) -> None:
+    """Rows of (player colour or None, label, value on the right)."""
+    fnt = theme.font("medium")
+    line = fnt.get_linesize()
+    fg, accent = kit.theme_color(theme, "foreground"), kit.theme_color(theme, "accent")
+    for i, (color, label, value) in enumerate(rows):
+        row = pygame.Rect(area.x, y, area.width, line)
+        if i == chosen:
+            pygame.draw.rect(surface, kit.theme_color(theme, "selected"), row, border_radius=6)
+        x = area.x + 4
+        if color is not None:
+            x = kit.player_chip(surface, fnt, color, (x, y + 2), line - 4).right + 6
+        right = area.right - 4
+        if value:
+            right = kit.blit_text(surface, fnt, value, accent, (right, y), "topright").x - 6
+        kit.blit_text(surface, fnt, label, fg, (x, y), max_width=max(1, right - x))
+        y += line + 2
+
+
+def _bids(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    y: int,
+    state: Z.IzakayaState,
+    entry: Entry,
+    theme: Any,
+) -> None:
+    """Each player's yen and the bid being entered (a header names the two columns)."""
+    header: list[tuple[str | None, str, str]] = [(None, _("Cash"), _("Bid"))]
+    rows: list[tuple[str | None, str, str]] = [
+        (state.colors[s], yen(state.cash[s], _), yen(entry.bids[s], _))
+        for s in range(state.players)
+    ]
+    _rows(surface, area, y, header + rows, entry.bidder + 1, theme)
+
+
+def _actions(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    y: int,
+    state: Z.IzakayaState,
+    entry: Entry,
+    theme: Any,
+) -> None:
+    rows: list[tuple[str | None, str, str]] = [
+        (None, _(label), "") for _key, label in entry.actions(state)
+    ]
+    _rows(surface, area, y, rows, entry.menu, theme)
+
+
+def _ranking(
+    surface: pygame.Surface, area: pygame.Rect, y: int, state: Z.IzakayaState, theme: Any
+) -> None:
+    rows: list[tuple[str | None, str, str]] = [
+        (p.color, f"{p.rank}. {color_name(p.color)}", yen(p.total, _))
+        for p in Z.result(state).players
+    ]
+    _rows(surface, area, y, rows, None, theme)
+
+
+DRINK_NAMES = {key: name for key, name, _power in DRINK_POWERS}
+
+
+def drink_label(color: str) -> str:
+    """A stock card's colour by name (the cards are the JIDOHANBAIKI drinks' colours)."""
+    return _(DRINK_NAMES.get(color, color))
