@@ -23,31 +23,6 @@ PLAYER_COLORS: dict[str, RGB] = {
 }
 METRO_COLORS = ("red", "blue", "green", "yellow", "black")
 
-DRINK_RGB: dict[str, RGB] = {
-    "black": (40, 40, 40),
-    "white": (236, 236, 236),
-    "mint": (120, 220, 180),
-    "blue": (40, 110, 210),
-    "red": (220, 40, 40),
-    "purple": (140, 80, 190),
-}
-"""The six JIDOHANBAIKI drink colours (`companion.metro.drinks.DRINK_COLORS`) on screen."""
-
-_DRINK_NAMES = {
-    "black": N_("drink:black"),
-    "white": N_("drink:white"),
-    "mint": N_("drink:mint"),
-    "blue": N_("drink:blue"),
-    "red": N_("drink:red"),
-    "purple": N_("drink:purple"),
-}
-
-
-def drink_name(color: str) -> str:
-    """The translated name of a drink colour ("menta"); an unknown colour as written."""
-    return _(_DRINK_NAMES[color]) if color in _DRINK_NAMES else color
-
-
 _NAMES = {
     "red": N_("Red"),
     "blue": N_("Blue"),

@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.colors import DRINK_RGB, PLAYER_COLORS, RGB, hex_to_rgb
+from companion.colors import DRINK_COLORS, PLAYER_COLORS, RGB, hex_to_rgb
 from companion.devices.led_layout import LedLayout
 from companion.metro.board import BoardMap, parse_stop_id
 from companion.metro.state import MetroState
@@ -54,7 +54,7 @@ def scale(color: RGB, k: float) -> RGB:
     return (round(color[0] * k), round(color[1] * k), round(color[2] * k))
 
 
-LED_DRINK_COLORS: Mapping[str, RGB] = {**DRINK_RGB, "black": LED_PLAYER_COLORS["black"]}
+LED_DRINK_COLORS: Mapping[str, RGB] = {**DRINK_COLORS, "black": LED_PLAYER_COLORS["black"]}
 
 
 def player_rgb(color: str) -> RGB:

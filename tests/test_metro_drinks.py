@@ -134,7 +134,7 @@ def test_a_colour_card_gives_its_drinks_to_one_player_only(mini_rules):
     state = play(mini_rules, drinks_game(mini_rules), TakeDrinkColor("blue", "mint"))
     assert state.player("blue").drink_colors == ("mint",)
     refusal = why_not(mini_rules, state, TakeDrinkColor("red", "mint"))
-    assert refusal.field == "color" and explain(refusal) == "Blue already has the mint drinks"
+    assert refusal.field == "color" and explain(refusal) == "Blue already has the Mint drinks"
     state = play(mini_rules, state, TakeDrinkColor("blue", "red"))
     assert state.player("blue").drink_colors == ("mint", "red")
     assert why_not(mini_rules, state, TakeDrinkColor("red", "pink")).field == "color"
@@ -196,12 +196,12 @@ def test_where_a_vending_machine_may_not_go(mini_rules):
         assert refusal is not None, event
         return explain(refusal)
 
-    assert refused(BuildDrink("blue", "ginza", "mint")) == "Blue has no mint drinks"
+    assert refused(BuildDrink("blue", "ginza", "mint")) == "Blue has no Mint drinks"
     assert refused(BuildDrink("blue", "roppongi", "blue")) == "roppongi has no pyramid"
     assert refused(BuildDrink("blue", "ueno", "blue")) == "Blue's meeple does not touch ueno"
-    assert refused(BuildDrink("red", "ginza", "blue")) == "Red has no blue drinks"
+    assert refused(BuildDrink("red", "ginza", "blue")) == "Red has no Blue drinks"
     state = play(r, state, BuildDrink("blue", "ginza", "blue"))
-    assert refused(BuildDrink("blue", "ginza", "blue"), state) == ("ginza already has a blue drink")
+    assert refused(BuildDrink("blue", "ginza", "blue"), state) == ("ginza already has a Blue drink")
     state = beside(r, state, "blue", "ueno")
     assert refused(BuildDrink("blue", "ueno", "blue"), state) == (
         "Blue has only ¥50 for the ¥200 fee"
@@ -222,7 +222,7 @@ def test_six_drinks_a_colour(mini_rules):
     state = replace(state, stations={**state.stations, "roppongi": "red"})
     state = beside(r, state, "red", "roppongi")
     assert explain(why_not(r, state, BuildDrink("red", "roppongi", "black"))) == (
-        "all 6 black drinks are on the map"
+        "all 6 Black drinks are on the map"
     )
 
 
@@ -329,7 +329,7 @@ def test_the_train_phase_pays_the_bonus_as_its_own_field_and_counts_it(mini_rule
         ("red", 200, 100, "mint")
     ]
     assert describe_step(paid[0], r.board) == (
-        "Red takes ¥200 from the bank at Ginza (G3); line G +¥200; drink bonus +¥100 (mint)"
+        "Red takes ¥200 from the bank at Ginza (G3); line G +¥200; drink bonus +¥100 (Mint)"
     )
     bonus = sum(s.drinks_gain for s in phase.steps if isinstance(s, Paid))
     assert bonus == 200  # ginza and ueno
@@ -388,10 +388,11 @@ def test_older_files_without_drinks_fields_still_read():
 
 
 def test_one_list_of_drink_colours_for_the_cores_the_screen_and_the_leds():
-    from companion.colors import DRINK_RGB, drink_name
+    from companion.colors import DRINK_COLORS as DRINK_RGB
+    from companion.colors import drink_name
     from companion.jutaku.jutaku import DRINKS
     from companion.metro import DRINK_COLORS
 
     assert tuple(DRINK_RGB) == DRINK_COLORS == DRINKS
     assert set(LED_DRINK_COLORS) == set(DRINK_COLORS)
-    assert drink_name("mint") == "mint" and drink_name("pink") == "pink"
+    assert drink_name("mint") == "Mint" and drink_name("pink") == "pink"
