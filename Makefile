@@ -8,8 +8,9 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install -qq --disable-pip-version-check --upgrade pip
+	# -qq: errors only (setuptools' editable-install notice is not one)
+	$(BIN)/python -m pip install -qq --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
 demo: $(STAMP)

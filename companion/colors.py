@@ -7,6 +7,8 @@ carries the label (a letter) and, where there is room, the translated name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.i18n import N_, _
 
 RGB = tuple[int, int, int]
@@ -23,7 +25,7 @@ PLAYER_COLORS: dict[str, RGB] = {
 }
 METRO_COLORS = ("red", "blue", "green", "yellow", "black")
 
-_NAMES = {
+COLOR_NAMES = _NAMES = {
     "red": N_("Red"),
     "blue": N_("Blue"),
     "green": N_("Green"),
@@ -69,15 +71,38 @@ _LETTERS = {
 }
 
 
+_SOURCE_LETTERS = {
+    "red": "R",
+    "blue": "Bu",
+    "green": "Gn",
+    "yellow": "Yw",
+    "black": "Bk",
+    "white": "W",
+    "purple": "Pu",
+    "orange": "O",
+}
+"""The marks without a catalogue (the English ones)."""
+
+LINE_LETTERS = frozenset("GMHTCYZNAISE") | frozenset("KPB")
+"""Every line letter of the maps (Tokyo G M H T C Y Z N A I S E; Osaka adds K, P and the bus
+B): no player mark may be one of them, or "G" could be Green or the Ginza line."""
+
+
+def letter_of(color: str, tr: Callable[[str], str]) -> str:
+    """The colour's mark with the translator `tr` (pure: the cores pass theirs)."""
+    if color not in _LETTERS:
+        return color[:1].upper()
+    letter = tr(_LETTERS[color])
+    return _SOURCE_LETTERS[color] if letter.startswith("letter:") else letter
+
+
 def color_letter(color: str) -> str:
     """One or two letters that stand for the colour next to its swatch, in the current language.
 
     Chosen per language by the translators so that all eight differ (Blue "Bu" and Black "Bk"
-    in English, Vert "Ve" and Violet "Vi" in French); a test checks they are unique."""
-    if color not in _LETTERS:
-        return color[:1].upper()
-    letter = _(_LETTERS[color])
-    return color_name(color)[:1] if letter.startswith("letter:") else letter
+    in English, Vert "Ve" and Violet "Vi" in French) and none is a line letter (`LINE_LETTERS`:
+    Green is "Gn", not the Ginza line's "G"); a test checks both."""
+    return letter_of(color, _)
 
 
 def rgb(color: str) -> RGB:

@@ -64,6 +64,13 @@ class Config:
     sound: dict[str, Any] = field(default_factory=dict)
     leds: dict[str, Any] = field(default_factory=dict)
     camera: dict[str, Any] = field(default_factory=dict)
+    countdown_floor_times: tuple[float, ...] = (60.0, 45.0, 30.0, 15.0)
+    """`[countdown] floor_times`: seconds of each floor, the last for every later floor (the
+    setup screen offers these first)."""
+
+    def game_defaults(self) -> dict[str, dict[str, Any]]:
+        """Each game's setup defaults from the config, by registry key."""
+        return {"countdown": {"floor_times": list(self.countdown_floor_times)}}
 
 
 def find_config() -> Path | None:
@@ -123,7 +130,7 @@ class _Reader:
 
 def parse_config(data: dict[str, Any], file: Path | None = None) -> Config:
     r = _Reader(file)
-    top = ("screen", "input", "store", "language", "sound", "leds", "camera")
+    top = ("screen", "input", "store", "language", "sound", "leds", "camera", "countdown")
     for key in data:
         if key not in top:
             raise r.fail(key, f"unknown section; known: {', '.join(top)}")
@@ -200,6 +207,19 @@ def parse_config(data: dict[str, Any], file: Path | None = None) -> Config:
     if language is not None and language not in LANGUAGES:
         raise r.fail("language", f"expected one of {', '.join(LANGUAGES)}, got {language!r}")
 
+    countdown = r.table(data, "countdown", ("floor_times",))
+    times = countdown.get("floor_times", [60, 45, 30, 15])
+    if not (
+        isinstance(times, list)
+        and 1 <= len(times) <= 10
+        and all(
+            isinstance(t, int | float) and not isinstance(t, bool) and 0 < t <= 600 for t in times
+        )
+    ):
+        raise r.fail(
+            "countdown.floor_times", f"expected 1 to 10 seconds from 1 to 600, got {times!r}"
+        )
+
     return Config(
         path=file,
         screen=screen,
@@ -209,6 +229,7 @@ def parse_config(data: dict[str, Any], file: Path | None = None) -> Config:
         sound=r.table(data, "sound"),
         leds=r.table(data, "leds"),
         camera=r.table(data, "camera"),
+        countdown_floor_times=tuple(float(t) for t in times),
     )
 
 

@@ -41,6 +41,9 @@ class GameSpec:
     """An unfinished game of this kind reopens when the box starts (after a power cut)."""
     export_format: str | None = None
     """The `format` tag of its JSON export, or None when it has no export."""
+    howto: tuple[str, ...] = ()
+    """msgids of the "How to use the box" page its game menu opens: one paragraph each, the
+    buttons first (`companion.ui.howto`)."""
 
     @property
     def saved(self) -> bool:
@@ -59,6 +62,22 @@ METRO = GameSpec(
     resume_screen="companion.ui.launch:metro_home",
     resume_at_boot=True,
     export_format="companion/metro-game@1",
+    howto=(
+        N_(
+            "Income track: Up/Down pick a line. OK records an action (invest, start a train, "
+            "speed, speculate, loan, station, meeple), Left undoes the last entry, Right starts "
+            "the train phase, Back opens this menu."
+        ),
+        N_(
+            "A question about a player (board this train? get off here?) is answered with that "
+            "player's own button; OK and Back answer it when there are no player buttons."
+        ),
+        N_(
+            "Train phase: every payout waits for OK. The game ends after the last round, or "
+            "with End the game in this menu: the ranking breaks ties by turn order."
+        ),
+        N_("Main menu in this menu leaves the game; it is kept, and History resumes it."),
+    ),
 )
 JUTAKU = GameSpec(
     key="jutaku",
@@ -70,6 +89,24 @@ JUTAKU = GameSpec(
     new_screen="companion.ui.jutaku:JutakuHome",
     session="companion.app.jutaku_session:JutakuSession",
     resume_screen="companion.ui.jutaku:JutakuScreen.resumed",
+    howto=(
+        N_(
+            "OK starts a round: shout «¡Empezad!». A player who is done presses their own "
+            "button: «¡alto!» stops the clock."
+        ),
+        N_(
+            "Check each caller: Up/Down (or their button: tap +, hold -) set the plot's value, "
+            "OK: the building is good, Left: not good, the round goes on."
+        ),
+        N_(
+            "After a good building the box lists who moves, in order: OK ticks each one off. "
+            "Up takes back the last verdict."
+        ),
+        N_(
+            "Back opens this menu (a running round pauses). The game ends at a fourth plot; "
+            "equal totals share the win."
+        ),
+    ),
 )
 COUNTDOWN = GameSpec(
     key="countdown",
@@ -78,7 +115,23 @@ COUNTDOWN = GameSpec(
     players=(1, 8),
     rounds=None,
     cores=("companion.jutaku",),
-    new_screen="companion.ui.countdown:CountdownScreen",
+    new_screen="companion.ui.countdown:CountdownSetup",
+    session="companion.app.countdown_session:CountdownSession",
+    resume_screen="companion.ui.countdown:CountdownScreen.resumed",
+    howto=(
+        N_(
+            "OK starts a floor; the floor times are set up before the game (60, 45, 30 s, "
+            "then 15 s, by the rulebook)."
+        ),
+        N_(
+            "Tap your own button for each piece you place on this floor; hold it to take one "
+            "back. At the buzzer, whoever placed nothing is out."
+        ),
+        N_(
+            "Back opens this menu (a running floor pauses). The game ends when everyone is out; "
+            "the score is every piece placed, equal scores share a place."
+        ),
+    ),
 )
 IZAKAYA = GameSpec(
     key="izakaya",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from companion.colors import color_name, drink_name
 from companion.i18n import _
 from companion.metro.board import BoardMap, Square
@@ -183,10 +185,41 @@ def describe_end_game(result: EndGameResult) -> list[str]:
         pr = next(p for p in result.players if p.color == color)
         total = yen(pr.total) if pr.total is not None else yen(pr.earnings)
         lines.append(f"{i}. {color_name(color)} {total}")
+    lines.extend(tie_notes(result))
     return lines
 
 
+def _ranked_total(result: EndGameResult, color: str) -> int:
+    pr = next(p for p in result.players if p.color == color)
+    every_cash_known = all(p.total is not None for p in result.players)
+    return pr.total if every_cash_known and pr.total is not None else pr.earnings
+
+
+def tie_notes(result: EndGameResult) -> list[str]:
+    """One sentence per tie in the ranking, saying turn order broke it (ruling 9): "Red and
+    Blue tie at ¥4,200: turn order puts Red first"."""
+    groups: list[list[str]] = []
+    for color in result.ranking:
+        if groups and _ranked_total(result, groups[-1][0]) == _ranked_total(result, color):
+            groups[-1].append(color)
+        else:
+            groups.append([color])
+    return [
+        _("{players} tie at {total}: turn order puts {first} first").format(
+            players=" = ".join(color_name(c) for c in group),
+            total=yen(_ranked_total(result, group[0])),
+            first=color_name(group[0]),
+        )
+        for group in groups
+        if len(group) > 1
+    ]
+
+
 _PLAYER_KEYS = ("player", "owner", "other")
+_MONEY_KEYS = ("extra", "minimum", "cash", "fee")
+_MONEY_FIELD = re.compile(r"¥?\{(" + "|".join(_MONEY_KEYS) + r")(?::,)?\}(?:\s?¥)?")
+"""A money placeholder as the core's English templates write it ("¥{extra:,}"): the amount is
+written by `yen` instead, so a refusal shows money as every screen of the language does."""
 
 
 def explain(exc: Exception, board: BoardMap | None = None) -> str:
@@ -201,12 +234,13 @@ def explain(exc: Exception, board: BoardMap | None = None) -> str:
         k: color_name(v) if k in _PLAYER_KEYS else drink_name(v) if k == "color" else v
         for k, v in params.items()
     }
+    named.update({k: yen(v) for k, v in params.items() if k in _MONEY_KEYS and isinstance(v, int)})
     if board is not None:
         if isinstance(square := params.get("square"), list | tuple) and len(square) == 2:
             named["square"] = square_name(board, (int(square[0]), int(square[1])))
         if isinstance(station := params.get("station"), str):
             named["station"] = station_name(board, station)
     try:
-        return _(str(template)).format(**named)
+        return _MONEY_FIELD.sub(r"{\1}", _(str(template))).format(**named)
     except (KeyError, IndexError, ValueError):
-        return str(template).format(**named)
+        return _MONEY_FIELD.sub(r"{\1}", str(template)).format(**named)

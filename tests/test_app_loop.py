@@ -137,9 +137,14 @@ def test_menus_settings_and_history_export(tmp_path):
         press(app, *[Action.DOWN] * 6, Action.OK)
         assert app.services.session is not None and app.top.name in ("game", "metro-home")
         game_id = app.services.session.game_id
+        press(app, Action.BACK)  # the game menu: BACK only closes it
+        assert app.top.name == "metro-menu"
         press(app, Action.BACK)
-        while app.top.name != "main-menu":
-            press(app, Action.BACK)
+        assert app.top.name == "metro-home"
+        press(app, Action.BACK, Action.UP, Action.OK)  # its last row, Main menu: confirm
+        assert app.top.name == "confirm"
+        press(app, Action.RIGHT, Action.OK)
+        assert app.top.name == "main-menu"
         press(app, *[Action.DOWN] * (to_settings - 1), Action.OK)
         assert app.top.name == "history"
         press(app, Action.OK, Action.DOWN, Action.OK)

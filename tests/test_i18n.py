@@ -35,6 +35,30 @@ def test_switching_language_takes_effect_at_once(tmp_path, monkeypatch):
         i18n.set_language("en")
 
 
+def test_no_player_mark_is_a_line_letter_on_either_map():
+    """ "G" must never be read as Green or the Ginza line: no colour mark equals a line letter of
+    the Tokyo map or of Osaka's, in any language, and the Jutaku rows use the same marks."""
+    from companion.colors import LINE_LETTERS, PLAYER_COLORS, color_letter
+    from companion.data import load_rules
+    from companion.jutaku import countdown as C
+    from companion.jutaku.players import default_seats
+    from companion.jutaku.views import countdown_view
+
+    tokyo = set(load_rules("tokyo").board.lines)
+    assert tokyo <= LINE_LETTERS and {"K", "P", "B"} <= LINE_LETTERS
+    seats = default_seats(8, architects=False)
+    try:
+        for lang in LANGUAGES:
+            i18n.set_language(lang)
+            marks = [color_letter(c) for c in PLAYER_COLORS]
+            clashes = [m for m in marks if m.upper() in LINE_LETTERS]
+            assert not clashes, (lang, clashes)
+            rows = countdown_view(C.new_game(seats), 0.0, i18n._).rows
+            assert [r.letter for r in rows] == [color_letter(s.color) for s in seats]
+    finally:
+        i18n.set_language("en")
+
+
 def test_colour_letters_are_unique_in_every_language():
     from companion.colors import PLAYER_COLORS, color_letter
 

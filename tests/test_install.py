@@ -146,3 +146,21 @@ def test_shellcheck() -> None:
         pytest.skip("shellcheck is not installed (apt-get install shellcheck)")
     done = subprocess.run([tool, str(SCRIPT)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout
+
+
+def test_the_service_may_power_the_pi_off(tmp_path: Path) -> None:
+    """ "Turn off" runs `systemctl poweroff` as the companion user: install.sh installs polkit
+    and a rule granting exactly logind's power-off actions to that user (sudo cannot work
+    under the unit's NoNewPrivileges=), and the unit says it may power off."""
+    done = dry_run(tmp_path, "trixie", PI4)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    apt = next(c for c in commands(out) if "apt-get install" in c)
+    assert "polkitd" in apt.split()
+    assert "+ write /etc/polkit-1/rules.d/50-companion-poweroff.rules (mode 0644):" in out
+    rule = [line[4:] for line in out.splitlines() if line.startswith("|   ")]
+    text = "\n".join(rule)
+    assert 'subject.user == "companion"' in text
+    assert '"org.freedesktop.login1.power-off"' in text and "polkit.Result.YES" in text
+    unit = (ROOT / "systemd" / "companion.service").read_text()
+    assert "Environment=COMPANION_POWER_OFF=1" in unit and "NoNewPrivileges=yes" in unit

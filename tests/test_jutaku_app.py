@@ -8,9 +8,7 @@ from companion.config import Config, InputConfig
 from companion.jutaku import countdown as C
 from companion.jutaku import jutaku as J
 from tests.conftest import headless_app
-
-NAV = {"up": 5, "down": 6, "left": 13, "right": 19, "ok": 26, "back": 21}
-PLAYERS = (17, 27, 22)
+from tests.mock_buttons import NAV, PLAYERS, button_app, nav, press, wait
 
 
 @pytest.fixture
@@ -20,31 +18,11 @@ def pins(mock_pins):
 
 @pytest.fixture
 def app(tmp_path, pins):
-    inputs = InputConfig(gpio="mock", pins=NAV, players=PLAYERS, hold_time=0.8)
-    application = headless_app(tmp_path / "data", Config(input=inputs, language="es"), resume=False)
-    application.pins = pins
+    application = button_app(tmp_path / "data", pins, language="es")
     try:
         yield application
     finally:
         shutdown(application)
-
-
-def wait(app, seconds):
-    app.run(max_frames=app.frames + max(1, round(seconds * app.fps)))
-
-
-def press(app, pin, held=0.1):
-    while app.guarded():  # a new screen ignores presses for a moment
-        wait(app, 1 / app.fps)
-    app.pins.pin(pin).drive_low()
-    wait(app, held)
-    app.pins.pin(pin).drive_high()
-    wait(app, 1 / app.fps)
-
-
-def nav(app, *names):
-    for name in names:
-        press(app, NAV[name])
 
 
 def played(app):
@@ -71,16 +49,19 @@ def test_jutaku_from_the_main_menu_to_the_end_with_gpio_buttons(app):
     assert J.totals(screen.state) == (0, 48000, 0) and J.winners(screen.state) == (1,)
     sounds = played(app)
     assert {"start", "stop", "coin", "fanfare"} <= set(sounds)
-    nav(app, "ok")
+    nav(app, "ok")  # the final screen stays: OK opens the game menu
+    assert app.top.name == "commands"
+    nav(app, "up", "ok", "right", "ok")  # its last row, Main menu: yes
     assert app.top.name == "main-menu"
 
 
 def test_countdown_from_the_main_menu_with_long_presses(app):
     nav(app, "down", "down", "ok")  # Countdown
-    assert app.top.name == "countdown"
+    assert app.top.name == "countdown-setup"
     nav(app, "left", "left")  # 2 players
-    nav(app, "down", "down", "down", "ok")
+    nav(app, "down", "down", "down", "down", "ok")
     screen = app.top
+    assert screen.name == "countdown"
     assert len(screen.state.seats) == 2
     nav(app, "ok")  # floor 1
     for _ in range(3):

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from companion.jutaku.players import default_seats
-from companion.ui.countdown import CountdownScreen
+from companion.ui.countdown import CountdownScreen, CountdownSetup
 from companion.ui.jutaku import JutakuHome, JutakuScreen
 from companion.ui.screen import Action, Input
 from tests.fakes import make_services
@@ -101,7 +101,7 @@ def test_jutaku_from_setup_to_a_shared_win(app):
         for value in values:
             for _ in range((value - 10000) // 1000):
                 app.action(Action.UP)
-            app.action(Action.OK if value else Action.BACK)
+            app.action(Action.OK if value else Action.LEFT)
         while screen.state.phase == "moving":
             app.action(Action.OK)
 
@@ -111,7 +111,7 @@ def test_jutaku_from_setup_to_a_shared_win(app):
     app.action(Action.OK)
     app.run(3)
     app.button(2)
-    app.action(Action.BACK)
+    app.action(Action.LEFT)  # not good
     assert screen.state.phase == "building"
     app.run(60)
     assert screen.state.phase == "moving" and screen.state.timed_out
@@ -123,7 +123,7 @@ def test_jutaku_from_setup_to_a_shared_win(app):
     assert screen.state.phase == "over"
     assert [r.total for r in screen.state.records] == [42000, 42000, 0]
     assert "fanfare" in app.played and "stop" in app.played and "start" in app.played
-    app.action(Action.OK)
+    leave_by_the_menu(app, screen)
     assert app.stack == []
 
 
@@ -151,12 +151,32 @@ def test_jutaku_pause_and_drinks_panel(app):
     assert screen.state.records[0].total == 10200
 
 
+def leave_by_the_menu(app, screen):
+    """A final screen stays: stray OKs only open and close the game menu; its last row,
+    "Main menu", confirmed, leaves."""
+    for _ in range(4):
+        app.action(Action.OK)
+    assert app.top is screen
+    app.action(Action.OK)
+    assert [o.value for o, _run in app.top.items][-1] == "main-menu"
+    app.action(Action.UP)  # the last row
+    app.action(Action.OK)
+    app.action(Action.OK)  # No is preselected: back on the menu
+    app.action(Action.BACK)  # which BACK closes
+    assert app.top is screen
+    app.action(Action.BACK)
+    app.action(Action.UP)
+    app.action(Action.OK)
+    app.action(Action.RIGHT)
+    app.action(Action.OK)
+
+
 def test_countdown_from_setup_to_the_ranking(app):
-    app.push(CountdownScreen(app))
+    app.push(CountdownSetup(app))
     app.frame()
     app.action(Action.LEFT)
     app.action(Action.LEFT)  # 2 players
-    for _ in range(3):
+    for _ in range(4):
         app.action(Action.DOWN)
     app.action(Action.OK)
     screen = app.top
@@ -187,7 +207,7 @@ def test_countdown_from_setup_to_the_ranking(app):
 
     assert scores(screen.state) == (3, 1)
     assert "fanfare" in app.played
-    app.action(Action.OK)
+    leave_by_the_menu(app, screen)
     assert app.stack == []
 
 
@@ -245,7 +265,7 @@ def test_strip_shows_the_callers_colour_at_alto(app):
     app.action(Action.OK)
     app.button(1)
     assert app.services.leds.frames[-1] == [rgb("blue")] * 4
-    app.action(Action.BACK)
+    app.action(Action.LEFT)  # not good: the round goes on
     assert app.services.leds.frames[-1] == [(0, 0, 0)] * 4
 
 
@@ -278,6 +298,6 @@ def test_undo_the_last_verdict_goes_back_to_checking(app):
     app.action(Action.UP)
     assert screen.state.phase == "checking" and screen.state.records[0].plots == ()
     shown = screen.state.clock.elapsed(app.t)
-    app.action(Action.BACK)  # not good after all: the round goes on from the same time
+    app.action(Action.LEFT)  # not good after all: the round goes on from the same time
     assert screen.state.phase == "building"
     assert abs(screen.state.clock.elapsed(app.t) - shown) < 0.1

@@ -11,7 +11,7 @@ def test_jutaku_view_through_a_round():
     v = jutaku_view(s, 0.0)
     assert v.clock == "0:00" and "Empezad" in v.headline
     assert [r.name for r in v.rows] == ["Toyo Ito", "Tadao Ando", "Shigeru Ban"]
-    assert [(r.color_name, r.letter, r.key) for r in v.rows][1] == ("Blue", "Bl", "2")
+    assert [(r.color_name, r.letter, r.key) for r in v.rows][1] == ("Blue", "Bu", "2")
     assert len(v.checklist) == 6
     s = J.apply(s, J.Start(10.0))
     assert jutaku_view(s, 75.9).clock == "1:05"

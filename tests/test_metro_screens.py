@@ -296,7 +296,12 @@ def test_end_game_screen_shows_the_cores_numbers():
     for page in ("players", "lines", "chart"):
         shot(app, f"end-{page}")
         app.press("right")
-    app.press("ok")
+    app.press("ok", "ok", "ok")  # stray OKs only turn the pages: the final screen stays
+    assert isinstance(app.top, EndGameScreen) and session.finished
+    assert screen.page == 0
+    app.press("back")  # the game menu; its last row, Main menu, confirmed, leaves
+    assert app.top.name == "metro-menu" and app.top.items[-1][0].value == "main-menu"
+    app.press("up", "ok", "right", "ok")
     assert not app.stack  # left the game: home popped as well
 
 
@@ -476,7 +481,7 @@ def test_payout_and_prompt_wording():
     assert prompt_text(prompt) == "Blue may board G at G3 (¥100)?"
 
 
-def test_back_twice_leaves_the_game_which_is_kept():
+def test_back_never_leaves_the_game_main_menu_does_and_the_game_is_kept():
     session = new_session()
     session.record(Invest("red", "G", 0))
     app = FakeApp(session)
@@ -494,7 +499,13 @@ def test_back_twice_leaves_the_game_which_is_kept():
     assert app.top.name == "metro-menu"
     # a Metro screen for the app, which keeps the strip and camera in step under it
     assert type(app.top).__module__.startswith("companion.ui.metro")
-    app.press("back")
+    app.press("back")  # BACK on the menu closes it, and means nothing else there
+    assert app.top.name == "metro-home"
+    app.press("back", "up", "ok")  # the last row, Main menu, asks first (No preselected)
+    assert app.top.name == "confirm"
+    app.press("ok")
+    assert app.top.name == "metro-menu"
+    app.press("ok", "right", "ok")
     assert app.top.name == "main-menu"
     assert session.state.lines["G"].shares == ("red",)
 

@@ -29,6 +29,18 @@ def test_the_translated_form_keeps_the_sign_in_front():
         set_language("en")
 
 
+def test_one_form_per_language_in_every_game():
+    """Metro's screens (no translator) and Jutaku's (with one) write the same amount alike."""
+    expected = {"en": "¥2,000", "es": "2.000 ¥", "fr": "2\u202f000 ¥"}
+    try:
+        for lang, text in expected.items():
+            set_language(lang)
+            assert yen(2000) == yen(2000, _) == text
+            assert signed_yen(-1500).startswith("-") and signed_yen(200).startswith("+")
+    finally:
+        set_language("en")
+
+
 @given(st.integers(min_value=-(10**9), max_value=10**9))
 def test_a_negative_amount_is_the_positive_one_with_a_minus(amount):
     assert yen(-abs(amount)) == ("-" if amount else "") + yen(abs(amount))

@@ -19,7 +19,7 @@ from companion.jutaku.jutaku import JutakuOptions
 from companion.jutaku.players import default_seats
 from companion.metro.events import BuildStation, EndGame, Invest, MoveMeeple, Speculate
 from companion.ui import kit
-from companion.ui.countdown import CountdownScreen
+from companion.ui.countdown import CountdownScreen, CountdownSetup
 from companion.ui.history import HistoryScreen
 from companion.ui.jutaku import JutakuHome, JutakuScreen
 from companion.ui.menu import MainMenu
@@ -232,7 +232,7 @@ def timer_games(tour: Tour, size: tuple[int, int]) -> None:
     app.clock = 1000.0
     app.push(JutakuHome(app))
     tour.look(app, "jutaku-setup")
-    app.top.index = len(app.top.options()) - 1
+    app.top.index = len(app.top.items) - 1
     tour.look(app, "jutaku-setup-last")
     app.pop()
     app.push(JutakuScreen(app, default_seats(4), JutakuOptions(bottle_bonus=True)))
@@ -250,22 +250,24 @@ def timer_games(tour: Tour, size: tuple[int, int]) -> None:
     press(app, Action.LEFT)
     tour.look(app, "jutaku-drinks")
     app.stack[-1:] = []
-    app.push(CountdownScreen(app))
+    app.push(CountdownSetup(app))
     tour.look(app, "countdown-setup")
-    cd = app.top
-    cd.index = len(cd.setup_options()) - 1
+    app.top.index = len(app.top.items) - 1
     tour.look(app, "countdown-setup-last")
+    app.stack.clear()
+    app.push(CountdownScreen(app, default_seats(4, architects=False)))
+    cd = app.top
     press(app, Action.OK)
     for _ in range(40):
         app.tick(1.0)
-        if cd.state is not None and cd.state.phase != "ready":
+        if cd.state.phase != "ready":
             break
     tour.look(app, "countdown-floor")
     for _ in range(400):
         app.tick(1.0)
-        if cd.state is not None and cd.state.phase in ("ready", "between"):
+        if cd.state.phase in ("ready", "between"):
             press(app, Action.OK)
-        if cd.state is not None and cd.state.phase == "over":
+        if cd.state.phase == "over":
             break
     tour.look(app, "countdown-over")
     app.stack.clear()

@@ -14,7 +14,8 @@
 #      Trixie: numpy 2 and current OpenCV,
 #   5. writes /etc/companion/config.toml from config.example.toml if it is missing (never
 #      overwrites), and /etc/default/companion (GPIOZERO_PIN_FACTORY=lgpio on a Pi 5),
-#   6. installs and enables systemd/companion.service, and prints the next steps.
+#   6. installs and enables systemd/companion.service, and the polkit rule that lets the service
+#      shut the Pi down ("Turn off" runs `systemctl poweroff`), and prints the next steps.
 #
 # For tests: COMPANION_OS_RELEASE and COMPANION_PI_MODEL name the files read instead of
 # /etc/os-release and /proc/device-tree/model.
@@ -24,6 +25,7 @@ PREFIX=/opt/companion
 ETC_DIR=/etc/companion
 UNIT_DIR=/etc/systemd/system
 DEFAULTS=/etc/default/companion
+POLKIT_DIR=/etc/polkit-1/rules.d
 USER_NAME=companion
 GROUPS_WANTED=(gpio video render input dialout audio)
 OS_RELEASE=${COMPANION_OS_RELEASE:-/etc/os-release}
@@ -129,7 +131,8 @@ if [[ $DRY_RUN -eq 0 && $EUID -ne 0 ]]; then
 fi
 
 # --- 2. system packages --------------------------------------------------------------------
-APT_PACKAGES=(python3 python3-venv python3-pip alsa-utils fonts-dejavu-core ca-certificates)
+# polkitd: "Turn off" asks logind to power off, allowed to the companion user by a polkit rule
+APT_PACKAGES=(python3 python3-venv python3-pip alsa-utils fonts-dejavu-core ca-certificates polkitd)
 if [[ $ON_PI -eq 1 ]]; then
     # Raspberry Pi OS's own archive: the camera stack and lgpio (the Pi 5's only pin factory)
     APT_PACKAGES+=(python3-picamera2 python3-lgpio)
@@ -236,6 +239,20 @@ else
     sed "s#/opt/companion/#$PREFIX/#g" "$SRC/systemd/companion.service" \
         | write_file "$UNIT_DIR/companion.service" 0644
 fi
+# "Turn off" on the main menu: the service runs `systemctl poweroff` as the companion user; the
+# unit's NoNewPrivileges= rules out sudo, so logind's power-off actions are granted by polkit.
+run install -d -m 0755 "$POLKIT_DIR"
+write_file "$POLKIT_DIR/50-companion-poweroff.rules" 0644 <<EOF
+// Written by tools/install.sh: the companion service may shut the Pi down ("Turn off").
+polkit.addRule(function (action, subject) {
+    if (subject.user == "$USER_NAME" &&
+        (action.id == "org.freedesktop.login1.power-off" ||
+         action.id == "org.freedesktop.login1.power-off-multiple-sessions" ||
+         action.id == "org.freedesktop.login1.power-off-ignore-inhibit")) {
+        return polkit.Result.YES;
+    }
+});
+EOF
 run systemctl daemon-reload
 # the companion owns tty1 (SDL kmsdrm): no login prompt there; Alt+F2 or SSH still log in
 run systemctl disable getty@tty1.service

@@ -12,6 +12,7 @@ from companion.app.cameralink import CameraLink, parse_camera_table
 from companion.app.core import App
 from companion.app.inputs import KeyMap, open_gpio, player_button_count
 from companion.app.ledlink import LedLink
+from companion.app.power import Power
 from companion.app.services import Services, Settings
 from companion.config import Config
 from companion.devices.sound import Sound, SoundConfig
@@ -109,7 +110,16 @@ def build_app(config: Config, options: Options | None = None) -> App:
     width, height = window.get_size()
     surface = window.subsurface((0, 0, width, height - opts.strip_band))
     theme = Theme(surface.get_size())
-    services = Services(store, settings, theme, devices.sound, devices.leds, devices.camera)
+    services = Services(
+        store,
+        settings,
+        theme,
+        devices.sound,
+        devices.leds,
+        devices.camera,
+        Power.from_env(),
+        config.game_defaults(),
+    )
     services.apply_settings()
     app = App(
         surface,

@@ -637,7 +637,9 @@ class DemoScript:
             self.app.request_screenshot(page)
             yield from d.pause(2.5)
         yield from d.press(Action.RIGHT)
-        yield from d.press(Action.OK)
+        yield from d.press(Action.BACK)  # the final screen stays until "Main menu" is chosen
+        yield from d.menu("main-menu")
+        yield from d.confirm(True)
         yield from d.wait_for("main-menu")
 
     def tour_menus(self) -> Wait:

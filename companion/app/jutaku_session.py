@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from companion.app.session import GameSession, Setup
+from companion.app.session import GameSession, Placing, Setup, Translate
 from companion.jutaku import codec
 from companion.jutaku import jutaku as J
 from companion.jutaku.players import Seat
+from companion.jutaku.views import jutaku_result
 
 
 @dataclass(frozen=True)
@@ -50,3 +51,6 @@ class JutakuSession(GameSession[J.JutakuState, J.Event]):
     def make_log(cls, setup: Setup) -> JutakuLog:
         seats, options = codec.setup_from_json(setup)
         return JutakuLog(seats, options)
+
+    def result(self, tr: Translate) -> tuple[Placing, ...]:
+        return jutaku_result(self.state, tr) if self.finished else ()

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion import games, i18n
-from companion.app.session import GameSession, MetroSession
+from companion.app.power import Power
+from companion.app.session import GameSession, MetroSession, Placing
 from companion.errors import UserError
 from companion.store import GameInfo, Store
 from companion.ui.kit.theme import Theme
@@ -100,8 +101,11 @@ class Services:
         sound: Sound,
         leds: LedLink,
         camera: CameraLink | None = None,
+        power: Power | None = None,
+        defaults: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         self.store = store
+        self.defaults = dict(defaults or {})
         self.settings = settings
         self.theme = theme
         self.sound = sound
@@ -111,6 +115,11 @@ class Services:
         self.data_dir = store.path.parent
         self.player_buttons = 0
         """Player buttons (or their keys) the box has: boot sets it from the config."""
+        self.power = power or Power()
+        self._results: dict[tuple[int, int], GameSession[Any, Any]] = {}
+
+    def game_defaults(self, key: str) -> Mapping[str, Any]:
+        return self.defaults.get(key, {})
 
     def apply_settings(self) -> None:
         """Hand the current settings to the devices (after a change in the settings screen)."""
@@ -153,6 +162,20 @@ class Services:
             self.store.set_finished(game_id, True)
             return None
         return self._adopt(session)
+
+    def result(self, game_id: int) -> tuple[Placing, ...]:
+        """A finished game's ranking, in the current language (() otherwise)."""
+        info = self.store.game(game_id)
+        if info.finished is None:
+            return ()
+        key = (game_id, info.entries)
+        if key not in self._results:
+            try:
+                self._results[key] = self._session_type(info.kind).read(self.store, game_id)
+            except (ValueError, TypeError, KeyError, UserError) as exc:
+                log.warning("%s game %s cannot be read (%s)", info.kind, game_id, exc)
+                return ()
+        return self._results[key].result(i18n._)
 
     def export_game(self, game_id: int) -> Path:
         info = self.store.game(game_id)

@@ -18,7 +18,7 @@ the fold of the log from the game's setup. `undo` removes entries and folds agai
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, Self, TypeGuard, TypeVar
@@ -50,6 +50,9 @@ from companion.metro.state import DrinksSetup
 from companion.metro.trains import format_prompt
 from companion.store import Entry, Store
 
+Translate = Callable[[str], str]
+Placing = tuple[int, str, str]
+"""(rank, player, figure): one line of a final ranking (as `companion.jutaku.views`)."""
 S = TypeVar("S")
 E = TypeVar("E")
 KIND = "metro"
@@ -111,10 +114,15 @@ class GameSession(Generic[S, E]):
         return cls(store, log, game_id, setup)
 
     @classmethod
-    def open(cls, store: Store, game_id: int) -> Self:
-        """A saved game folded again from its log."""
+    def read(cls, store: Store, game_id: int) -> Self:
+        """A saved game folded from its log, changing nothing (history reads results so)."""
         setup = store.game(game_id).setup
-        session = cls(store, cls.make_log(setup), game_id, setup)
+        return cls(store, cls.make_log(setup), game_id, setup)
+
+    @classmethod
+    def open(cls, store: Store, game_id: int) -> Self:
+        """A saved game folded again from its log, to play on (a running clock pauses)."""
+        session = cls.read(store, game_id)
         for event in session.log.on_open(session.state, session.events):
             session.record(event)
         return session
@@ -202,6 +210,11 @@ class GameSession(Generic[S, E]):
         if removed:
             self._refold()
         return removed > 0
+
+    def result(self, tr: Translate) -> tuple[Placing, ...]:
+        """The finished game's ranking, best first: (rank, player, figure) such as (1, "Red",
+        "¥42,000"), in the language of `tr`; () while it is not finished."""
+        return ()
 
     def export_json(self) -> dict[str, Any]:
         return {
@@ -329,11 +342,15 @@ class MetroSession(GameSession[MetroState, Event]):
         return cls(store, rules, game_id, game_setup)
 
     @classmethod
-    def open(cls, store: Store, game_id: int) -> Self:
+    def read(cls, store: Store, game_id: int) -> Self:
         from companion.data import load_rules
 
         setup = store.game(game_id).setup
         return cls(store, load_rules(map_name(setup)), game_id, setup)
+
+    @classmethod
+    def open(cls, store: Store, game_id: int) -> Self:
+        return cls.read(store, game_id)
 
     # --- the fold ---------------------------------------------------------------------------
 
@@ -433,6 +450,19 @@ class MetroSession(GameSession[MetroState, Event]):
 
     def end_game(self) -> EndGameResult:
         return end_game(self.rules, self.state)
+
+    def result(self, tr: Translate) -> tuple[Placing, ...]:
+        if self.state.phase != "ended":
+            return ()
+        from companion.colors import COLOR_NAMES
+        from companion.money import yen
+
+        result = self.end_game()
+        totals = {p.color: p.total if p.total is not None else p.earnings for p in result.players}
+        return tuple(
+            (rank, tr(COLOR_NAMES.get(color, color)), yen(totals[color], tr))
+            for rank, color in enumerate(result.ranking, start=1)
+        )
 
     def export_json(self) -> dict[str, Any]:
         out = super().export_json()

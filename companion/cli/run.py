@@ -59,4 +59,5 @@ def main(argv: list[str]) -> int:
     finally:
         hook.stopping()
         shutdown(app)
+        app.services.power.finish()
     return 0

@@ -75,7 +75,16 @@ class Resume:
     type: ClassVar[str] = "Resume"
 
 
-Event = StartFloor | Place | TakeBack | Pause | Resume
+@dataclass(frozen=True)
+class Settle:
+    """What time alone decided by `t` (a buzzer, a floor settled, players out), written down so
+    that a saved game's log ends where the players saw it end."""
+
+    t: float
+    type: ClassVar[str] = "Settle"
+
+
+Event = StartFloor | Place | TakeBack | Pause | Resume | Settle
 
 
 @dataclass(frozen=True)
@@ -97,6 +106,24 @@ class CountdownState:
 
     def playing(self, player: int) -> bool:
         return self.out_on[player] is None
+
+
+def floor_times(options: CountdownOptions) -> tuple[float, ...]:
+    """The first floors' seconds and then the time of every later floor, e.g. (60, 45, 30, 15)."""
+    return (*options.first_floors, options.later_floors)
+
+
+def options_with_times(
+    times: Sequence[float], base: CountdownOptions | None = None
+) -> CountdownOptions:
+    """Options whose floors last `times` seconds, the last one repeating for every later floor."""
+    if not times or any(t <= 0 for t in times):
+        raise ValueError(f"floor times must be positive seconds, got {list(times)!r}")
+    return replace(
+        base or CountdownOptions(),
+        first_floors=tuple(float(t) for t in times[:-1]),
+        later_floors=float(times[-1]),
+    )
 
 
 def floor_duration(options: CountdownOptions, floor: int) -> float:
@@ -186,6 +213,8 @@ def apply(state: CountdownState, event: Event) -> CountdownState:
             return replace(state, phase="paused", clock=state.clock.stop(t))
         case Resume(t=t) if state.phase == "paused":
             return replace(state, phase="running", clock=state.clock.start(t))
+        case Settle():
+            return state
     return state
 
 

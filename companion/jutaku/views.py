@@ -8,9 +8,10 @@ name and letter, so a screen never shows colour alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from companion.colors import letter_of
 from companion.i18n import N_
 from companion.jutaku import countdown as C
 from companion.jutaku import jutaku as J
@@ -63,6 +64,9 @@ class Row:
     status: str
     highlight: bool = False
     dimmed: bool = False
+    tone: str = "info"
+    """What the status means, so each meaning has its one colour: "good" (a good building, a
+    win), "bad" (not good), "warn" (no piece yet), "out" (eliminated), "info" (anything else)."""
 
 
 @dataclass(frozen=True)
@@ -84,18 +88,45 @@ class View:
 
 def _identity(seat: Seat, index: int, tr: Translate) -> tuple[str, str, str]:
     color_name = tr(COLOR_NAMES.get(seat.color, seat.color))
-    letter = color_name[:2] if seat.color in ("blue", "black") else color_name[:1]
-    return seat.name or seat.architect or color_name, color_name, letter
+    return seat.name or seat.architect or color_name, color_name, letter_of(seat.color, tr)
 
 
 def _letters(seats: tuple[Seat, ...], tr: Translate) -> list[str]:
-    """The swatch letters, two letters where one would be shared at this table (Vert/Violet)."""
-    names = [tr(COLOR_NAMES.get(s.color, s.color)) for s in seats]
-    letters = [_identity(s, i, tr)[2] for i, s in enumerate(seats)]
-    return [
-        name[:2] if len(letter) == 1 and letters.count(letter) > 1 else letter
-        for name, letter in zip(names, letters, strict=True)
-    ]
+    """The swatch letters: the colours' marks of every game (`companion.colors`)."""
+    return [letter_of(s.color, tr) for s in seats]
+
+
+Placing = tuple[int, str, str]
+"""(rank, player, figure): one line of a final ranking, e.g. (1, "Red", "¥42,000")."""
+
+
+def standings_text(placings: Sequence[Placing]) -> str:
+    """Placings in one line, as history lists them: 1. Red ¥42,000 · 2. Blue ¥30,000."""
+    return " · ".join(f"{rank}. {name} {figure}" for rank, name, figure in placings)
+
+
+def _ranked(placings: list[Placing]) -> tuple[Placing, ...]:
+    return tuple(sorted(placings, key=lambda p: p[0]))
+
+
+def jutaku_result(state: J.JutakuState, tr: Translate = _same) -> tuple[Placing, ...]:
+    standings = J.standings(state)
+    return _ranked(
+        [
+            (standings[i], tr(COLOR_NAMES.get(seat.color, seat.color)), yen(rec.total, tr))
+            for i, (seat, rec) in enumerate(zip(state.seats, state.records, strict=True))
+        ]
+    )
+
+
+def countdown_result(state: C.CountdownState, tr: Translate = _same) -> tuple[Placing, ...]:
+    standings, scores = C.standings(state), C.scores(state)
+    return _ranked(
+        [
+            (standings[i], tr(COLOR_NAMES.get(seat.color, seat.color)), str(scores[i]))
+            for i, seat in enumerate(state.seats)
+        ]
+    )
 
 
 def _who(state_seats: tuple[Seat, ...], player: int, tr: Translate) -> str:
@@ -110,7 +141,8 @@ def jutaku_view(state: J.JutakuState, now: float, tr: Translate = _same) -> View
     if limit is not None:
         shown = max(0.0, limit - shown)
     clock = format_seconds(shown, countdown=counting_down)
-    label = tr(N_("Round {n}")).format(n=max(1, state.round))
+    upcoming = state.phase == "ready"
+    label = tr(N_("Round {n}")).format(n=state.round + 1 if upcoming else max(1, state.round))
     urgent = limit is not None and state.phase == "building" and shown <= 10.0
     caller = state.current_caller
     step = state.steps[state.step] if state.phase == "moving" and state.steps else None
@@ -128,22 +160,25 @@ def jutaku_view(state: J.JutakuState, now: float, tr: Translate = _same) -> View
         detail = tr(N_("{n} of {total} plots")).format(n=plots, total=opts.plots_to_end)
         if rec.blue_kept:
             detail += " · " + tr(N_("{n} blue")).format(n=rec.blue_kept)
-        status = ""
+        status, tone = "", "info"
         if state.phase == "checking" and i in state.callers:
             order = state.callers.index(i)
             if order < len(state.verdicts):
                 v = state.verdicts[order]
                 status = tr(N_("good")) if v.good else tr(N_("not good"))
+                tone = "good" if v.good else "bad"
             else:
                 status = tr(N_("«¡alto!» #{n}")).format(n=order + 1)
         elif state.phase == "over":
             status = (
                 tr(N_("wins!")) if i in winners else tr(N_("#{rank}")).format(rank=standings[i])
             )
+            tone = "good" if i in winners else "info"
         elif step is not None and step.player == i:
             status = tr(N_("now"))
         elif state.phase == "moving" and i in completed:
             status = tr(N_("+{value}")).format(value=yen(completed[i], tr))
+            tone = "good"
         if rec.drinks and opts.bottle_bonus:
             detail += " · " + ", ".join(tr(_drink_name(d)) for d in rec.drinks)
         if rec.blue_active:
@@ -161,6 +196,7 @@ def jutaku_view(state: J.JutakuState, now: float, tr: Translate = _same) -> View
                 detail=detail,
                 status=status,
                 highlight=i == caller or i in winners or (step is not None and step.player == i),
+                tone=tone,
             )
         )
 
@@ -185,7 +221,7 @@ def jutaku_view(state: J.JutakuState, now: float, tr: Translate = _same) -> View
         hints = (
             tr(N_("Up/down: plot value")),
             tr(N_("OK: good, keep the plot")),
-            tr(N_("Back: not good, keep building")),
+            tr(N_("Left: not good, keep building")),
         )
     elif state.phase == "moving" and step is not None:
         name = _who(state.seats, step.player, tr)
@@ -213,13 +249,13 @@ def jutaku_view(state: J.JutakuState, now: float, tr: Translate = _same) -> View
         headline = (tr(N_("Shared win: {names}")) if many else tr(N_("{names} wins!"))).format(
             names=names
         )
-        hints = (tr(N_("OK: main menu")), tr(N_("Up: undo the last verdict")))
+        hints = (tr(N_("Back: menu")), tr(N_("Up: undo the last verdict")))
 
     checklist: tuple[tuple[str, str, str], ...] = ()
     if opts.bottle_bonus:
         checklist = tuple((key, tr(name), tr(power)) for key, name, power in DRINK_POWERS)
     return View(
-        title="TOKYO JUTAKU",
+        title=tr(N_("Tokyo Jutaku")),
         clock=clock,
         clock_label=label,
         headline=headline,
@@ -241,14 +277,17 @@ def _drink_name(drink: str) -> str:
 
 
 def countdown_view(state: C.CountdownState, now: float, tr: Translate = _same) -> View:
-    left = C.remaining(state, now)
-    floor = max(1, state.floor)
+    upcoming = state.phase in ("ready", "between")
+    floor = state.floor + 1 if upcoming else max(1, state.floor)
+    left = C.floor_duration(state.options, floor) if upcoming else C.remaining(state, now)
     label = tr(N_("Floor {n} · {seconds} s")).format(
         n=floor, seconds=int(C.floor_duration(state.options, floor))
     )
     scores = C.scores(state)
     standings = C.standings(state)
     running = state.phase == "running"
+    if state.phase == "over":
+        label = tr(N_("Best score: pieces placed"))
     rows = []
     letters = _letters(state.seats, tr)
     for i, seat in enumerate(state.seats):
@@ -256,14 +295,19 @@ def countdown_view(state: C.CountdownState, now: float, tr: Translate = _same) -
         letter = letters[i]
         here = C.floor_count(state, i)
         out = state.out_on[i]
+        tone = "info"
         if state.phase == "over":
             status = tr(N_("#{rank}")).format(rank=standings[i])
+            tone = "good" if standings[i] == 1 else "info"
         elif out is not None:
             status = tr(N_("out on floor {n}")).format(n=out)
+            tone = "out"
         elif state.phase in ("between", "ready"):
             status = tr(N_("in"))
         else:
             status = tr(N_("no piece yet!")) if here == 0 else ""
+            tone = "warn"
+        over = state.phase == "over"
         rows.append(
             Row(
                 seat=i,
@@ -273,12 +317,14 @@ def countdown_view(state: C.CountdownState, now: float, tr: Translate = _same) -
                 color=seat.color,
                 color_name=color_name,
                 letter=letter,
-                main=str(here),
-                detail=tr(N_("total {n}")).format(n=scores[i]),
+                main=str(scores[i] if over else here),
+                detail=tr(N_("out on floor {n}")).format(n=out)
+                if over and out is not None
+                else tr(N_("total {n}")).format(n=scores[i]),
                 status=status,
-                highlight=(running and out is None and here == 0)
-                or (state.phase == "over" and standings[i] == 1),
-                dimmed=out is not None and state.phase != "over",
+                highlight=(running and out is None and here == 0) or (over and standings[i] == 1),
+                dimmed=out is not None and not over,
+                tone=tone,
             )
         )
     hints: tuple[str, ...] = ()
@@ -301,10 +347,12 @@ def countdown_view(state: C.CountdownState, now: float, tr: Translate = _same) -
         names = ", ".join(_who(state.seats, p, tr) for p in best)
         headline = tr(N_("Shared win: {names}")) if len(best) > 1 else tr(N_("{names} wins!"))
         headline = headline.format(names=names)
-        hints = (tr(N_("OK: main menu")),)
+        hints = (tr(N_("Back: menu")),)
     return View(
-        title="COUNTDOWN",
-        clock=format_seconds(left, countdown=True),
+        title=tr(N_("Countdown")),
+        clock=str(max(scores, default=0))
+        if state.phase == "over"
+        else format_seconds(left, countdown=True),
         clock_label=label,
         headline=headline,
         rows=tuple(rows),

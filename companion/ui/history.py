@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from companion import games
 from companion.colors import color_letter
 from companion.i18n import _
+from companion.jutaku.views import Placing, standings_text
 from companion.store import GameInfo
 from companion.ui import launch
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
 
 
-def describe(info: GameInfo) -> str:
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.created))
+def describe(info: GameInfo, result: Sequence[Placing] = ()) -> str:
+    """Game, date, and its winner(s) once finished (else the players and "unfinished"): one row;
+    the whole ranking is on the game's own page."""
+    when = time.strftime("%d/%m %H:%M", time.localtime(info.created))
     players = " ".join(color_letter(c) for c in info.setup.get("colors", []))
     status = _("finished") if info.finished is not None else _("unfinished")
-    line = f"{when}  {players}  ({status})"
-    if info.kind == games.METRO.key:
-        return line
-    return f"{_(games.game(info.kind).title)}  {line}"
+    winners = [p for p in result if p[0] == 1]
+    outcome = standings_text(winners) if winners else f"{players}  ({status})"
+    return f"{_(games.game(info.kind).title)}  {when}  {outcome}"
 
 
 class HistoryScreen(ListMenu):
@@ -39,7 +42,8 @@ class HistoryScreen(ListMenu):
         self.index = min(self.index, len(self.items) - 1)
 
     def _item(self, info: GameInfo) -> Option:
-        return Option(lambda: describe(info), on_ok=lambda: self.open(info))
+        result = self.app.services.result(info.id)
+        return Option(lambda: describe(info, result), on_ok=lambda: self.open(info))
 
     def open(self, info: GameInfo) -> None:
         self.app.push(GameActions(self.app, info))
@@ -49,13 +53,15 @@ class GameActions(ListMenu):
     name = "history-game"
 
     def __init__(self, app: AppContext, info: GameInfo) -> None:
-        super().__init__(app, lambda: describe(info))
+        result = app.services.result(info.id)
+        super().__init__(app, lambda: describe(info, result))
         self.info = info
         self.items = [
             Option(lambda: _("Resume") if info.finished is None else _("Open"), on_ok=self.resume)
         ]
         if games.game(info.kind).export_format is not None:
             self.items.append(Option(lambda: _("Export as JSON"), on_ok=self.export))
+        self.items += [Option(f"{rank}. {name}", detail=figure) for rank, name, figure in result]
 
     def resume(self) -> None:
         self.app.pop()

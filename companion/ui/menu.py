@@ -24,7 +24,7 @@ class MainMenu(ListMenu):
             *(self._game_item(spec) for spec in games.GAMES),
             Option(lambda: _("History"), on_ok=self.history),
             Option(lambda: _("Settings"), on_ok=self.settings),
-            Option(lambda: _("Quit"), on_ok=self.quit),
+            Option(lambda: _("Turn off"), on_ok=self.quit),
         ]
 
     def _game_item(self, spec: GameSpec) -> Option:
@@ -53,7 +53,18 @@ class MainMenu(ListMenu):
         self.app.push(SettingsScreen(self.app))
 
     def quit(self) -> None:
-        self.app.push(ConfirmDialog(self.app, lambda: _("Turn the companion off?"), self.app.quit))
+        power = self.app.services.power
+
+        def off() -> None:
+            power.request()
+            self.app.quit()
+
+        def question() -> str:
+            if power.shuts_down:
+                return _("Turn off the box? The Pi shuts down.")
+            return _("Quit? This computer stays on.")
+
+        self.app.push(ConfirmDialog(self.app, question, off))
 
     def handle(self, event: Input) -> None:
         if event.action is Action.BACK:

@@ -125,6 +125,17 @@ class Camera(Protocol):
     def meeples_touching(self, stop_id: str) -> list[str] | None: ...
 
 
+class PowerSwitch(Protocol):
+    """What "Turn off" does: `shuts_down` True powers the Pi off (under the service), False
+    only quits the app (the confirm screen says which)."""
+
+    @property
+    def shuts_down(self) -> bool: ...
+    def request(self) -> None:
+        """Power off once the app has closed (the screen then quits the app)."""
+        ...
+
+
 class Services(Protocol):
     """Everything a screen reaches through `app.services`."""
 
@@ -149,6 +160,13 @@ class Services(Protocol):
     def player_buttons(self) -> int:
         """How many player buttons there are (seat order); 0: questions about a player are
         answered with OK/BACK instead."""
+        ...
+
+    @property
+    def power(self) -> PowerSwitch: ...
+
+    def game_defaults(self, key: str) -> JSONObject:
+        """The config's setup defaults for a game (Countdown: `floor_times`); {} if none."""
         ...
 
     def apply_settings(self) -> None:
@@ -178,6 +196,11 @@ class Services(Protocol):
     def open_game(self, game_id: int) -> SavedGame[object] | None:
         """Open a saved game (Metro's becomes `session`); None, and the game is set aside as
         finished, when its log cannot be read any more."""
+        ...
+
+    def result(self, game_id: int) -> Sequence[tuple[int, str, str]]:
+        """A finished game's ranking, best first: (rank, player, figure) in the current
+        language; empty while it is not finished."""
         ...
 
     def export_game(self, game_id: int) -> Path:

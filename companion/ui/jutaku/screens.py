@@ -1,9 +1,10 @@
 """TOKYO JUTAKU screens: the setup list (`JutakuHome`) and the referee screen (`JutakuScreen`).
 
 Inputs (`companion.ui.screen.Input`): a player's button calls «¡alto!» while building; OK starts
-the round, pauses/resumes, confirms a good building, ticks off the move checklist; Back marks a
-building not good (and, pressed twice, leaves); Up/Down (or the caller's own button: short +,
-long -) set the plot's yen value; Left opens the BOTTLE BONUS drinks panel.
+the round, pauses/resumes, confirms a good building, ticks off the move checklist; Left marks a
+building not good while checking, and opens the BOTTLE BONUS drinks panel between rounds;
+Up/Down (or the caller's own button: short +, long -) set the plot's yen value; Back opens the
+game menu (a running round pauses first), and only that.
 """
 
 from __future__ import annotations
@@ -12,22 +13,24 @@ from typing import Any, TypeGuard
 
 import pygame
 
-from companion.colors import DRINK_COLORS, color_name, rgb
+from companion.colors import DRINK_COLORS, rgb
+from companion.games import JUTAKU
 from companion.i18n import _
 from companion.jutaku import codec
 from companion.jutaku import jutaku as J
 from companion.jutaku.clock import Cue
 from companion.jutaku.players import ARCHITECTS, SEAT_COLORS, Seat
 from companion.jutaku.views import DRINK_POWERS, jutaku_view
+from companion.ui.gamemenu import game_menu_items
 from companion.ui.jutaku.view import draw_view, light_strip, play_cues
 from companion.ui.kit import (
     Fonts,
+    ListMenu,
+    MenuScreen,
     Option,
     blit_text,
     colors_of,
-    draw_setup_list,
     ellipsize,
-    handle_options,
     wrap_lines,
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
@@ -35,7 +38,6 @@ from companion.ui.services import SavedGame
 
 LIMITS = (None, 60.0, 90.0, 120.0, 180.0, 240.0, 300.0, 420.0, 600.0)
 DRINK_RGB = DRINK_COLORS
-LEAVE_WINDOW = 3.0
 BUZZER_RGB = (255, 0, 0)
 
 
@@ -49,18 +51,22 @@ def _limit_text(limit: float | None) -> str:
     return f"{int(limit) // 60}:{int(limit) % 60:02d}"
 
 
-class JutakuHome(Screen):
-    """Setup: players (2-8) with colour and architect, optional round limit, BOTTLE BONUS."""
+class JutakuHome(ListMenu):
+    """Setup, with the kit's list as Metro's: players (the registry's range) with colour and
+    architect, optional round limit, BOTTLE BONUS."""
 
     name = "jutaku-setup"
 
     def __init__(self, app: AppContext) -> None:
-        super().__init__(app)
-        self.fonts = Fonts()
+        super().__init__(app, lambda: _(JUTAKU.title))
         self.seats: list[Seat] = [Seat(SEAT_COLORS[i], ARCHITECTS[i]) for i in range(3)]
         self.limit = 0
         self.bottle = False
-        self.index = 0
+        self.hint = lambda: _("Left/right: change · OK on a player: colour")
+        self._rebuild()
+
+    def enter(self) -> None:
+        self._rebuild()
 
     def _unfinished(self) -> int | None:
         return self.app.services.unfinished(codec.KIND)
@@ -76,7 +82,7 @@ class JutakuHome(Screen):
             return
         self.app.replace(JutakuScreen.resumed(self.app, session))
 
-    def options(self) -> list[Option]:
+    def _rebuild(self) -> None:
         opts: list[Option] = []
         if self._unfinished() is not None:
             opts.append(Option(lambda: _("Resume the unfinished game"), on_ok=self.resume))
@@ -86,7 +92,8 @@ class JutakuHome(Screen):
         for i in range(len(self.seats)):
             opts.append(
                 Option(
-                    lambda i=i: f"{i + 1}. {color_name(self.seats[i].color)}",  # type: ignore[misc]
+                    lambda i=i: f"{i + 1}.",  # type: ignore[misc]
+                    player=lambda i=i: self.seats[i].color,  # type: ignore[misc]
                     detail=lambda i=i: self.seats[i].architect,  # type: ignore[misc]
                     on_change=lambda d, i=i: self._architect(i, d),  # type: ignore[misc]
                     on_ok=lambda i=i: self._recolor(i),  # type: ignore[misc]
@@ -107,15 +114,18 @@ class JutakuHome(Screen):
             )
         )
         opts.append(Option(lambda: _("Start the game"), on_ok=self.start))
-        return opts
+        self.items = opts
+        self.index = min(self.index, len(opts) - 1)
 
     def _count(self, delta: int) -> None:
-        count = min(8, max(2, len(self.seats) + delta))
+        fewest, most = JUTAKU.players
+        count = min(most, max(fewest, len(self.seats) + delta))
         while len(self.seats) < count:
             color = next(c for c in SEAT_COLORS if c not in {s.color for s in self.seats})
             arch = next(a for a in ARCHITECTS if a not in {s.architect for s in self.seats})
             self.seats.append(Seat(color, arch))
         del self.seats[count:]
+        self._rebuild()
 
     def _architect(self, seat: int, delta: int) -> None:
         taken = {s.architect for j, s in enumerate(self.seats) if j != seat}
@@ -147,17 +157,6 @@ class JutakuHome(Screen):
         session = self.app.services.new_game(codec.KIND, codec.setup_to_json(seats, options))
         self.app.replace(JutakuScreen(self.app, seats, options, session))
 
-    def handle(self, event: Input) -> None:
-        self.index = handle_options(self.app, self.options(), self.index, event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        colors = colors_of(self.app)
-        surface.fill(colors["background"])
-        hint = _("Up/down: choose · Left/right: change · OK on a player: colour")
-        draw_setup_list(
-            surface, "TOKYO JUTAKU", self.options(), self.index, hint, self.fonts, colors
-        )
-
 
 class JutakuScreen(Screen):
     """The referee screen. With a saved game (`session`), every event is recorded through it
@@ -180,7 +179,6 @@ class JutakuScreen(Screen):
         self.fonts = Fonts()
         self.prev = app.now()
         self.now = self.prev
-        self.leave_asked: float | None = None
         self.drinks_open = False
         self.drink_player = 0
         self.drink_index = 0
@@ -236,16 +234,11 @@ class JutakuScreen(Screen):
                 self.apply(J.Adjust(-1 if event.long else 1, t))
             return
         action = event.action
-        if action is Action.BACK and s.phase != "checking":
+        if action is Action.BACK:
             if s.phase == "building":
                 self.apply(J.Pause(t))
                 self.app.play("prompt")
-            elif s.phase == "over" or (
-                self.leave_asked is not None and t - self.leave_asked <= LEAVE_WINDOW
-            ):
-                self.app.pop()
-            else:
-                self.leave_asked = t
+            self.open_menu()
             return
         if action is Action.LEFT and s.options.bottle_bonus and s.phase in ("ready", "moving"):
             self.drinks_open = True
@@ -258,14 +251,14 @@ class JutakuScreen(Screen):
                 self.app.play("prompt")
             case "paused", Action.OK:
                 self.apply(J.Resume(t))
-            case "checking", Action.UP | Action.RIGHT:
+            case "checking", Action.UP:
                 self.apply(J.Adjust(1, t))
-            case "checking", Action.DOWN | Action.LEFT:
+            case "checking", Action.DOWN:
                 self.apply(J.Adjust(-1, t))
             case "checking", Action.OK:
                 self.apply(J.Judge(True, t))
                 self.app.play("coin")
-            case "checking", Action.BACK:
+            case "checking", Action.LEFT:
                 self.apply(J.Judge(False, t))
                 self.app.play("error")
             case (("moving" | "ready" | "over"), Action.UP):
@@ -273,7 +266,12 @@ class JutakuScreen(Screen):
             case "moving", Action.OK:
                 self.apply(J.Next(t))
             case "over", Action.OK:
-                self.app.pop()
+                self.open_menu()
+
+    def open_menu(self) -> None:
+        """The game menu; leaving is its "Main menu" row (the game is kept)."""
+        items = game_menu_items(self.app, JUTAKU, [], self.app.pop)
+        self.app.push(MenuScreen(self.app, _(JUTAKU.title), items))
 
     def _handle_drinks(self, event: Input, t: float) -> None:
         n = len(self.state.seats)
@@ -323,9 +321,7 @@ class JutakuScreen(Screen):
             self._draw_drinks(surface, colors)
             return
         view = jutaku_view(self.state, self.now, _)
-        if self.leave_asked is not None and self.now - self.leave_asked <= LEAVE_WINDOW:
-            view = view.__class__(**{**view.__dict__, "hints": (_("Back again: leave the game"),)})
-        elif self.state.options.bottle_bonus and self.state.phase in ("ready", "moving"):
+        if self.state.options.bottle_bonus and self.state.phase in ("ready", "moving"):
             view = view.__class__(**{**view.__dict__, "hints": (*view.hints, _("Left: drinks"))})
         draw_view(surface, view, self.fonts, colors, self.now)
 

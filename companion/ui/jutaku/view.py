@@ -63,6 +63,13 @@ def light_strip(app: Any, color: RGB | None) -> None:
         logging.getLogger(__name__).exception("LED strip")
 
 
+def tone_color(tone: str, colors: dict[str, RGB]) -> RGB:
+    """One colour per meaning: green only for good (a good building, a win), red for not
+    good, the accent for a warning, muted for a player who is out."""
+    key = {"good": "good", "bad": "bad", "warn": "accent", "out": "muted"}.get(tone, "foreground")
+    return colors[key]
+
+
 def draw_view(
     surface: pygame.Surface, view: View, fonts: Fonts, colors: dict[str, RGB], now: float
 ) -> None:
@@ -190,6 +197,6 @@ def _draw_row(
 
 def _statuses(row: Row, colors: dict[str, RGB]) -> list[tuple[str, RGB]]:
     return [
-        (row.status, colors["accent"] if row.highlight else colors["good"]),
+        (row.status, tone_color(row.tone, colors)),
         (row.detail, colors["muted"]),
     ]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from companion.colors import RGB
+from companion.colors import RGB, color_name
 from companion.i18n import _
 from companion.ui.kit.banners import draw_error
 from companion.ui.kit.chips import color_chip, line_badge, player_chip
@@ -72,7 +72,8 @@ class ListMenu(Screen):
             x = rect.x + m
             color = item.color
             if color is not None:
-                swatch = pygame.Rect(x, rect.y + 4, rect.height * 3, rect.height - 8)
+                wide = fnt.size(color_name(color))[0] + 20  # its name at full size, never shrunk
+                swatch = pygame.Rect(x, rect.y + 4, max(rect.height * 3, wide), rect.height - 8)
                 color_chip(surface, theme, color, swatch)
                 x = swatch.right + m
             enabled = item.enabled is None or item.enabled()

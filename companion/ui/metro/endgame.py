@@ -1,5 +1,6 @@
 """End of the game: ranking with what each player got, payouts line by line, and a chart of every
-line's value over the rounds. LEFT/RIGHT turn the pages; OK or BACK leaves the game."""
+line's value over the rounds. LEFT/RIGHT (or OK) turn the pages; BACK opens the game menu,
+whose "Main menu" leaves: the final screen stays until the players choose so."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 from companion.colors import color_letter, color_name
 from companion.i18n import _
 from companion.metro.endgame import EndGameResult
+from companion.narrate import tie_notes
 from companion.ui import kit as c
 from companion.ui.kit import draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
@@ -41,8 +43,15 @@ class EndGameScreen(Screen):
             self.page = (self.page + 1) % self.page_count
         elif event.action is Action.LEFT:
             self.page = (self.page - 1) % self.page_count
-        elif event.action in (Action.OK, Action.BACK):
-            self.app.pop()
+        elif event.action is Action.OK:
+            self.page = (self.page + 1) % self.page_count
+        elif event.action is Action.BACK:
+            from companion.games import METRO
+            from companion.ui.gamemenu import game_menu_items
+            from companion.ui.metro.menu import MetroMenu
+
+            items = game_menu_items(self.app, METRO, [], self.app.pop)
+            self.app.push(MetroMenu(self.app, _("Game menu"), items))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Pages: the ranking, the payouts by line (on as many pages as their rows need), the
@@ -70,7 +79,7 @@ class EndGameScreen(Screen):
             self._draw_chart(surface, theme, area)
         else:
             self._lines(surface, theme, area, line_pages[self.page - 1])
-        c.hint_bar(surface, theme, [("lr", _("Page")), ("ok", _("Done"))])
+        c.hint_bar(surface, theme, [("lr", _("Page")), ("back", _("Menu"))])
 
     def _players(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
         """One column per player in ranking order (medal, chip, name), one row per part of
@@ -135,6 +144,11 @@ class EndGameScreen(Screen):
         for i, total in enumerate(totals):
             right = area.x + label_w + (i + 1) * col_w - m
             c.blit_text(surface, total_font, total, accent, (right, cy), "midright")
+        y = cy + total_font.get_linesize() // 2 + 6
+        for note in tie_notes(self.result):
+            for line in c.wrap(read, note, area.width):
+                c.blit_text(surface, read, line, muted, (area.x, y))
+                y += read.get_linesize()
 
     def _line_items(self, lp: Any) -> list[tuple[str, str, str]]:
         """(player, chip suffix, amount) of a line's payouts: shares, then speculations."""

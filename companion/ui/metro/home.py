@@ -2,8 +2,9 @@
 the larger/smaller pair, share holders, speed, speculations and its train; the players' cash.
 
 OK opens the entries, a player's button opens them for that player, LEFT undoes (asking what
-it undoes), RIGHT starts the train phase, BACK opens the game menu. The header says the round,
-the phase of the round and whose turn it is (`turns.table_phase`). The table is rendered once
+it undoes), RIGHT starts the train phase, BACK opens the game menu (BACK there closes it;
+leaving is its "Main menu" row). The header says the round, the phase of the round and whose
+turn it is (`turns.table_phase`). The table is rendered once
 per state and cached; a frame is then one blit.
 """
 
@@ -14,10 +15,12 @@ from typing import Any
 import pygame
 
 from companion.colors import color_name
+from companion.games import METRO
 from companion.i18n import _, language
 from companion.metro.events import EndGame
 from companion.metro.state import MetroState
 from companion.ui import kit as c
+from companion.ui.gamemenu import game_menu_items
 from companion.ui.kit import Option, confirm
 from companion.ui.metro import track
 from companion.ui.metro.camera import CameraPrompts
@@ -210,12 +213,7 @@ class MetroHome(Screen):
 
         fast = _("Fast trains: on") if settings.fast_trains else _("Fast trains: off")
 
-        def leave() -> None:
-            self.app.pop()
-            self.app.pop()
-
-        items = [
-            (Option(_("Back to the game"), 7), self.app.pop),
+        commands = [
             (Option(_("Train phase"), 0), close_then(self.ask_train_phase)),
             (
                 Option(_("Turn-order bids"), 1),
@@ -226,10 +224,9 @@ class MetroHome(Screen):
             (Option(fast, 3), toggle_fast),
             (Option(_("End the game"), 4), close_then(self.ask_end)),
             *self._settings_item(),
-            (Option(_("Leave (the game is kept)"), 5), leave),
         ]
-        back = (_("Leave (the game is kept)"), leave)
-        self.app.push(MetroMenu(self.app, _("Game menu"), items, back))
+        items = game_menu_items(self.app, METRO, commands, self.app.pop)
+        self.app.push(MetroMenu(self.app, _("Game menu"), items))
 
     def _settings_item(self) -> list[tuple[Option, Any]]:
         """The settings screen (language, sound, LEDs)."""
