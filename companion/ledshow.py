@@ -8,7 +8,8 @@ and `companion leds show` all get the same frame for the same moment.
 
 - every vehicle on the map: its line's colour at its stop (dimmed line segments optional);
 - Moved: the train at its new stop, a fading trail at the stop it left;
-- Paid: the station's stops flash in the owner's colour;
+- Paid: the station's stops flash in the owner's colour; with a METRO DRINKS bonus, for the
+  second half of the step in the drink's colour after the owner's;
 - Offered / a pending Prompt: the stop blinks in the player's colour;
 - Boarded / Left: the stop shows the player's colour for a moment;
 - Removed: the train fades out.
@@ -20,7 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.colors import PLAYER_COLORS, RGB, hex_to_rgb
+from companion.colors import DRINK_COLORS, PLAYER_COLORS, RGB, hex_to_rgb
 from companion.devices.led_layout import LedLayout
 from companion.metro.board import BoardMap, parse_stop_id
 from companion.metro.state import MetroState
@@ -53,8 +54,18 @@ def scale(color: RGB, k: float) -> RGB:
     return (round(color[0] * k), round(color[1] * k), round(color[2] * k))
 
 
+LED_DRINK_COLORS: Mapping[str, RGB] = {**DRINK_COLORS, "black": LED_PLAYER_COLORS["black"]}
+
+
 def player_rgb(color: str) -> RGB:
     return LED_PLAYER_COLORS.get(color, (255, 255, 255))
+
+
+def paid_rgb(step: Paid, t: float) -> RGB:
+    """The owner's colour, then (a drink bonus paid) the drink's for the rest of the step."""
+    if step.drink and t >= STEP_SECONDS["paid"] / 2:
+        return LED_DRINK_COLORS.get(step.drink, (255, 255, 255))
+    return player_rgb(step.owner)
 
 
 def train_stops(state: MetroState, steps: Sequence[Step]) -> dict[VehicleId, int]:
@@ -113,7 +124,7 @@ def render(
         stops = station.stops if station else (current.stop,)
         for stop_id in stops:
             if on_flash:
-                put(stop_id, player_rgb(current.owner))
+                put(stop_id, paid_rgb(current, t))
     elif isinstance(current, Offered):
         if on_blink:
             put(current.stop, player_rgb(current.player))

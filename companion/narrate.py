@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
-from companion.colors import color_name
+from companion.colors import color_name, drink_name
 from companion.i18n import _
 from companion.metro.board import BoardMap, Square
 from companion.metro.endgame import EndGameResult
+from companion.metro.solo import SoloNews
 from companion.metro.steps import Boarded, Departed, Left, Moved, Offered, Paid, Removed, Step
 from companion.metro.vehicles import VehicleId
 from companion.money import yen
@@ -57,6 +58,27 @@ def vehicle_label(vehicle: VehicleId, board: BoardMap) -> str:
     return vehicle.line
 
 
+def drink_bonus_text(amount: int, drink: str | None) -> str:
+    """METRO DRINKS: the bonus named on its own ("drink bonus +¥100 (blue)")."""
+    text = _("drink bonus +{drinks}").format(drinks=yen(amount))
+    return f"{text} ({drink_name(drink)})" if drink else text
+
+
+def describe_solo(news: SoloNews) -> str:
+    """The solo game's score against the best on its map and card set."""
+    if news.best_before is None:
+        return _("Solo score: {total} (the first on this map with these cards)").format(
+            total=yen(news.total)
+        )
+    if news.new_best:
+        return _("New best: {total}, was {best}").format(
+            total=yen(news.total), best=yen(news.best_before)
+        )
+    return _("Solo score: {total}; best {best}").format(
+        total=yen(news.total), best=yen(news.best_before)
+    )
+
+
 def describe_step(step: Step, board: BoardMap) -> str:
     match step:
         case Departed(vehicle, stop, moves):
@@ -68,7 +90,7 @@ def describe_step(step: Step, board: BoardMap) -> str:
             line = vehicle_label(vehicle, board)
             text = _("Line {line}: {a} → {b}").format(line=line, a=from_stop, b=to_stop)
             return f"{text} ({_('turns at the terminus')})" if turned else text
-        case Paid(vehicle, stop, station, owner, owner_gain, line_gain, drinks):
+        case Paid(vehicle, stop, station, owner, owner_gain, line_gain, drinks, drink):
             line = vehicle.line
             where = station_name(board, station)
             if owner_gain:
@@ -86,7 +108,7 @@ def describe_step(step: Step, board: BoardMap) -> str:
                 lg=yen(line_gain),
             )
             if drinks:
-                text += " " + _("(+{drinks} for the drink)").format(drinks=yen(drinks))
+                text += "; " + drink_bonus_text(drinks, drink)
             return text
         case Offered(player, vehicle, stop, action, accepted):
             line = vehicle_label(vehicle, board)
@@ -144,6 +166,15 @@ def describe_end_game(result: EndGameResult) -> list[str]:
         if parts:
             lines.append(f"{lp.line} {yen(lp.value)}: " + "; ".join(parts))
     for pr in result.players:
+        if pr.drink_income:
+            lines.append(
+                _("{player}: drink income {amount} (fees {fees}, bonuses {bonus})").format(
+                    player=color_name(pr.color),
+                    amount=yen(pr.drink_income),
+                    fees=yen(pr.drink_fees),
+                    bonus=yen(pr.drink_bonus),
+                )
+            )
         if pr.set_aside:
             lines.append(
                 _("{player}: {amount} set aside by Sell").format(
@@ -185,7 +216,7 @@ def tie_notes(result: EndGameResult) -> list[str]:
 
 
 _PLAYER_KEYS = ("player", "owner", "other")
-_MONEY_KEYS = ("extra", "minimum", "cash")
+_MONEY_KEYS = ("extra", "minimum", "cash", "fee")
 _MONEY_FIELD = re.compile(r"¥?\{(" + "|".join(_MONEY_KEYS) + r")(?::,)?\}(?:\s?¥)?")
 """A money placeholder as the core's English templates write it ("¥{extra:,}"): the amount is
 written by `yen` instead, so a refusal shows money as every screen of the language does."""
@@ -199,7 +230,10 @@ def explain(exc: Exception, board: BoardMap | None = None) -> str:
     if template is None or params is None:
         message = getattr(exc, "message", None)
         return message if isinstance(message, str) and message else str(exc)
-    named = {k: color_name(v) if k in _PLAYER_KEYS else v for k, v in params.items()}
+    named = {
+        k: color_name(v) if k in _PLAYER_KEYS else drink_name(v) if k == "color" else v
+        for k, v in params.items()
+    }
     named.update({k: yen(v) for k, v in params.items() if k in _MONEY_KEYS and isinstance(v, int)})
     if board is not None:
         if isinstance(square := params.get("square"), list | tuple) and len(square) == 2:

@@ -28,7 +28,7 @@ from companion.metro import (
     why_not,
 )
 from companion.metro.state import STATE_FORMAT
-from companion.metro.steps import Moved
+from companion.metro.steps import Moved, Paid
 from companion.metro.trains import Plan
 from companion.store import Store
 from tests.conftest import DATA
@@ -68,8 +68,18 @@ def test_the_old_train_phase_output_is_what_the_engine_still_computes(mini_rules
             length = mini_rules.board.lines[now.line].length
             assert now.to_stop in (f"{now.line}1", f"{now.line}{length}")
             was = replace(was, direction=now.direction)
+        if isinstance(now, Paid) and now.drinks_gain:
+            # and a drink bonus now names the drink's colour (for the LED flash)
+            assert was.drink is None and now.drink == before.drinks[now.station]
+            was = replace(was, drink=now.drink)
         assert was == now
-    assert parse_state(old["state"], mini_rules.board) == phase.state
+    # the drink bonuses are now also counted per player, for the end-of-game drink income
+    bonus = sum(s.drinks_gain for s in phase.steps if isinstance(s, Paid))
+    assert bonus and sum(p.drink_bonus for p in phase.state.players) == bonus
+    counted = replace(
+        phase.state, players=tuple(replace(p, drink_bonus=0) for p in phase.state.players)
+    )
+    assert parse_state(old["state"], mini_rules.board) == counted
 
 
 def test_the_cli_reads_an_at_1_state(capsys):

@@ -3,6 +3,7 @@
 from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import event as event_stat
 from hypothesis import strategies as st
 
 from companion.data import load_rules
@@ -16,8 +17,11 @@ from companion.metro import (
     run_train_phase,
     sale_value,
     share_split,
+    why_not,
 )
-from companion.metro.events import Sell
+from companion.metro.drinks import DRINK_COLORS, BuildDrink, drink_bonus, vending_fee
+from companion.metro.events import MoveMeeple, Sell
+from companion.metro.state import BONUS_READINGS, DrinksSetup
 from companion.metro.steps import Boarded, Moved, Paid, Removed
 from tests.conftest import DATA
 
@@ -268,3 +272,85 @@ def test_the_share_split_pays_out_the_whole_value(value, holders):
     assert sum(split) == value * 100 and len(split) == holders
     assert all(part >= 0 and part % 100 == 0 for part in split)
     assert list(split) == sorted(split, reverse=True)
+
+
+@st.composite
+def drinks_games(draw):
+    """(rules, state, builds): a game with METRO DRINKS (either reading), drink colours dealt
+    to the players, and build attempts, each with the builder's meeple put beside it first."""
+    rules, state = draw(games())
+    colors = list(state.colors)
+    owners = {c: draw(st.sampled_from([*colors, None])) for c in DRINK_COLORS}
+    players = tuple(
+        replace(p, drink_colors=tuple(c for c, o in owners.items() if o == p.color))
+        for p in state.players
+    )
+    bonus = draw(st.sampled_from(BONUS_READINGS))
+    state = replace(state, players=players, metro_drinks=DrinksSetup(bonus), free_builds=())
+    stations = sorted(state.stations) or ["-"]
+    builds = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(colors), st.sampled_from(stations), st.sampled_from(DRINK_COLORS)
+            ),
+            max_size=12,
+        )
+    )
+    return rules, state, builds
+
+
+@common
+@given(drinks_games(), st.lists(st.booleans(), max_size=6))
+def test_money_is_conserved_with_drinks(game, answers):
+    """Fees move yen between players only; bonuses come from the bank; line values move only
+    by the train phase's line gains and ride fees."""
+    rules, state, builds = game
+    known = all(p.cash is not None for p in state.players)
+    for player, station, color in builds:
+        if station not in rules.board.stations:
+            continue
+        # mostly the colour's owner builds; sometimes someone without it tries
+        if player != state.colors[0]:
+            player = next((p.color for p in state.players if color in p.drink_colors), player)
+        meeple = state.meeples.get(player)
+        free = sorted(
+            sq
+            for sq in rules.board.squares_touching_station(station)
+            if all(m.square != sq for c, m in state.meeples.items() if c != player)
+        )
+        if free and (meeple is None or meeple.riding is None):
+            state = apply(rules, state, MoveMeeple(player, free[0]))
+        event = BuildDrink(player, station, color)
+        if why_not(rules, state, event) is not None:
+            continue
+        before = state
+        fee = vending_fee(state, player, station)
+        state = apply(rules, state, event)
+        assert sum(p.drink_fees for p in state.players) - sum(
+            p.drink_fees for p in before.players
+        ) == (fee if before.stations[station] != player else 0)
+        if known:
+            assert sum(p.cash for p in state.players) == sum(p.cash for p in before.players)
+        assert state.lines == before.lines
+    event_stat("drinks built: " + ("some" if state.drinks else "none"))
+    for color in DRINK_COLORS:
+        assert sum(1 for d in state.drinks.values() if d == color) <= 6
+    assert set(state.drinks) <= set(state.stations)
+
+    phase = run_train_phase(rules, state, cycling(answers))
+    paid = [s for s in phase.steps if isinstance(s, Paid)]
+    bank_out = sum(s.owner_gain + s.drinks_gain for s in paid)
+    bank_in = sum(s.fee for s in phase.steps if isinstance(s, Boarded))
+    if known:
+        after = sum(p.cash for p in phase.state.players)
+        assert after - sum(p.cash for p in state.players) == bank_out - bank_in
+    bonus = sum(p.drink_bonus for p in phase.state.players) - sum(
+        p.drink_bonus for p in state.players
+    )
+    assert bonus == sum(s.drinks_gain for s in paid)
+    for s in paid:
+        assert s.drinks_gain == drink_bonus(state, s.station)
+        assert (s.drink is not None) == (s.drinks_gain > 0)
+    line_gain = sum(s.line_gain for s in paid) + bank_in
+    values = sum(ls.value for ls in phase.state.lines.values())
+    assert values - sum(ls.value for ls in state.lines.values()) == line_gain

@@ -35,7 +35,9 @@ def test_rounds_by_players_and_card_set():
     assert [TOKYO.rounds(n) for n in (2, 3, 4, 5)] == [8, 7, 6, 5]
     assert [OSAKA.rounds(n) for n in (2, 3, 4, 5)] == [7, 6, 5, 4]
     assert TOKYO.rounds(4, cards=OSAKA.cards) == 5 and OSAKA.rounds(4, cards=TOKYO.cards) == 6
-    assert TOKYO.rounds(1) is None and TOKYO.rounds(6) is None
+    assert TOKYO.rounds(0) is None and TOKYO.rounds(6) is None
+    # the solo game lasts as a two-player game of its card set
+    assert TOKYO.rounds(1) == 8 and OSAKA.rounds(1) == 7 and TOKYO.rounds(1, OSAKA.cards) == 7
 
 
 def test_the_map_file_names_its_variant(mini_rules):

@@ -77,6 +77,13 @@ def _event(rng: random.Random, rules: Any, state: Any) -> Event:
     )
 
 
+def _without_drinks(end: dict[str, Any]) -> dict[str, Any]:
+    """These games have no METRO DRINKS: their results are recorded without its income."""
+    for player in end["players"]:
+        assert player.pop("drink_fees") == 0 and player.pop("drink_bonus") == 0
+    return end
+
+
 def play(seed: int) -> dict[str, Any]:
     rules = load_rules("tokyo")
     rng = random.Random(seed)
@@ -108,7 +115,7 @@ def play(seed: int) -> dict[str, Any]:
         "seed": seed,
         "log": log,
         "state": format_state(state),
-        "end": json.loads(json.dumps(asdict(result))),
+        "end": json.loads(json.dumps(_without_drinks(asdict(result)))),
     }
 
 

@@ -46,6 +46,7 @@ from companion.metro import (
 )
 from companion.metro.errors import N_, IllegalEvent
 from companion.metro.events import EVENTS, EndGame, NextRound
+from companion.metro.state import DrinksSetup
 from companion.metro.trains import format_prompt
 from companion.store import Entry, Store
 
@@ -256,11 +257,13 @@ class MetroLog:
 
     def initial(self) -> MetroState:
         cards = self.setup.get("cards")
+        bonus = self.setup.get("metro_drinks")
         return new_state(
             self.rules.board,
             list(self.setup["colors"]),
             self.setup.get("cash", 2000),
             cards if isinstance(cards, str) else None,
+            DrinksSetup(bonus) if isinstance(bonus, str) else None,
         )
 
     def apply(self, state: MetroState, event: Event) -> MetroState:

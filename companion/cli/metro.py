@@ -196,6 +196,11 @@ def end_game_json(result: EndGameResult) -> dict[str, Any]:
                 "loan_cost": p.loan_cost,
                 "cash": p.cash,
                 "total": p.total,
+                **(
+                    {"drink_fees": p.drink_fees, "drink_bonus": p.drink_bonus}
+                    if p.drink_income
+                    else {}
+                ),
             }
             for p in result.players
         ],

@@ -5,6 +5,14 @@ nothing reads files; `companion.data` loads the data files and hands over decode
 """
 
 from companion.metro.board import BoardMap, Grid, Line, Square, Station, Stop, parse_map
+from companion.metro.drinks import (
+    DRINK_COLORS,
+    BuildDrink,
+    TakeDrinkColor,
+    TakeDrinkShape,
+    drink_bonus,
+    vending_fee,
+)
 from companion.metro.endgame import EndGameResult, end_game
 from companion.metro.errors import IllegalEvent, MapError, MetroError, StateError, TrackError
 from companion.metro.events import (
@@ -17,7 +25,8 @@ from companion.metro.events import (
     why_not,
 )
 from companion.metro.shares import sale_value, share_split
-from companion.metro.state import MetroState, format_state, new_state, parse_state
+from companion.metro.solo import SoloNews, SoloResult, high_scores, personal_best, solo_news
+from companion.metro.state import DrinksSetup, MetroState, format_state, new_state, parse_state
 from companion.metro.steps import Step, format_step, parse_step
 from companion.metro.track import IncomeTrack, parse_track
 from companion.metro.trains import (
@@ -45,6 +54,7 @@ from companion.metro.vehicles import VehicleId, format_vehicle, parse_vehicle
 
 __all__ = [
     "CARD_SETS",
+    "DRINK_COLORS",
     "OSAKA",
     "OSAKA_CARDS",
     "TOKYO",
@@ -52,8 +62,10 @@ __all__ = [
     "VARIANTS",
     "Answers",
     "BoardMap",
+    "BuildDrink",
     "CardSet",
     "Decision",
+    "DrinksSetup",
     "EndGameResult",
     "Event",
     "Grid",
@@ -66,23 +78,29 @@ __all__ = [
     "MetroState",
     "Plan",
     "Prompt",
+    "SoloNews",
+    "SoloResult",
     "Square",
     "StateError",
     "Station",
     "Step",
     "Stop",
+    "TakeDrinkColor",
+    "TakeDrinkShape",
     "TrackError",
     "TrainPhase",
     "Variant",
     "VehicleId",
     "apply",
     "decline_all",
+    "drink_bonus",
     "end_game",
     "format_decision",
     "format_event",
     "format_state",
     "format_step",
     "format_vehicle",
+    "high_scores",
     "new_state",
     "parse_decision",
     "parse_event",
@@ -91,9 +109,12 @@ __all__ = [
     "parse_step",
     "parse_track",
     "parse_vehicle",
+    "personal_best",
     "replay",
     "run_train_phase",
     "sale_value",
     "share_split",
+    "solo_news",
+    "vending_fee",
     "why_not",
 ]

@@ -50,6 +50,14 @@ class PlayerResult:
     cash: int | None
     total: int | None
     """Cash at the end plus everything above, less loans; None when the box did not keep cash."""
+    drink_fees: int = 0
+    """METRO DRINKS: vending fees received over the game (already in the cash)."""
+    drink_bonus: int = 0
+    """METRO DRINKS: drink bonuses received over the game (already in the cash)."""
+
+    @property
+    def drink_income(self) -> int:
+        return self.drink_fees + self.drink_bonus
 
     @property
     def earnings(self) -> int:
@@ -112,6 +120,8 @@ def end_game(rules: MetroRules, state: MetroState) -> EndGameResult:
                 loan_cost,
                 p.cash,
                 None if p.cash is None else p.cash + gained,
+                p.drink_fees,
+                p.drink_bonus,
             )
         )
     every_cash_known = all(r.total is not None for r in players)

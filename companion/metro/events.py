@@ -12,8 +12,9 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from companion.codec import Codec
-from companion.metro import rulings
+from companion.metro import drinks, rulings
 from companion.metro.board import BoardMap, Square
+from companion.metro.drinks import BuildDrink, TakeDrinkColor, TakeDrinkShape
 from companion.metro.errors import N_, IllegalEvent
 from companion.metro.shares import sale_value
 from companion.metro.state import Meeple, MetroState, Speculation, Train
@@ -198,6 +199,9 @@ Event = (
     | SetTurnOrder
     | NextRound
     | EndGame
+    | TakeDrinkColor
+    | TakeDrinkShape
+    | BuildDrink
 )
 EVENTS: Codec[Event] = Codec(
     (
@@ -219,6 +223,9 @@ EVENTS: Codec[Event] = Codec(
         SetTurnOrder,
         NextRound,
         EndGame,
+        TakeDrinkColor,
+        TakeDrinkShape,
+        BuildDrink,
     ),
     "type",
 )
@@ -348,10 +355,25 @@ def _share_open(rules: MetroRules, state: MetroState, player: str, line_id: str)
         )
 
 
+SOLO_NO_BIDS = N_("the solo game has no turn-order bids")
+
+
+def _solo(state: MetroState, event: Event) -> None:
+    """Ruling 15: one player, no bids (neither the Bid action nor a turn-order bid)."""
+    if len(state.players) == 1 and (
+        isinstance(event, BidBonus) or (isinstance(event, AdjustCash) and event.reason == "bid")
+    ):
+        raise IllegalEvent("action", SOLO_NO_BIDS)
+
+
 def _check(rules: MetroRules, state: MetroState, event: Event) -> None:
     if state.phase == "ended" and not isinstance(event, AdjustCash | CorrectValue):
         raise IllegalEvent("phase", N_("the game has ended"))
+    _solo(state, event)
     match event:
+        case TakeDrinkColor() | TakeDrinkShape() | BuildDrink():
+            shapes = state.card_set(rules.board).drink_shapes
+            drinks.check(rules.board, state, event, shapes)
         case Invest(player, line_id, paid):
             _player(state, player)
             _line(rules, line_id)
@@ -528,6 +550,8 @@ def _take_share(
 
 def _effect(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
     match event:
+        case TakeDrinkColor() | TakeDrinkShape() | BuildDrink():
+            return drinks.effect(state, event)
         case Invest(player, line_id, paid):
             return _take_share(rules, state, player, line_id, paid)
         case InvestByDisc(player, line_id):
@@ -582,7 +606,7 @@ def _effect(rules: MetroRules, state: MetroState, event: Event) -> MetroState:
                 players = tuple(replace(p, bid_bonus=0) for p in players)
             return replace(state, players=players)
         case NextRound():
-            return replace(state, round=state.round + 1, phase="action")
+            return replace(state, round=state.round + 1, phase="action", free_builds=())
         case EndGame():
             return replace(state, phase="ended")
     raise IllegalEvent("type", N_("not an event: {event}"), event=repr(event))

@@ -24,7 +24,19 @@ station each pay. Owner without a share: owner +¥200 from the bank, line +¥200
 share: line +¥500, owner nothing."""
 
 DRINK_BONUS = ((3, 100), (5, 200), (6, 300))
-"""4. Metro Drinks: +¥100/200/300 to the owner by the number of drinks of that colour on the map."""
+"""4. Metro Drinks: +¥100/200/300 to the owner by the number of drinks of that colour on the map
+(1-3 / 4-5 / 6), paid from the bank on top of the station's payout, also to a shareholder
+owner. 10: the rulebook's summary counts only the owner's own; `DrinksSetup.bonus` picks
+the reading, the long text (`"map"`) by default (`companion.metro.drinks.bonus_count`)."""
+
+VENDING_FEE_STEP = 100
+"""14. Metro Drinks: building a vending machine on another player's station pays that owner
+¥100 x k, k counting the drinks of the builder's colours on that owner's stations over the whole
+game, the new one included; on your own station it is free (`companion.metro.drinks`)."""
+
+SOLO_SETS_UP_AS = 2
+"""15. The solo game is set up and lasts as a two-player game (the two-player round count of
+its card set), with one set of pieces and no turn-order bids."""
 
 RIDE_FEE = 100
 """6. Boarding costs ¥100 to the bank and the line gains ¥100, unless the rider holds a share.

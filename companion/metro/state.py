@@ -33,6 +33,30 @@ class Player:
     """Yen put aside by Osaka Sell actions: counts at the end, cannot be spent."""
     bid_bonus: int = 0
     """Yen a Tokyo Bid action added to the player's next turn-order bid."""
+    drink_colors: tuple[str, ...] = ()
+    """METRO DRINKS: the drink colours whose cards the player took, in the order taken (one
+    action disc gone for good each)."""
+    drink_fees: int = 0
+    """METRO DRINKS: vending fees received from other players' builds on this player's stations."""
+    drink_bonus: int = 0
+    """METRO DRINKS: drink bonuses received in train phases."""
+
+    @property
+    def drink_income(self) -> int:
+        return self.drink_fees + self.drink_bonus
+
+
+BONUS_READINGS = ("map", "owner")
+"""Ruling 10: the drink bonus counts every drink of the colour on the map (the long text) or
+only those on the station owner's stations (the rulebook's summary)."""
+
+
+@dataclass(frozen=True)
+class DrinksSetup:
+    """The game is played with METRO DRINKS."""
+
+    bonus: str = "map"
+    """One of `BONUS_READINGS`."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +109,11 @@ class MetroState:
     meeples: Mapping[str, Meeple] = field(default_factory=dict)
     drinks: Mapping[str, str] = field(default_factory=dict)
     """Metro Drinks: station id -> colour of the drink standing there."""
+    metro_drinks: DrinksSetup | None = None
+    """Set when the game is played with METRO DRINKS."""
+    free_builds: tuple[str, ...] = ()
+    """METRO DRINKS: players who took a shape card this action phase (free builds until the
+    phase ends)."""
     cards: str | None = None
     """The action-card set (`companion.metro.variant.CARD_SETS`); None: the map's own."""
 
@@ -135,11 +164,15 @@ def new_state(
     colors: list[str] | tuple[str, ...],
     cash: int | None = 2000,
     cards: str | None = None,
+    metro_drinks: DrinksSetup | None = None,
 ) -> MetroState:
     """A game's first state; `cards` names the action-card set when it is not the map's own."""
     if cards is not None and cards not in CARD_SETS:
         raise StateError("cards", f"expected one of {', '.join(CARD_SETS)}, got {cards!r}")
+    if metro_drinks is not None and metro_drinks.bonus not in BONUS_READINGS:
+        raise StateError("metro_drinks.bonus", f"expected one of {', '.join(BONUS_READINGS)}")
     return MetroState(
+        metro_drinks=metro_drinks,
         map=board.id,
         players=tuple(Player(c, cash) for c in colors),
         lines={line_id: LineState() for line_id in board.lines},
@@ -163,6 +196,12 @@ def format_state(state: MetroState) -> dict[str, Any]:
             entry["set_aside"] = p.set_aside
         if p.bid_bonus:
             entry["bid_bonus"] = p.bid_bonus
+        if p.drink_colors:
+            entry["drink_colors"] = list(p.drink_colors)
+        if p.drink_fees:
+            entry["drink_fees"] = p.drink_fees
+        if p.drink_bonus:
+            entry["drink_bonus"] = p.drink_bonus
         players.append(entry)
     lines: dict[str, Any] = {}
     for line_id, ls in state.lines.items():
@@ -193,6 +232,12 @@ def format_state(state: MetroState) -> dict[str, Any]:
         "stations": dict(state.stations),
         "meeples": meeples,
         **({"drinks": dict(state.drinks)} if state.drinks else {}),
+        **(
+            {"metro_drinks": {"bonus": state.metro_drinks.bonus}}
+            if state.metro_drinks is not None
+            else {}
+        ),
+        **({"free_builds": list(state.free_builds)} if state.free_builds else {}),
     }
 
 
@@ -215,6 +260,31 @@ def _table(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, dict):
         raise StateError(where, f"expected an object, got {value!r}")
     return value
+
+
+def _drink_colors(value: Any, where: str, taken: set[str]) -> tuple[str, ...]:
+    """A player's drink colours; each colour's card is held by one player at most."""
+    if not isinstance(value, list) or not all(isinstance(c, str) and c for c in value):
+        raise StateError(where, f"expected a list of drink colours, got {value!r}")
+    for c in value:
+        if c in taken:
+            raise StateError(where, f"the {c} drinks are held twice")
+        taken.add(c)
+    return tuple(value)
+
+
+def _metro_drinks(d: Mapping[str, Any], drinks: Mapping[str, str]) -> DrinksSetup | None:
+    """`metro_drinks: {"bonus": ...}`; a file written before that field, with drinks on the
+    map, played METRO DRINKS with the long text's bonus."""
+    if "metro_drinks" not in d:
+        return DrinksSetup() if drinks else None
+    raw = _table(d["metro_drinks"], "metro_drinks")
+    bonus = raw.get("bonus", "map")
+    if bonus not in BONUS_READINGS:
+        raise StateError(
+            "metro_drinks.bonus", f"expected one of {', '.join(BONUS_READINGS)}, got {bonus!r}"
+        )
+    return DrinksSetup(bonus)
 
 
 def parse_state(data: Any, board: BoardMap) -> MetroState:
@@ -262,6 +332,7 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
     if len(raw_players) > 8:
         raise StateError("players", f"at most 8 players, got {len(raw_players)}")
     players: list[Player] = []
+    taken: set[str] = set()
     for i, rp in enumerate(raw_players):
         rp = _table(rp, f"players[{i}]")
         color = rp.get("color")
@@ -277,6 +348,9 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
                 _int(rp.get("loans", 0), f"players[{i}].loans"),
                 _int(rp.get("set_aside", 0), f"players[{i}].set_aside"),
                 _int(rp.get("bid_bonus", 0), f"players[{i}].bid_bonus"),
+                _drink_colors(rp.get("drink_colors", []), f"players[{i}].drink_colors", taken),
+                _yen(rp.get("drink_fees", 0), f"players[{i}].drink_fees"),
+                _yen(rp.get("drink_bonus", 0), f"players[{i}].drink_bonus"),
             )
         )
     colors = {p.color for p in players}
@@ -392,8 +466,18 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
         if not isinstance(drink, str) or not drink:
             raise StateError(f"drinks.{station_id}", f"expected a drink colour, got {drink!r}")
         drinks[station_id] = drink
+    metro_drinks = _metro_drinks(d, drinks)
+    free_builds = d.get("free_builds", [])
+    if not isinstance(free_builds, list) or len(set(free_builds)) != len(free_builds):
+        raise StateError("free_builds", "expected a list of players, each once")
+    for i, c in enumerate(free_builds):
+        known(c, f"free_builds[{i}]")
+    if free_builds and metro_drinks is None:
+        raise StateError("free_builds", "free builds need METRO DRINKS")
 
     return MetroState(
+        metro_drinks=metro_drinks,
+        free_builds=tuple(free_builds),
         map=board.id,
         players=tuple(players),
         lines=lines,
@@ -408,9 +492,11 @@ def parse_state(data: Any, board: BoardMap) -> MetroState:
 
 
 __all__ = [
+    "BONUS_READINGS",
     "PHASES",
     "STATE_FORMAT",
     "STATE_FORMAT_V1",
+    "DrinksSetup",
     "LineState",
     "Meeple",
     "MetroState",

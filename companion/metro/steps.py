@@ -62,6 +62,9 @@ class Paid(_OnAVehicle):
     owner_gain: int
     line_gain: int
     drinks_gain: int = 0
+    """METRO DRINKS: the drink bonus the owner takes from the bank, on top of `owner_gain`."""
+    drink: str | None = None
+    """The colour of the drink that paid `drinks_gain` (None without a bonus)."""
     kind: ClassVar[str] = "paid"
 
 
@@ -134,7 +137,11 @@ STEPS: Codec[Step] = Codec(
 
 
 def format_step(step: Step) -> dict[str, Any]:
-    return STEPS.encode(step)
+    """A payout without a drink bonus is written without `drink`, as before METRO DRINKS."""
+    data = STEPS.encode(step)
+    if "drink" in data and data["drink"] is None:
+        del data["drink"]
+    return data
 
 
 def parse_step(data: Any) -> Step:

@@ -22,6 +22,7 @@ from typing import Any
 from companion.codec import Codec
 from companion.metro import rulings
 from companion.metro.board import Square
+from companion.metro.drinks import drink_bonus
 from companion.metro.events import MetroRules
 from companion.metro.state import Meeple, MetroState, Train, turned_at_terminus
 from companion.metro.steps import (
@@ -169,17 +170,6 @@ def moves_for(state: MetroState, line_id: str) -> int:
     return rulings.BASE_MOVES + state.lines[line_id].speed
 
 
-def drink_bonus(state: MetroState, station_id: str) -> int:
-    drink = state.drinks.get(station_id)
-    if drink is None:
-        return 0
-    count = sum(1 for d in state.drinks.values() if d == drink)
-    for most, bonus in rulings.DRINK_BONUS:
-        if count <= most:
-            return bonus
-    return rulings.DRINK_BONUS[-1][1]
-
-
 class _Run:
     """One phase in progress. Works on plain dicts (the immutable state is built once, at the
     end or at a pending prompt): the phase runs inside the 1 ms budget for 12 trains."""
@@ -194,6 +184,8 @@ class _Run:
         self.order = state.colors
         self.values = {line_id: ls.value for line_id, ls in state.lines.items()}
         self.cash = {p.color: p.cash for p in state.players}
+        self.bonus = {p.color: 0 for p in state.players}
+        """Drink bonuses paid to each player in this phase."""
         self.trains = dict(state.trains)
         self.meeples = dict(state.meeples)
         self._where: tuple[set[Square], set[VehicleId]] | None = None
@@ -208,11 +200,21 @@ class _Run:
             for line_id, ls in s.lines.items()
         }
         players = tuple(
-            p if p.cash == self.cash[p.color] else replace(p, cash=self.cash[p.color])
+            p
+            if p.cash == self.cash[p.color] and not self.bonus[p.color]
+            else replace(
+                p, cash=self.cash[p.color], drink_bonus=p.drink_bonus + self.bonus[p.color]
+            )
             for p in s.players
         )
         return replace(
-            s, players=players, lines=lines, trains=self.trains, meeples=self.meeples, phase=phase
+            s,
+            players=players,
+            lines=lines,
+            trains=self.trains,
+            meeples=self.meeples,
+            phase=phase,
+            free_builds=(),
         )
 
     def emit(self, step: Step) -> None:
@@ -298,7 +300,9 @@ class _Run:
             owner_gain, line_gain = rulings.PAYOUT_NO_SHARE_OWNER, rulings.PAYOUT_NO_SHARE_LINE
         self.values[vehicle.line] += line_gain
         self.add_cash(owner, owner_gain + drinks)
-        self.emit(Paid(vehicle, stop_id, station.id, owner, owner_gain, line_gain, drinks))
+        self.bonus[owner] += drinks
+        drink = self.start.drinks.get(station.id) if drinks else None
+        self.emit(Paid(vehicle, stop_id, station.id, owner, owner_gain, line_gain, drinks, drink))
 
     def put_down(self, color: str, vehicle: VehicleId, stop_id: str) -> None:
         """A rider whose vehicle left the map steps onto the nearest free square."""

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.metro.errors import N_
+from companion.metro.rulings import SOLO_SETS_UP_AS
 
 START = "start"
 BID = "bid"
@@ -35,6 +36,14 @@ class CardSet:
     """Ruling 5 holds only with these cards (with Osaka cards every train stays, on any map)."""
     lacking: str
     """Why an action these cards do not have is refused (a template the screens translate)."""
+    drink_shapes_removed: int = 3
+    """METRO DRINKS setup: shape cards taken out of the 12 JIDOHANBAIKI stock cards (Osaka
+    cards: 4, the stock column being the sixth instead of the seventh)."""
+
+    @property
+    def drink_shapes(self) -> int:
+        """Shape cards left in the METRO DRINKS stock column."""
+        return 6 - self.drink_shapes_removed
 
     def has(self, action: str) -> bool:
         return action in self.actions
@@ -53,6 +62,7 @@ OSAKA_CARDS = CardSet(
     frozenset({SELL, COPY, INVEST_BY_DISC}),
     start_trains_leave=False,
     lacking=N_("the Osaka action cards have no Start, Bid or Card action"),
+    drink_shapes_removed=4,
 )
 CARD_SETS: Mapping[str, CardSet] = {c.name: c for c in (TOKYO_CARDS, OSAKA_CARDS)}
 
@@ -70,8 +80,8 @@ class Variant:
     """The action cards that come with this map."""
     pyramids: int = 6
     """Station pyramids each player has."""
-    players: tuple[int, int] = (2, 5)
-    """Fewest and most players the rulebook sets up."""
+    players: tuple[int, int] = (1, 5)
+    """Fewest and most players the rulebook sets up; 1 is the solo game ("Modo solitario")."""
     twin_lines: frozenset[str] = frozenset()
     """Lines with two vehicles, one starting at each end (Osaka: the P trams and the buses)."""
     loans: int = 8
@@ -89,7 +99,15 @@ class Variant:
         low, high = self.players
         if not low <= players <= high:
             return None
-        return (cards or self.cards).card_rounds - players
+        return (cards or self.cards).card_rounds - self.setup_players(players)
+
+    def setup_players(self, players: int) -> int:
+        """The player count the table sets up for: the solo game is set up as for two."""
+        return max(players, SOLO_SETS_UP_AS)
+
+    @staticmethod
+    def is_solo(players: int) -> bool:
+        return players == 1
 
     def vehicles(self, line_id: str) -> int:
         return 2 if line_id in self.twin_lines else 1
