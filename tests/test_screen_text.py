@@ -29,8 +29,7 @@ from companion.ui.metro import MetroHome
 from companion.ui.metro.bids import BidsScreen
 from companion.ui.metro.camera import CameraPrompts, ProposalScreen
 from companion.ui.metro.train import TrainPhaseScreen
-from companion.ui.screen import Action, Input
-from companion.ui.screen import Screen
+from companion.ui.screen import Action, Input, Screen
 from companion.ui.settings import SettingsScreen
 from companion.ui.setup import SetupScreen
 from companion.ui.shopping import ShoppingHome
