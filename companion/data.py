@@ -20,6 +20,7 @@ from companion.metro.errors import MetroError
 from companion.metro.events import MetroRules
 from companion.metro.state import MetroState, parse_state
 from companion.metro.track import IncomeTrack, parse_track
+from companion.nextstation.deck import Deck, DeckError, OrangeCard, parse_deck, parse_oranges
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -110,6 +111,24 @@ def load_rules(map_name: str = "tokyo", track: str | Path | None = None) -> Metr
     """The map's rules with `track`, else the map's own income track, else the default one."""
     board = load_map(map_name)
     return MetroRules(board, load_track(track if track is not None else track_path(board.id)))
+
+
+def load_station_deck(path: str | Path | None = None) -> Deck:
+    """The Next Station Tokyo deck (calibration/next-station-deck.toml unless given)."""
+    path = Path(path) if path is not None else calibration_dir() / "next-station-deck.toml"
+    try:
+        return parse_deck(read_toml(path))
+    except DeckError as exc:
+        raise UserError(exc.message, path, exc.field) from None
+
+
+def load_orange_cards(path: str | Path | None = None) -> tuple[OrangeCard, ...]:
+    """The Next Station Tokyo orange cards (calibration/next-station-orange.toml unless given)."""
+    path = Path(path) if path is not None else calibration_dir() / "next-station-orange.toml"
+    try:
+        return parse_oranges(read_toml(path))
+    except DeckError as exc:
+        raise UserError(exc.message, path, exc.field) from None
 
 
 def load_state(path: str | Path, board: BoardMap) -> MetroState:

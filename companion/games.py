@@ -214,7 +214,38 @@ CHOCOLATE = GameSpec(
     ),
 )
 
-GAMES: tuple[GameSpec, ...] = (METRO, JUTAKU, COUNTDOWN, IZAKAYA, SHOPPING, CHOCOLATE)
+NEXT_STATION = GameSpec(
+    key="next-station",
+    title=N_("Next Station Tokyo"),
+    menu_label=N_("Next Station Tokyo"),
+    players=(1, 8),
+    rounds="companion.nextstation.game:rounds_for",
+    cores=("companion.nextstation",),
+    new_screen="companion.ui.nextstation:NextStationSetupScreen",
+    session="companion.app.nextstation_session:NextStationSession",
+    resume_screen="companion.ui.nextstation:play_screen",
+    resume_at_boot=True,
+    howto=(
+        N_(
+            "OK or any player's button turns the next station card; Up takes it back. The "
+            "round ends at the fifth green card: draw it, then OK."
+        ),
+        N_(
+            "After the fourth round, each player's score pad: Up/Down choose a box, "
+            "Left/Right set its number, OK saves it and goes to the next player."
+        ),
+    ),
+)
+
+GAMES: tuple[GameSpec, ...] = (
+    METRO,
+    JUTAKU,
+    COUNTDOWN,
+    IZAKAYA,
+    SHOPPING,
+    CHOCOLATE,
+    NEXT_STATION,
+)
 """In main menu order."""
 
 

@@ -3,7 +3,9 @@ keyboard's player keys (1-8) as the player buttons and the arrows/OK/BACK, as a 
 
 It checks what issue 11 asks: every recorded entry was chosen by a deliberate press (a player's
 button or an arrow, never OK alone), stray OK presses change nothing (on the income track, on
-each payout and each boarding question), and the presses per entry meet the goals.
+each payout and each boarding question), the presses per entry meet the goals, and every frame
+the players see reads from across the table (tests/textcheck.py: no text under the size floor,
+cut or overlapping), in Spanish, French and English.
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ from typing import Any
 import pytest
 
 from benchmarks.press_counts import Presser
+from companion import i18n
 from companion.app.boot import shutdown
+from companion.config import Config, InputConfig
 from companion.metro.events import BuildStation, Invest, MoveMeeple, Speculate, StartTrain
 from companion.ui.metro import places
 from companion.ui.screen import Action, Input
 from tests.conftest import headless_app
+from tests.textcheck import app_faults
 
 ENTRY_KINDS = (Invest, BuildStation, MoveMeeple, Speculate, StartTrain)
 ARROWS = (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT)
@@ -35,9 +40,13 @@ class Table:
         self.p = Presser(app)
         self.inputs: list[Input] = []
         self.entries: list[tuple[object, list[Input]]] = []
+        self.faults: dict[str, str] = {}
+        """Text faults seen before any press, by screen name: the first one of each screen."""
         inject = app.inject
 
         def logged(event: Input) -> None:
+            for fault in app_faults(app):
+                self.faults.setdefault(app.top.name, fault)
             self.inputs.append(event)
             inject(event)
 
@@ -85,13 +94,15 @@ class Table:
             self.p.press(Action.OK)
 
 
-@pytest.fixture
-def table(tmp_path):
-    app = headless_app(tmp_path / "data", resume=False)
+@pytest.fixture(params=["es", "fr", "en"])
+def table(tmp_path, request):
+    config = Config(input=InputConfig(gpio="off"), language=request.param)
+    app = headless_app(tmp_path / "data", config, resume=False)
     try:
         yield Table(app)
     finally:
         shutdown(app)
+        i18n.set_language("en")
 
 
 def start_game(t: Table) -> None:
@@ -216,3 +227,4 @@ def test_a_four_player_game_night(table):
     moves = [e for e in recorded if isinstance(e, MoveMeeple)]
     assert {m.player for m in moves} == set(SPOTS)
     assert all(e.paid > 0 for e in recorded if isinstance(e, BuildStation))
+    assert not t.faults, "\n".join(f"{name}: {fault}" for name, fault in t.faults.items())

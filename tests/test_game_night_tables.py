@@ -1,7 +1,8 @@
 """Game night at the tables: a Jutaku game and a Countdown game driven through the real app's
 screens with the navigation and player buttons (gpiozero MockFactory), each ending on its final
 screen, where stray OKs lose nothing; then History lists both with their results, and the
-Metro game saved that night too."""
+Metro game saved that night too. Every frame on the way reads from across the table
+(tests/textcheck.py)."""
 
 import pytest
 
@@ -10,11 +11,13 @@ from companion.jutaku import countdown as C
 from companion.jutaku import jutaku as J
 from companion.metro.events import EndGame, Invest
 from tests.mock_buttons import PLAYERS, button_app, nav, press, wait
+from tests.textcheck import watch_app
 
 
 @pytest.fixture
 def app(tmp_path, mock_pins):
     application = button_app(tmp_path / "data", mock_pins)
+    application.text_faults = watch_app(application)
     try:
         yield application
     finally:
@@ -122,3 +125,4 @@ def test_jutaku_and_countdown_results_are_in_history(app):
     ]
     nav(app, "ok")  # opened again: on its final screen, still over
     assert app.top.name == "countdown" and app.top.state.phase == "over"
+    assert not app.text_faults, app.text_faults

@@ -75,3 +75,23 @@ def app_faults(app: object) -> list[str]:
     the LED strip drawn under the screen is a picture, not text."""
     draw = app.draw  # type: ignore[attr-defined]
     return frame_faults(lambda _surface: draw(), app.surface)  # type: ignore[attr-defined]
+
+
+def watch_app(app: object, every: int = 15) -> dict[str, str]:
+    """Judge the real app's frames while a script drives it: each new top screen, then every
+    `every` frames. Returns the first fault of each screen by name (empty: all read)."""
+    seen: dict[str, str] = {}
+    step = app.step  # type: ignore[attr-defined]
+    last: list[object] = [None, -every]
+
+    def judged(*args: object, **kwargs: object) -> object:
+        top = app.top  # type: ignore[attr-defined]
+        frames = app.frames  # type: ignore[attr-defined]
+        if top is not None and (top is not last[0] or frames - int(last[1]) >= every):  # type: ignore[call-overload]
+            last[:] = [top, frames]
+            for fault in app_faults(app):
+                seen.setdefault(top.name, fault)
+        return step(*args, **kwargs)
+
+    app.step = judged  # type: ignore[attr-defined]
+    return seen

@@ -55,6 +55,8 @@ class DemoLog:
     phases: int = 0
     presses: int = 0
     result: EndGameResult | None = None
+    ranking: list[str] = field(default_factory=list)
+    """Another game's ranking (player colours, best first): Next Station's demo."""
     error: str | None = None
 
 

@@ -7,6 +7,7 @@ becomes one line on stderr and exit status 2, never a traceback.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import sys
 
@@ -14,12 +15,20 @@ from companion.errors import UserError
 
 SUBCOMMANDS = {
     "metro": ("companion.cli.metro", "Tokyo Metro rules: map, income track, train phase, end game"),
+    "next-station": ("companion.cli.nextstation", "Next Station Tokyo: check the deck files"),
     "demo": ("companion.cli.demo", "play a scripted game with simulated hardware"),
     "run": ("companion.cli.run", "run the table app (the Pi service runs this)"),
     "leds": ("companion.cli.leds", "LED strip: test pattern, emulator"),
     "vision": ("companion.cli.vision", "camera: markers sheet, render, read, calibrate"),
     "check": ("companion.cli.check", "check config, data files and devices"),
 }
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse whose usage errors are a `UserError`: one line, exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UserError(message)
 
 
 def usage() -> str:

@@ -24,7 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import SEARCH_PATHS, Config, find_config, load_config
-from companion.data import calibration_dir, load_map, load_track
+from companion.data import (
+    calibration_dir,
+    load_map,
+    load_orange_cards,
+    load_station_deck,
+    load_track,
+)
 from companion.devices.led_layout import LedSetup, default_layout_path, load_layout
 from companion.devices.ledconfig import LedConfig
 from companion.devices.sound import Sound, SoundConfig
@@ -82,6 +88,7 @@ class Checker:
             ("config", self.check_config),
             ("map", self.check_map),
             ("income track", self.check_track),
+            ("Next Station deck", self.check_station_deck),
             ("LED layout", self.check_led_layout),
             ("data folder", self.check_data_dir),
             ("saved games", self.check_database),
@@ -129,6 +136,15 @@ class Checker:
         load_track()
         path = calibration_dir() / "income-track.toml"
         return str(path) if path.exists() else "built-in table (no income-track.toml)"
+
+    def check_station_deck(self) -> str:
+        if not (calibration_dir() / "next-station-deck.toml").exists():
+            raise Skip("no next-station-deck.toml: Next Station Tokyo cannot start")
+        deck = load_station_deck()
+        if not (calibration_dir() / "next-station-orange.toml").exists():
+            return f"{len(deck.cards)} cards, {deck.greens} green; no orange cards file"
+        oranges = load_orange_cards()
+        return f"{len(deck.cards)} cards, {deck.greens} green; {len(oranges)} orange cards"
 
     def check_led_layout(self) -> str:
         path = default_layout_path(self.board.id if self.board is not None else None)

@@ -1,5 +1,5 @@
 """`companion demo`: a scripted 3-player Tokyo Metro game (or `--game izakaya`: a short IZAKAYA
-game) with every part simulated."""
+game; `--game next-station`: two players of Next Station Tokyo) with every part simulated."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="companion demo", description=__doc__)
     parser.add_argument(
         "--game",
-        choices=("metro", "izakaya", "shopping", "chocolate"),
+        choices=("metro", "izakaya", "shopping", "chocolate", "next-station"),
         default="metro",
         help="the game to play (default metro; the others play a short game)",
     )
@@ -97,6 +97,10 @@ def main(argv: list[str]) -> int:
     script: DemoScript
     if args.game == "metro":
         script = start_demo(app, args.rounds, say, pace=pace)
+    elif args.game == "next-station":
+        from companion.app.nextstation_demo import start_nextstation_demo
+
+        script = start_nextstation_demo(app, say, pace)
     elif args.game == "izakaya":
         from companion.app.izakaya_demo import start_izakaya_demo
 
@@ -129,7 +133,7 @@ def main(argv: list[str]) -> int:
                     "train_phases": script.log.phases,
                     "presses": script.log.presses,
                     "error": script.log.error,
-                    "ranking": list(result.ranking) if result else None,
+                    "ranking": list(result.ranking) if result else script.log.ranking or None,
                     "screenshots": [str(p) for p in app.screenshots],
                     "data_dir": str(data_dir),
                     "seconds": round(elapsed, 2),

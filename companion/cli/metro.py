@@ -17,6 +17,7 @@ import json
 import sys
 from typing import Any
 
+from companion.cli import Parser
 from companion.codec import CodecError
 from companion.data import load_map, load_rules, load_track, read_json
 from companion.errors import UserError
@@ -42,14 +43,9 @@ PENDING = 3
 """Exit status of a train phase left waiting for an answer (2 is bad input)."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UserError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="companion metro", description="Tokyo Metro rules engine.")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = Parser(prog="companion metro", description="Tokyo Metro rules engine.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     m = sub.add_parser("map", help="lines, stations and grid of a map")
     m.add_argument("--map", default="tokyo", help="map name or .toml path (default: tokyo)")

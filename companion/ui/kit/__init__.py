@@ -15,6 +15,7 @@ from companion.ui.kit.chips import (
     line_badge,
     line_rgb,
     player_chip,
+    player_chip_width,
     player_label,
     player_rgb,
 )
@@ -81,6 +82,7 @@ __all__ = [
     "load_font",
     "margin",
     "player_chip",
+    "player_chip_width",
     "player_label",
     "player_rgb",
     "press_option",

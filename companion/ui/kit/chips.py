@@ -85,6 +85,11 @@ def badge_rect(fnt: pygame.font.Font, label: str, rect: pygame.Rect) -> pygame.R
     return rect if need <= rect.width else pygame.Rect(rect.x, rect.y, need, rect.height)
 
 
+def player_chip_width(fnt: pygame.font.Font, color: str, height: int, suffix: str = "") -> int:
+    """How wide `player_chip` draws: a square, or wider for a two-letter mark ("Gn", "Bu")."""
+    return max(height, fnt.size(color_letter(color) + suffix)[0] + height // 2)
+
+
 def player_chip(
     surface: pygame.Surface,
     fnt: pygame.font.Font,
@@ -95,8 +100,7 @@ def player_chip(
 ) -> pygame.Rect:
     """The player's colour with its letter (and e.g. a share number) inside; returns its rect."""
     label = color_letter(color) + suffix
-    width = max(height, fnt.size(label)[0] + height // 2)
-    rect = pygame.Rect(pos[0], pos[1], width, height)
+    rect = pygame.Rect(pos[0], pos[1], player_chip_width(fnt, color, height, suffix), height)
     badge(surface, fnt, label, player_rgb(color), rect, round_=False)
     return rect
 

@@ -354,7 +354,8 @@ class EntryScreen(Screen):
                 (x, m + h // 2),
                 "midright",
             )
-            x = c.player_chip(surface, fnt, player, (r.x - h - 6, m), h).x
+            chip_x = r.x - c.player_chip_width(fnt, player, h) - 6
+            x = c.player_chip(surface, fnt, player, (chip_x, m), h).x
         return x
 
     def _draw_amount(
