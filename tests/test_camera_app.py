@@ -207,8 +207,9 @@ def test_without_camera_there_is_no_status_line() -> None:
 
 
 def test_synthetic_camera_end_to_end(tmp_path: Path) -> None:
-    """The demo's camera on the mini map: a pyramid put on the table (not entered) is read from
-    rendered frames and asked on the income track; OK records it."""
+    """The demo's camera on the mini map, as the app wires it (a CameraLink over a DemoTable):
+    a pyramid built and a meeple moved on the table, neither entered, are read from rendered
+    frames and asked on the income track; OK records the build."""
     from companion.app.democamera import enable_demo_camera
 
     session = new_session()
@@ -217,14 +218,23 @@ def test_synthetic_camera_end_to_end(tmp_path: Path) -> None:
     link = app.services.camera
     try:
         assert link.wait_started(60.0)
-        app.push(MetroHome(app))
         sid = "ginza" if "ginza" in session.rules.board.stations else station_id(app)
         table.put_pyramid("blue", sid)
+        table.move_meeple("red", (2, 3))
+        want = {Built("blue", sid), Moved("red", (2, 3), None)}
         deadline = time.monotonic() + 40.0
+        while set(link.latest_proposals(session.state)) != want and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert set(link.latest_proposals(session.state)) == want, link.status
+        app.push(MetroHome(app))
         while app.top.name != "camera-proposal" and time.monotonic() < deadline:
             app.tick(0.05)
             time.sleep(0.02)
         assert app.top.name == "camera-proposal", link.status
+        if app.top.proposal != Built("blue", sid):
+            app.press("back")
+            app.press("back")
+            app.tick(0.05)
         assert app.top.proposal == Built("blue", sid)
         app.press("ok")
         assert session.state.stations[sid] == "blue"

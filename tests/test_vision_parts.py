@@ -245,25 +245,6 @@ def test_light_warnings_and_default_spots():
     assert len(spots) == 10 and len({(s.x_mm, s.y_mm) for s in spots}) == 10
 
 
-def test_demo_camera_reads_the_scripted_state():
-    from companion.vision.demo import synthetic_camera
-
-    state = replace(
-        new_state(MINI, ["red", "blue"]),
-        stations={"ginza": "red"},
-        meeples={"blue": Meeple(square=(2, 3))},
-    )
-    camera = synthetic_camera(MINI, lambda: state, stable_frames=2)
-    source = camera._open()
-    for _ in range(2):
-        camera.step(source)
-    assert camera.status.code == OK and camera.version == 1
-    assert proposals(camera.accepted, replace(state, stations={}, meeples={})) == [
-        Built("red", "ginza"),
-        Moved("blue", (2, 3), None),
-    ]
-
-
 def test_reconcile_uses_the_game_to_settle_doubtful_kinds():
     state = replace(
         new_state(MINI, ["red", "blue"]),

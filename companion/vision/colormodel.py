@@ -125,7 +125,8 @@ class ColorModel:
         order = np.sort(mean_dist)
         if len(order) < 2:
             return 1.0
-        return float(np.clip((order[1] - order[0]) / max(order[1], 1e-6) * 2.5, 0, 1))
+        gap = float(order[1] - order[0]) / max(float(order[1]), 1e-6) * 2.5
+        return min(1.0, max(0.0, gap))
 
     def to_json(self) -> dict[str, Any]:
         return {

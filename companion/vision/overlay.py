@@ -18,7 +18,7 @@ def draw_overlay(
     scale: float,
     zoom: float = 2.0,
 ) -> np.ndarray:
-    img = np.clip(warped, 0, 255).astype(np.uint8)
+    img: np.ndarray = np.clip(warped, 0, 255).astype(np.uint8)
     img = cv2.resize(img, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_LINEAR)
     if mask is not None:
         big = cv2.resize(mask, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_NEAREST)
@@ -45,8 +45,8 @@ def draw_overlay(
             1,
         )
     for sid in board.stations:
-        x, y = station_center(board, sid)
-        cv2.circle(img, (round(x * k), round(y * k)), round(8 * k), (0, 0, 0), 1, cv2.LINE_AA)
+        sx, sy = station_center(board, sid)
+        cv2.circle(img, (round(sx * k), round(sy * k)), round(8 * k), (0, 0, 0), 1, cv2.LINE_AA)
     for p in reading.pieces:
         r, gg, b = PLAYER_COLORS.get(p.color, (255, 255, 255))
         c = (round(p.x_mm * k), round(p.y_mm * k))

@@ -134,7 +134,7 @@ class PieceMaker:
         self.lean = lean
         self.camouflage = camouflage
         """Per colour: where the empty board itself looks like that colour (bool image)."""
-        self._disc: np.ndarray | None = None
+        self._open: dict[tuple[str, int, int, int], tuple[int, np.ndarray, int]] = {}
 
     def explained(self, pts: np.ndarray, color: str, station: int) -> float:
         """The share of a pyramid's seen disc on this station that the blob covers or that
@@ -144,21 +144,34 @@ class PieceMaker:
         sx, sy = self._st_xy[station]
         cx, cy = self.lean(float(sx), float(sy), PYRAMID_LEAN_MM)
         r = 0.9 * math.sqrt(SEEN_SHARE * self.shapes.pyramid_mm2 / math.pi) * s
-        camo = self.camouflage(color)
-        h, w = camo.shape
         ix, iy = round(cx * s), round(cy * s)
         ri = math.ceil(r)
-        if not (ri <= ix < w - ri and ri <= iy < h - ri):
+        key = (color, ix, iy, ri)
+        if key not in self._open:
+            self._open[key] = self._open_disc(color, ix, iy, r, ri)
+        hidden, open_disc, total = self._open[key]
+        if total == 0:
             return 0.0
-        if self._disc is None or self._disc.shape[0] != 2 * ri + 1:
-            yy, xx = np.mgrid[-ri : ri + 1, -ri : ri + 1]
-            self._disc = xx * xx + yy * yy <= r * r
-        disc = self._disc
-        seen = camo[iy - ri : iy + ri + 1, ix - ri : ix + ri + 1].copy()
         px = pts.astype(np.int32) - np.array([ix - ri, iy - ri], np.int32)
         inside = (px >= 0).all(1) & (px < 2 * ri + 1).all(1)
-        seen[px[inside, 1], px[inside, 0]] = True
-        return float(np.count_nonzero(seen & disc) / np.count_nonzero(disc))
+        covered = int(np.count_nonzero(open_disc[px[inside, 1], px[inside, 0]]))
+        return (hidden + covered) / total
+
+    def _open_disc(
+        self, color: str, ix: int, iy: int, r: float, ri: int
+    ) -> tuple[int, np.ndarray, int]:
+        """(disc pixels the print of this colour can hide, the disc's other pixels as a mask,
+        the disc's pixel count) for a pyramid's disc at (ix, iy): fixed while the camera is."""
+        camo = self.camouflage(color)
+        h, w = camo.shape
+        if not (ri <= ix < w - ri and ri <= iy < h - ri):
+            return 0, np.zeros((1, 1), bool), 0
+        yy, xx = np.mgrid[-ri : ri + 1, -ri : ri + 1]
+        disc = xx * xx + yy * yy <= r * r
+        seen = camo[iy - ri : iy + ri + 1, ix - ri : ix + ri + 1]
+        if len(self._open) > 4096:
+            self._open.clear()
+        return int(np.count_nonzero(seen & disc)), disc & ~seen, int(np.count_nonzero(disc))
 
     def stations_under(self, pts: np.ndarray) -> int:
         """How many station centres lie under (or within a few mm of) these pixels."""
@@ -240,7 +253,7 @@ class PieceMaker:
         k = int(np.argmin(d_st))
         d = float(d_st[k])
         z = self.shapes.pyramid_likeness(area, aspect)
-        position = float(np.clip(1 - (d - STATION_MM) / 5.0, 0.0, 1.0))
+        position = min(1.0, max(0.0, 1 - (d - STATION_MM) / 5.0))
         if position > 0 and abs(z + STATION_PRIOR) < 5:
             # Small or slim on a station: a meeple, or a pyramid partly lost in print of its
             # own colour? What the blob and that print leave of a pyramid's disc says which.

@@ -90,10 +90,12 @@ class Blob:
 
 
 CLAMP = np.float32(238.0)
+SAME_FIT_PX = 0.2
+"""Markers found again this near (camera px) mean an unmoved camera: the fit's correction holds."""
 
 
-def _scalar(value: float) -> Any:
-    """A number where OpenCV's stubs only admit arrays (cv2.compare takes scalars too)."""
+def _scalar(value: float | tuple[float, ...]) -> Any:
+    """A number or a per-channel scalar where OpenCV's stubs only admit arrays."""
     return value
 
 
@@ -175,14 +177,16 @@ class BoardFrame:
     def compare(self, warped: np.ndarray) -> Frame:
         stages: dict[str, float] = {}
         t0 = time.perf_counter()
-        f: np.ndarray = cv2.GaussianBlur(warped, (3, 3), 0).astype(np.float32)
+        blurred = cv2.GaussianBlur(warped, (3, 3), 0)
         s = self._sample
-        fs, rs = f[s].reshape(-1, 3), self.ref[s].reshape(-1, 3)
+        fs, rs = blurred[s].reshape(-1, 3).astype(np.float32), self.ref[s].reshape(-1, 3)
         ok = (fs > 8).all(axis=1)
         gain = np.median(rs[ok] / fs[ok], axis=0) if ok.sum() > 50 else np.ones(3)
-        f = cv2.transform(f, np.diag(gain).astype(np.float32))
+        f: np.ndarray = cv2.multiply(
+            blurred, _scalar((*gain.astype(float).tolist(), 0.0)), dtype=cv2.CV_32F
+        )
         # Near-clipped channels carry no colour: compare both images clamped below the clip.
-        f = cv2.min(f, self._clamp)
+        cv2.min(f, self._clamp, dst=f)
         f_sum = cv2.transform(f, self._ones)
         alpha = cv2.divide(cv2.blur(f_sum, (5, 5)), self.ref_sum_blur)
         a3 = cv2.merge([alpha, alpha, alpha])
@@ -332,6 +336,7 @@ class Reader:
         stations = {sid: station_center(board, sid) for sid in board.stations}
         self._nadir = (board.width_mm / 2, board.height_mm / 2, 1000.0)
         self._fitted: np.ndarray | None = None
+        self._shift = np.eye(3)
         self._homography = ref_loc.homography
         self._camo: dict[str, np.ndarray] = {}
         self.maker = PieceMaker(
@@ -355,12 +360,15 @@ class Reader:
         if self.too_dark:
             return Reading(True, "too dark", (), stages, loc.markers)
         t1 = time.perf_counter()
-        if not loc.cached or self._fitted is not loc.homography:
+        if self._fitted is not loc.homography and self._same_fit(loc.homography):
+            # The markers found again where they were (a still camera): the same correction.
+            self._fitted, self._homography = loc.homography, loc.homography @ self._shift
+        if self._fitted is not loc.homography:
             # A fresh marker fit: measure what it left unaligned once, keep the correction.
             warped = self.board_frame.warp(image, loc.homography)
             dx, dy = self.board_frame.residual_shift(warped)
-            shift = np.array([[1, 0, dx / self.scale], [0, 1, dy / self.scale], [0, 0, 1]])
-            self._fitted, self._homography = loc.homography, loc.homography @ shift
+            self._shift = np.array([[1, 0, dx / self.scale], [0, 1, dy / self.scale], [0, 0, 1]])
+            self._fitted, self._homography = loc.homography, loc.homography @ self._shift
             if dx or dy:
                 warped = self.board_frame.warp(image, self._homography)
         else:
@@ -377,6 +385,16 @@ class Reader:
         stages["total"] = _ms(t0)
         self.last_frame = frame
         return Reading(True, rejected, tuple(pieces), stages, loc.markers)
+
+    def _same_fit(self, homography: np.ndarray) -> bool:
+        """The board's corners land within a fifth of a camera pixel of the last fit's."""
+        if self._fitted is None:
+            return False
+        w, h = self.board.width_mm, self.board.height_mm
+        corners = np.array([[[0, 0], [w, 0], [w, h], [0, h]]], np.float64)
+        a = cv2.perspectiveTransform(corners, self._fitted)
+        b = cv2.perspectiveTransform(corners, homography)
+        return float(np.abs(a - b).max()) < SAME_FIT_PX
 
     def _camouflage(self, color: str) -> np.ndarray:
         """Where the empty board looks like this piece colour (computed once per colour)."""
@@ -475,7 +493,11 @@ class Reader:
         lab = to_lab(bf.colors_at(frame, ys, xs))
         idx, per_color = self.colors.classify_lab(lab)
         best = per_color[np.arange(len(idx)), np.maximum(idx, 0)]
-        d_board = bf.board_distance(ys, xs, lab)
+        # Only pixels near some piece colour can be piece pixels: the board's distance (nine
+        # gathers a pixel) is measured for those alone.
+        near = np.flatnonzero(idx >= 0)
+        d_board = np.full(len(idx), np.inf, np.float32)
+        d_board[near] = bf.board_distance(ys[near], xs[near], lab[near])
         piece_px = (idx >= 0) & (best + self.margin < d_board)
         if frame.diff is not None:
             # A piece on a print of its own colour (blue on the Mita line): its colour is no
@@ -492,38 +514,81 @@ class Reader:
         mask: np.ndarray = np.zeros((h, w), np.uint8)
         mask[py, px] = 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
-        _, labels = cv2.connectedComponents(mask, connectivity=8)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        # Labels only: OpenCV's component statistics cost several times the labelling.
+        n, labels = cv2.connectedComponents(mask, connectivity=8)
+        n_colors = per_color.shape[1]
+        # Per component and colour at once: pixel counts, and the sums of the colour distances
+        # (for the confidence), so one-colour blobs (nearly all) need no per-blob image work.
+        key = labels[py, px].astype(np.intp) * n_colors + idx[sel]
+        counts = np.bincount(key, minlength=n * n_colors).reshape(n, n_colors)
+        dist_sums = np.stack(
+            [np.bincount(key, per_color[sel, k], minlength=n * n_colors) for k in range(n_colors)],
+            1,
+        ).reshape(n, n_colors, n_colors)
+        present = counts >= min_px
+        ny, nx = np.nonzero(mask)
+        lbl = labels[ny, nx]
+        order = np.argsort(lbl, kind="stable")
+        bounds = np.searchsorted(lbl[order], np.arange(n + 1))
+        xs_l, ys_l = nx[order], ny[order]
+        xy = np.stack([xs_l, ys_l], 1).astype(np.float32)
+        # Bounding boxes (x, y, w, h) of labels 1..n-1, each at least one pixel.
+        boxes = np.zeros((n, 4), np.intp)
+        if n > 1:
+            starts = bounds[1:n]
+            x_lo, y_lo = np.minimum.reduceat(xs_l, starts), np.minimum.reduceat(ys_l, starts)
+            x_hi, y_hi = np.maximum.reduceat(xs_l, starts), np.maximum.reduceat(ys_l, starts)
+            boxes[1:] = np.stack([x_lo, y_lo, x_hi - x_lo + 1, y_hi - y_lo + 1], 1)
+        big = boxes[:, 2] * boxes[:, 3] >= min_px
+        big[0] = False
         out: list[Blob] = []
-        for cnt in contours:
-            x0, y0, bw, bh = cv2.boundingRect(cnt)
-            if bw * bh < min_px:
-                continue
-            j = labels[cnt[0, 0, 1], cnt[0, 0, 0]]
-            comp = labels[y0 : y0 + bh, x0 : x0 + bw] == j
-            colors = color_img[y0 : y0 + bh, x0 : x0 + bw]
-            rows = row_img[y0 : y0 + bh, x0 : x0 + bw]
-            counts = np.bincount(colors[comp & (colors >= 0)], minlength=1)
-            present = [c for c in range(len(counts)) if counts[c] >= min_px]
-            if len(present) == 1:
-                parts = [(present[0], comp)]
-            else:
-                parts = []
-                for c in present:
-                    sub = cv2.morphologyEx(
-                        (comp & (colors == c)).astype(np.uint8), cv2.MORPH_CLOSE, self._close
-                    )
-                    m, lab2 = cv2.connectedComponents(sub, connectivity=8)
-                    parts += [(c, lab2 == k) for k in range(1, m)]
-                parts = self._one_piece_parts(parts, rows, per_color)
-            for c, part in parts:
-                by, bx = np.nonzero(part)
-                if len(by) < min_px:
+        for j in np.flatnonzero(big):
+            colours = np.flatnonzero(present[j])
+            if len(colours) == 1:
+                c = int(colours[0])
+                pts = xy[bounds[j] : bounds[j + 1]]
+                if len(pts) < min_px:
                     continue
-                mine = rows[part & (colors == c)]
-                conf = self.colors.confidence(per_color[mine].mean(axis=0)) if len(mine) else 0.5
-                pts = np.stack([bx + x0, by + y0], 1).astype(np.float32)
+                conf = self.colors.confidence(dist_sums[j, c] / counts[j, c])
                 out.append(Blob(c, pts, conf))
+            elif len(colours) > 1:
+                out += self._mixed_blob(
+                    int(j), boxes[j], labels, color_img, row_img, per_color, colours, min_px
+                )
+        return out
+
+    def _mixed_blob(
+        self,
+        j: int,
+        stat: np.ndarray,
+        labels: np.ndarray,
+        color_img: np.ndarray,
+        row_img: np.ndarray,
+        per_color: np.ndarray,
+        colours: np.ndarray,
+        min_px: float,
+    ) -> list[Blob]:
+        """Blobs of one component where pieces of several colours touch."""
+        x0, y0, bw, bh = (int(v) for v in stat[:4])
+        comp = labels[y0 : y0 + bh, x0 : x0 + bw] == j
+        colors = color_img[y0 : y0 + bh, x0 : x0 + bw]
+        rows = row_img[y0 : y0 + bh, x0 : x0 + bw]
+        parts: list[tuple[int, np.ndarray]] = []
+        for c in colours:
+            sub = cv2.morphologyEx(
+                (comp & (colors == c)).astype(np.uint8), cv2.MORPH_CLOSE, self._close
+            )
+            m, lab2 = cv2.connectedComponents(sub, connectivity=8)
+            parts += [(int(c), lab2 == k) for k in range(1, m)]
+        out: list[Blob] = []
+        for c, part in self._one_piece_parts(parts, rows, per_color):
+            by, bx = np.nonzero(part)
+            if len(by) < min_px:
+                continue
+            mine = rows[part & (colors == c)]
+            conf = self.colors.confidence(per_color[mine].mean(axis=0)) if len(mine) else 0.5
+            pts = np.stack([bx + x0, by + y0], 1).astype(np.float32)
+            out.append(Blob(c, pts, conf))
         return out
 
     def _one_piece_parts(

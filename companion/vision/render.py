@@ -330,8 +330,30 @@ def _shading(key: str, amount: float, size: tuple[int, int]) -> np.ndarray:
         smooth = cv2.resize(coarse, size, interpolation=cv2.INTER_CUBIC)
         field = 1 + amount * smooth / max(1e-6, float(np.abs(smooth).max()))
         _SHADING.clear()
-        _SHADING[cache_key] = field.astype(np.float32)[..., None]
+        _SHADING[cache_key] = field.astype(np.float32)
     return _SHADING[cache_key]
+
+
+def _add_noise(f: np.ndarray, rng: np.random.Generator, sd: float, band: int = 90) -> None:
+    """Gaussian noise added in place, a band of rows at a time: the same numbers as one draw
+    for the whole frame, without its float64 copy."""
+    for y in range(0, f.shape[0], band):
+        f[y : y + band] += rng.normal(0, sd, f[y : y + band].shape).astype(np.float32)
+
+
+def _lit(img: np.ndarray, shadow: np.ndarray, shading: np.ndarray | None) -> np.ndarray:
+    """`img` (uint8 BGR) times the pieces' shadow factor and the table's shading (float32, one
+    channel each), one channel at a time: at the board art's size a float copy of the whole
+    image would cost tens of MB a photo. Same numbers as the whole-image float product."""
+    out = np.empty_like(img)
+    plane = np.empty(img.shape[:2], np.float32)
+    for c in range(img.shape[2]):
+        np.multiply(img[..., c], shadow, out=plane)
+        if shading is not None:
+            plane *= shading
+        np.clip(plane, 0, 255, out=plane)
+        out[..., c] = plane
+    return out
 
 
 @dataclass
@@ -373,8 +395,7 @@ def render(
     art = board_art(board, layout, style)
     light_cfg = ALL_LIGHTINGS[lighting]
     cam, hom = camera_model(art, POSES[pose], rng.uniform(-1, 1, 5))
-    img = art.image.copy()
-    shadow: np.ndarray = np.zeros(img.shape[:2], np.float32)
+    shadow: np.ndarray = np.zeros(art.image.shape[:2], np.float32)
     az = rng.uniform(0, 2 * math.pi)
     light = np.array([0.5 * math.cos(az), 0.5 * math.sin(az), 1.0])
     light /= np.linalg.norm(light)
@@ -382,17 +403,18 @@ def render(
     order = sorted(placed, key=lambda pa: -math.hypot(pa[0].x_mm - cam[0], pa[0].y_mm - cam[1]))
     for piece, angle in order:
         _draw_piece(np.zeros(1), shadow, art, cam, piece, angle, light, sizes)
-    shadow = cv2.GaussianBlur(shadow, (0, 0), 1.5 * art.scale)
-    lit = img.astype(np.float32) * (1 - 0.38 * shadow[..., None])
-    if light_cfg.shading:
-        lit *= _shading(board.id, light_cfg.shading, art.size)
-    img = np.clip(lit, 0, 255).astype(np.uint8)
+    cv2.GaussianBlur(shadow, (0, 0), 1.5 * art.scale, dst=shadow)
+    shadow *= np.float32(0.38)
+    np.subtract(np.float32(1), shadow, out=shadow)
+    shading = _shading(board.id, light_cfg.shading, art.size) if light_cfg.shading else None
+    img = _lit(art.image, shadow, shading)
+    nowhere = np.zeros((1, 1), np.float32)
     for piece, angle in order:
-        _draw_piece(img, np.zeros_like(shadow), art, cam, piece, angle, light, sizes)
+        _draw_piece(img, nowhere, art, cam, piece, angle, light, sizes)
     if hand:
         hs: np.ndarray = np.zeros_like(shadow)
         _draw_hand(img, hs, art, rng)
-        hs = cv2.GaussianBlur(hs, (0, 0), 6 * art.scale)
+        cv2.GaussianBlur(hs, (0, 0), 6 * art.scale, dst=hs)
     to_canvas = np.array(
         [[art.scale, 0, art.margin * art.scale], [0, art.scale, art.margin * art.scale], [0, 0, 1]]
     )
@@ -405,9 +427,11 @@ def render(
         borderMode=cv2.BORDER_CONSTANT,
         borderValue=(70, 90, 110),
     )
+    del img, shadow, shading
     f = frame.astype(np.float32)
     if hand:
         hs_cam = cv2.warpPerspective(hs, cam_from_canvas, FRAME_SIZE)
+        del hs
         f *= 1 - 0.3 * hs_cam[..., None]
     w, h = FRAME_SIZE
     xs = np.linspace(-1, 1, w, dtype=np.float32)[None, :]
@@ -423,10 +447,11 @@ def render(
         field = field + strength * np.exp(
             -(((xs + 1) / 2 - sx) ** 2 + ((ys + 1) / 2 - sy) ** 2) / 0.12
         )
-    field = field / field.mean()
+    field /= field.mean()
     gain = np.array(light_cfg.rgb_gain[::-1], np.float32) * light_cfg.exposure * exposure
-    f = f * field[..., None] * gain
-    f = cv2.GaussianBlur(f, (0, 0), 0.8)
-    f += rng.normal(0, light_cfg.noise, f.shape).astype(np.float32)
-    out = np.clip(f, 0, 255).astype(np.uint8)
+    f *= field[..., None]
+    f *= gain
+    cv2.GaussianBlur(f, (0, 0), 0.8, dst=f)
+    _add_noise(f, rng, light_cfg.noise)
+    out = np.clip(f, 0, 255, out=f).astype(np.uint8)
     return Shot(out, [p for p, _ in placed], hom, hand)
