@@ -53,7 +53,7 @@ class GameSpec:
 METRO = GameSpec(
     key="metro",
     title=N_("Tokyo Metro"),
-    menu_label=N_("New Tokyo Metro game"),
+    menu_label=N_("Tokyo Metro"),
     players=(2, 5),
     rounds="companion.ui.metro.rounds:rounds_for",
     cores=("companion.metro",),

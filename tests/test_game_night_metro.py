@@ -109,7 +109,7 @@ def start_game(t: Table) -> None:
     p = t.p
     assert t.app.top.name == "main-menu"
     menu = t.app.top
-    p.to_index(1, lambda: menu.index, len(menu.items))  # New Tokyo Metro game
+    p.to_index(1, lambda: menu.index, len(menu.items))  # Tokyo Metro
     p.press(Action.OK)
     assert t.app.top.name == "setup"
     setup = t.app.top

@@ -391,7 +391,7 @@ class DemoScript:
         d = self.drive
         yield from d.wait_for("main-menu")
         yield from d.pause(1.0)
-        self.remember("Main menu: New Tokyo Metro game")
+        self.remember("Main menu: Tokyo Metro")
         yield from d.list_item(1, "main-menu")
         yield from d.wait_for("setup")
         setup: Any = d.top

@@ -34,7 +34,7 @@ class SetupScreen(ListMenu):
     name = "setup"
 
     def __init__(self, app: AppContext) -> None:
-        super().__init__(app, lambda: _("New Tokyo Metro game"))
+        super().__init__(app, lambda: _("Tokyo Metro"))
         self.maps = available_maps() or ["tokyo"]
         self.map_index = 0
         self.colors: list[str] = list(METRO_COLORS[:3])
