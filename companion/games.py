@@ -145,6 +145,21 @@ IZAKAYA = GameSpec(
     resume_screen="companion.ui.izakaya:IzakayaScreen",
     resume_at_boot=True,
     export_format="companion/izakaya-game@1",
+    howto=(
+        N_(
+            "The box keeps the plot grid, the six colour prices, the bids and their pile, every "
+            "bottle, claim and building, and the final score; every entry is saved at once."
+        ),
+        N_(
+            "Bids: each player's button adds ¥100 (held: takes ¥100 back), or Up/Down pick a "
+            "player and Left/Right change the bid; OK enters them."
+        ),
+        N_(
+            "Actions: Up/Down choose, OK (or the current player's button) goes on; Left/Right "
+            "the colour, the arrows the place on the grid; OK enters it, Back steps back. At the "
+            "top Back opens this menu, with Undo the last entry."
+        ),
+    ),
 )
 
 SHOPPING = GameSpec(
@@ -157,6 +172,20 @@ SHOPPING = GameSpec(
     new_screen="companion.ui.shopping:ShoppingHome",
     session="companion.app.market_sessions:ShoppingSession",
     resume_screen="companion.ui.shopping:ShoppingScreen.resumed",
+    howto=(
+        N_(
+            "The box keeps the ten price cards, each player's yen and mackerel barrels; you move "
+            "the architects and the items on the table."
+        ),
+        N_(
+            "A player's button (or OK, then the player): Leave the shop (enter the cart with "
+            "Up/Down and Left/Right, then Pay) or Buy a tuna."
+        ),
+        N_(
+            "Back opens this menu: Undo the last entry takes back the last exit or tuna. The "
+            "game ends when all players but one hold two barrels; the ranking stays on screen."
+        ),
+    ),
 )
 CHOCOLATE = GameSpec(
     key="chocolate",
@@ -168,6 +197,21 @@ CHOCOLATE = GameSpec(
     new_screen="companion.ui.chocolate:ChocolateHome",
     session="companion.app.market_sessions:ChocolateSession",
     resume_screen="companion.ui.chocolate:ChocolateScreen.resumed",
+    howto=(
+        N_(
+            "The box keeps the stock card prices, the drinks on the plots and in the supply, "
+            "each player's yen and crates, and rolls the refill die: put that drink on the "
+            "outlined plot."
+        ),
+        N_(
+            "A player's button (or OK, then the player): Buy a drink, Sell drinks or Buy a "
+            "crate. Right: the refill was drawn by hand instead."
+        ),
+        N_(
+            "Back opens this menu: Undo the last entry. The game ends with 6 of a colour or "
+            "shape in a crate or ¥2,000 in hand; the ranking stays on screen."
+        ),
+    ),
 )
 
 NEXT_STATION = GameSpec(

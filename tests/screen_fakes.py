@@ -99,6 +99,30 @@ class FakeApp:
         self.settle()
         self.top.handle(Input(player=seat, long=long, t=self.clock))
 
+    def choose(self, value: object) -> None:
+        """In a command menu (a game menu), move to the row whose value is `value`, press OK."""
+        values = [opt.value for opt, _run in self.top.items]  # type: ignore[attr-defined]
+        while self.top.cursor != values.index(value):  # type: ignore[attr-defined]
+            self.press("down")
+        self.press("ok")
+
+    def leave_by_the_menu(self) -> None:
+        """A final screen stays: stray OK/BACK only open and close the game menu, declining
+        its "Main menu" keeps it; "Main menu", confirmed, leaves it."""
+        screen = self.top
+        for name in ("ok", "back", "back", "back"):
+            self.press(name)
+        assert self.top is screen
+        self.press("back")
+        self.choose("main-menu")
+        self.press("ok")  # No is preselected: back on the menu
+        self.press("back")
+        assert self.top is screen
+        self.press("back")
+        self.choose("main-menu")
+        self.press("right", "ok")
+        assert screen not in self.stack
+
     def settle(self) -> None:
         for _i in range(100):
             if not self.stack or self.top.ready(self.clock):

@@ -6,7 +6,7 @@ from companion.chocolate import codec
 from companion.chocolate import game as G
 from companion.jutaku.players import default_seats
 from companion.ui.chocolate import ChocolateHome, ChocolateScreen
-from companion.ui.screen import Action, Input
+from companion.ui.screen import Input
 from tests.screen_fakes import FakeApp
 from tests.test_shopping_screens import shot
 
@@ -103,7 +103,7 @@ def test_the_game_resumes_and_plays_to_the_end_with_the_ranking():
     for lang in ("es", "fr", "en"):
         i18n.set_language(lang)
         shot(app, "chocolate-over")
-    app.top.handle(Input(Action.OK))
+    app.leave_by_the_menu()
     assert not app.stack
 
 

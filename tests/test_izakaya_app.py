@@ -82,7 +82,7 @@ def test_a_two_player_game_with_the_buttons_to_the_ranking() -> None:
         i18n.set_language(lang)
         app.draw()
     i18n.set_language("en")
-    _enter(app, "ok")
+    app.leave_by_the_menu()
     assert not app.stack
 
 
@@ -98,8 +98,8 @@ def test_refusals_are_shown_and_nothing_is_saved() -> None:
     assert screen.error and "adjusted" in screen.error
     assert screen.session.entry_count == count + 1
     _enter(app, "back", "back", "back")  # the game menu
-    assert app.top.name == "izakaya-menu"
-    app.press("ok")  # undo
+    assert app.top.name == "commands"
+    app.choose("undo")
     assert screen.session.entry_count == count
 
 

@@ -19,17 +19,20 @@ from companion.jutaku.jutaku import JutakuOptions
 from companion.jutaku.players import default_seats
 from companion.metro.events import BuildStation, EndGame, Invest, MoveMeeple, Speculate
 from companion.ui import kit
+from companion.ui.chocolate import ChocolateHome
 from companion.ui.countdown import CountdownScreen, CountdownSetup
 from companion.ui.history import HistoryScreen
+from companion.ui.izakaya import IzakayaSetup
 from companion.ui.jutaku import JutakuHome, JutakuScreen
 from companion.ui.menu import MainMenu
 from companion.ui.metro import MetroHome
 from companion.ui.metro.bids import BidsScreen
 from companion.ui.metro.camera import CameraPrompts, ProposalScreen
 from companion.ui.metro.train import TrainPhaseScreen
-from companion.ui.screen import Action, Input
+from companion.ui.screen import Action, Input, Screen
 from companion.ui.settings import SettingsScreen
 from companion.ui.setup import SetupScreen
+from companion.ui.shopping import ShoppingHome
 from companion.vision.proposals import Built
 from tests.screen_fakes import FakeApp, new_session, played_session, tokyo_session
 from tests.textcheck import screen_faults
@@ -278,7 +281,37 @@ def timer_games(tour: Tour, size: tuple[int, int]) -> None:
     tour.look(app, "jutaku-8-players")
 
 
-TOURS = [metro_entries, metro_trains, app_menus, timer_games]
+def table_games(tour: Tour, size: tuple[int, int]) -> None:
+    """IZAKAYA, the shopping game and Chocolate milk: each game menu (on its last row too) and
+    every page of its "How to use the box"."""
+    homes: list[tuple[str, type[Screen]]] = [
+        ("izakaya", IzakayaSetup),
+        ("shopping", ShoppingHome),
+        ("chocolate", ChocolateHome),
+    ]
+    for key, home in homes:
+        app = FakeApp(None, size)
+        app.push(home(app))  # type: ignore[call-arg]
+        labels = [o.text for o in app.top.options()]  # type: ignore[attr-defined]
+        while labels[app.top.index] != i18n._("Start the game"):  # type: ignore[attr-defined]
+            app.press("down")
+        app.press("ok")
+        assert app.top.name == key
+        app.press("back")
+        tour.look(app, f"{key}-menu")
+        app.top.cursor = len(app.top.items) - 1  # type: ignore[attr-defined]
+        tour.look(app, f"{key}-menu-last")
+        app.choose("howto")
+        assert app.top.name == "howto"
+        for page in range(4):
+            tour.look(app, f"{key}-howto-{page + 1}")
+            before = app.top.page  # type: ignore[attr-defined]
+            app.press("down")
+            if app.top.page == before:  # type: ignore[attr-defined]
+                break
+
+
+TOURS = [metro_entries, metro_trains, app_menus, timer_games, table_games]
 
 
 @pytest.fixture(params=LANGUAGES)

@@ -10,7 +10,7 @@ from companion.jutaku.players import default_seats
 from companion.shopping import codec
 from companion.shopping import game as G
 from companion.ui import launch
-from companion.ui.screen import Action, Input
+from companion.ui.screen import Input
 from companion.ui.shopping import ShoppingHome, ShoppingScreen
 from tests.screen_fakes import FakeApp
 from tests.textcheck import screen_faults
@@ -101,7 +101,7 @@ def test_the_game_resumes_and_plays_to_the_end_with_the_ranking():
     for lang in ("es", "fr", "en"):
         i18n.set_language(lang)
         shot(app, "shopping-over")
-    app.top.handle(Input(Action.OK))
+    app.leave_by_the_menu()
     assert not app.stack
     launch.resume(app, game.game_id)  # History opens a finished game on its ranking
     assert app.top.name == "shopping" and app.top.state.over

@@ -228,6 +228,19 @@ class Driver:
         yield from self.cursor_to(values.index(value), lambda: int(menu.cursor), len(values))
         yield from self.press(Action.OK)
 
+    def leave_game(self, screen: str = "commands") -> Wait:
+        """From a game's play or final screen: BACK opens its game menu, "How to use the box"
+        is shown, then the menu's "Main menu", confirmed."""
+        yield from self.press(Action.BACK)
+        yield from self.menu("howto", screen)
+        yield from self.wait_for("howto")
+        yield from self.pause(1.5)
+        yield from self.press(Action.BACK)
+        yield from self.press(Action.BACK)
+        yield from self.menu("main-menu", screen)
+        yield from self.confirm(True)
+        yield from self.wait_for("main-menu")
+
     def list_item(self, index: int, screen: str) -> Wait:
         """In an app list menu (main menu, setup, history), select row `index` and press OK."""
         yield from self.wait_for(screen)

@@ -62,8 +62,7 @@ class IzakayaDemo(DemoScript):
         )
         self.app.request_screenshot("ranking")
         yield from d.pause(2.5)
-        yield from d.press(Action.OK)
-        yield from d.wait_for("main-menu")
+        yield from d.leave_game()
 
     @property
     def state(self) -> Z.IzakayaState:

@@ -61,7 +61,7 @@ class MarketDemo(DemoScript):
         else:
             yield from self.chocolate()
         d = self.drive
-        yield from d.press(Action.BACK)
+        yield from d.leave_game()
         yield from d.main_item("History")
         yield from d.wait_for("history")
         self.remember("History: the game just played")

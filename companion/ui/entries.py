@@ -4,13 +4,15 @@ refusal, ask who, undo the last entry, and the main screen's buttons (`TableScre
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from companion.colors import color_name
+from companion.games import GameSpec
 from companion.i18n import _
 from companion.jutaku.players import Seat
 from companion.metro.errors import IllegalEvent
 from companion.narrate import explain
+from companion.ui.gamemenu import game_menu_items
 from companion.ui.kit import MenuScreen, Option
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import SavedGame
@@ -32,6 +34,16 @@ def reason(refusal: IllegalEvent | None) -> str | None:
     return None if refusal is None else explain(refusal)
 
 
+def undo_last(app: AppContext, session: SavedGame[object]) -> None:
+    """Close the menu on top, then take back the last entry (an error sound when none)."""
+    app.pop()
+    if session.undo():
+        app.play("prompt")
+        app.toast(_("Undone"))
+    else:
+        app.play("error")
+
+
 def ask_player(
     app: AppContext,
     session: SavedGame[object],
@@ -44,26 +56,21 @@ def ask_player(
         app.pop()
         then(player)
 
-    def undo() -> None:
-        app.pop()
-        if session.undo():
-            app.play("prompt")
-            app.toast(_("Undone"))
-        else:
-            app.play("error")
-
     items: list[tuple[Option, Callable[[], None]]] = [
         (Option(color_name(seat.color), player=seat.color), lambda p=p: chosen(p))  # type: ignore[misc]
         for p, seat in enumerate(seats)
     ]
-    items.append((Option(_("Undo the last entry")), undo))
+    items.append((Option(_("Undo the last entry")), lambda: undo_last(app, session)))
     app.push(MenuScreen(app, _("Who?"), items))
 
 
 class TableScreen(Screen):
     """A table game's main screen over its saved session: a player's button opens that player's
-    entries (`player_menu`), OK asks who first (or, once the game is over, leaves), Back
-    leaves. The state needs `seats` and `over`."""
+    entries (`player_menu`), OK asks who first, Back opens the game menu (`spec`'s, with "Undo
+    the last entry"). Once the game is over OK and Back only open that menu: the ranking stays
+    until its "Main menu". The state needs `seats` and `over`."""
+
+    spec: ClassVar[GameSpec]
 
     def __init__(self, app: AppContext, session: SavedGame[object]) -> None:
         super().__init__(app)
@@ -83,12 +90,15 @@ class TableScreen(Screen):
         s: Any = self.session.state
         if event.player is not None and event.player < len(s.seats) and not s.over:
             self.player_menu(event.player)
-        elif event.action is Action.OK:
-            if s.over:
-                self.app.pop()
-            else:
-                ask_player(self.app, self.session, s.seats, self.player_menu)
-        elif event.action is Action.BACK:
-            self.app.pop()
+        elif event.action is Action.OK and not s.over:
+            ask_player(self.app, self.session, s.seats, self.player_menu)
+        elif event.action in (Action.OK, Action.BACK):
+            self.open_menu()
         else:
             self.other(event)
+
+    def open_menu(self) -> None:
+        """The game menu; leaving is its "Main menu" row (the game is kept)."""
+        undo = (Option(_("Undo the last entry"), "undo"), lambda: undo_last(self.app, self.session))
+        items = game_menu_items(self.app, self.spec, [undo], self.app.pop)
+        self.app.push(MenuScreen(self.app, _(self.spec.title), items))

@@ -15,6 +15,7 @@ import pygame
 from companion.chocolate import codec
 from companion.chocolate import game as G
 from companion.colors import color_name
+from companion.games import CHOCOLATE
 from companion.i18n import N_, _
 from companion.money import yen
 from companion.ui.chocolate.draw import (
@@ -85,6 +86,7 @@ class ChocolateHome(SeatsSetup):
 
 class ChocolateScreen(TableScreen):
     name = "chocolate"
+    spec = CHOCOLATE
 
     @property
     def state(self) -> G.ChocolateState:

@@ -5,7 +5,8 @@ Up/Down choose a player and Left/Right change the bid; OK enters the bids. Actio
 choose the action space, OK (or the current player's button) goes on; then Left/Right choose a
 colour, the arrows move over the grid (intersections for a bottle, plots for a claim or a
 building), the arrows choose the side of a claim's disc, Up/Down the floors of a building; OK
-enters it. Back steps back; at the top it opens the game menu (undo, leave).
+enters it. Back steps back; at the top it opens the game menu (`game_menu_items`: undo the last
+entry, how to use the box, main menu). The final scores stay until that menu's "Main menu".
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ import pygame
 
 from companion import izakaya as Z
 from companion.colors import color_name
+from companion.games import IZAKAYA
 from companion.i18n import _
 from companion.money import yen
 from companion.narrate import explain
 from companion.ui import kit
+from companion.ui.gamemenu import game_menu_items
 from companion.ui.izakaya.draw import draw_board
 from companion.ui.izakaya.entry import Entry
 from companion.ui.izakaya.panel import draw_panel, drink_label
@@ -69,7 +72,7 @@ class IzakayaScreen(Screen):
             self.error = None
         if state.phase == "over":
             if event.action in (Action.OK, Action.BACK):
-                self.app.pop()
+                self._game_menu()
         elif state.phase == "bidding":
             self._bidding(event)
         elif event.player is not None:
@@ -188,18 +191,9 @@ class IzakayaScreen(Screen):
                 self.app.toast(_("Last entry undone"))
             self.entry.reset(self.state)
 
-        def leave() -> None:
-            self.app.pop()
-            self.app.pop()
-
-        items = [
-            kit.Option(lambda: _("Undo the last entry"), on_ok=undo),
-            kit.Option(lambda: _("Leave (the game is saved)"), on_ok=leave),
-            kit.Option(lambda: _("Back to the game"), on_ok=self.app.pop),
-        ]
-        menu = kit.ListMenu(self.app, lambda: _("Izakaya"), items)
-        menu.name = "izakaya-menu"
-        self.app.push(menu)
+        undo_row = (kit.Option(_("Undo the last entry"), "undo"), undo)
+        items = game_menu_items(self.app, IZAKAYA, [undo_row], self.app.pop)
+        self.app.push(kit.MenuScreen(self.app, _(IZAKAYA.title), items))
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -233,7 +227,7 @@ class IzakayaScreen(Screen):
     def hints(self) -> list[tuple[str, str]]:
         state, e = self.state, self.entry
         if state.phase == "over":
-            return [("ok", _("Leave"))]
+            return [("ok", _("Menu"))]
         if state.phase == "bidding":
             return [("ud", _("Player")), ("lr", _("Bid")), ("ok", _("Enter")), ("back", _("Menu"))]
         if e.mode == "menu":

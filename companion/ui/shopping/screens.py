@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from companion.colors import DRINK_COLORS, color_name, drink_name
+from companion.games import SHOPPING
 from companion.i18n import N_, _
 from companion.money import yen
 from companion.shopping import codec
@@ -69,6 +70,7 @@ def _state(session: SavedGame[object]) -> G.ShoppingState:
 
 class ShoppingScreen(TableScreen):
     name = "shopping"
+    spec = SHOPPING
 
     @property
     def state(self) -> G.ShoppingState:
