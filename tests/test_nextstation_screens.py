@@ -64,6 +64,11 @@ def test_walk_four_rounds_score_two_players_and_rank(tmp_path):
     assert state.phase == "over" and session.finished
     assert [(s.player, s.total) for s in state.standings] == [(1, 16), (0, 15)]
     assert "fanfare" in app.played
+    results = app.top
+    press(app, Action.OK)  # a stray OK on the results: the game menu, the results stay below
+    assert app.top.name == "commands" and app.stack[-2] is results
+    press(app, Action.BACK)
+    assert app.top is results
     press(app, Action.UP)  # correct a score: back to the pad
     assert app.top.name == "next-station-scoring" and not session.finished
 

@@ -56,8 +56,7 @@ class NextStationDemo(DemoScript):
             + ", ".join(f"{s.place}. {colors[s.player]} {s.total}" for s in state.standings)
         )
         yield from d.pause(2.5)
-        yield from d.press(Action.OK)
-        yield from d.wait_for("main-menu")
+        yield from d.leave_game()
 
     def round(self) -> Wait:
         d = self.drive

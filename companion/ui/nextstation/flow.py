@@ -62,6 +62,15 @@ class GameScreen(Screen):
         if self.state.phase not in self.phases:
             self.app.replace(play_screen(self.app, self.session))
 
+    def open_menu(self) -> None:
+        """The game menu every game has; leaving is its confirmed "Main menu" row."""
+        from companion.games import NEXT_STATION
+        from companion.ui.gamemenu import game_menu_items
+        from companion.ui.kit import MenuScreen
+
+        items = game_menu_items(self.app, NEXT_STATION, [], self.app.pop)
+        self.app.push(MenuScreen(self.app, _(NEXT_STATION.title), items))
+
     def frame(self, surface: pygame.Surface, title: str, subtitle: str) -> tuple[int, int]:
         """The background and the title bar: the body's (top, bottom), above the hint bar."""
         theme = self.theme

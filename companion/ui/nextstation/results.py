@@ -37,7 +37,7 @@ class ResultsScreen(GameScreen):
         if event.action is Action.UP:
             self.undo()
         elif event.action in (Action.OK, Action.BACK):
-            self.app.pop()
+            self.open_menu()  # the results stay until a confirmed "Main menu"
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme

@@ -4,7 +4,7 @@ The card fills the left of the screen (its symbol as a big shape), the right nam
 the symbol, the background, what a special card does, and the round's orange card. The round,
 its line colour and its starting point are on top with the green count ("green 3 of 5"). After
 the fifth green card the box waits for OK, then starts the next round (after the fourth: the
-score pad). Up takes back a reveal; Back leaves (the game is saved as it is).
+score pad). Up takes back a reveal; Back opens the game menu (leaving is its "Main menu").
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class RevealScreen(GameScreen):
             self.undo()
             self.light_card()
         elif event.action is Action.BACK:
-            self.app.pop()
+            self.open_menu()
 
     def round_over(self) -> bool:
         return self.state.phase == "round-end"
@@ -178,4 +178,4 @@ class RevealScreen(GameScreen):
             ok = _("Score pad") if s.round + 1 == ROUNDS else _("Next round")
         else:
             ok = _("Next card")
-        hint_bar(surface, self.theme, [("ok", ok), ("up", _("Undo")), ("back", _("Leave"))])
+        hint_bar(surface, self.theme, [("ok", ok), ("up", _("Undo")), ("back", _("Menu"))])

@@ -126,7 +126,7 @@ class ScoringScreen(GameScreen):
                 if self.player > 0:
                     self.player, self.index = self.player - 1, 0
                 else:
-                    self.app.pop()
+                    self.open_menu()
 
     def save(self) -> None:
         if not self.record(Score(self.player, self.sheet)):
