@@ -13,7 +13,7 @@ from companion.colors import RGB, color_name
 from companion.i18n import _
 from companion.ui.kit.banners import draw_error
 from companion.ui.kit.chips import color_chip, line_badge, player_chip
-from companion.ui.kit.hints import draw_hint, draw_title, hint_bar, hint_height
+from companion.ui.kit.hints import arrow, draw_hint, draw_title, hint_bar, hint_height
 from companion.ui.kit.options import Option, Text, cursor_step, press_option, text_of
 from companion.ui.kit.palette import theme_color
 from companion.ui.kit.text import blit_text, ellipsize
@@ -63,9 +63,12 @@ class ListMenu(Screen):
         first = min(max(0, self.index - visible // 2), max(0, len(self.items) - visible))
         fg, muted = theme_color(theme, "foreground"), theme_color(theme, "muted")
         accent = theme_color(theme, "accent")
+        size = max(12, row_h // 3)
+        scrolls = len(self.items) > visible
+        gutter = size + m if scrolls else 0  # a column for the arrows that say rows are hidden
         for i, item in enumerate(self.items[first : first + visible], start=first):
             y = top + (i - first) * row_h
-            rect = pygame.Rect(m * 2, y, w - 4 * m, row_h - m // 2)
+            rect = pygame.Rect(m * 2, y, w - 4 * m - gutter, row_h - m // 2)
             if i == self.index:
                 pygame.draw.rect(surface, theme_color(theme, "selected"), rect, border_radius=m)
                 pygame.draw.rect(surface, accent, rect, 3, border_radius=m)
@@ -89,6 +92,11 @@ class ListMenu(Screen):
                 right = blit_text(surface, fnt, value, accent, pos, "midright", box=rect).x - m
             label = ellipsize(fnt, marker + item.text, right - x)
             blit_text(surface, fnt, label, label_color, (x, rect.centery), "midleft", box=rect)
+        x_arrow = w - 2 * m - size // 2
+        if first > 0:
+            arrow(surface, "up", (x_arrow, top + size), size, accent)
+        if first + visible < len(self.items):
+            arrow(surface, "down", (x_arrow, top + visible * row_h - size), size, accent)
         draw_hint(surface, theme, text_of(self.hint))
 
 
