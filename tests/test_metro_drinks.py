@@ -360,6 +360,19 @@ def test_the_leds_flash_the_drinks_colour_after_the_owners():
     assert render(rules.board, layout, state, [plain], 0.75)[index] == player_rgb("red")
 
 
+def test_the_payout_line_names_the_drink_bonus_as_the_narration_does():
+    from companion.narrate import drink_bonus_text
+    from companion.ui.metro.playback import payout_text
+
+    rules = load_rules("tokyo")
+    station = next(iter(rules.board.stations.values()))
+    step = Paid(VehicleId(station.stops[0][0]), station.stops[0], station.id, "red", 200, 200,
+                300, "mint")  # fmt: skip
+    assert payout_text(step).endswith("; " + drink_bonus_text(300, "mint"))
+    assert "(Mint)" in payout_text(step)
+    assert "drink" not in payout_text(replace(step, drinks_gain=0, drink=None))
+
+
 # --- older files ------------------------------------------------------------------------------
 
 

@@ -13,7 +13,16 @@ from collections.abc import Collection, Mapping
 
 import pygame
 
-from companion.colors import PLAYER_COLORS, RGB, color_letter, hex_to_rgb, rgb, text_color_on
+from companion.colors import (
+    DRINK_COLORS,
+    PLAYER_COLORS,
+    RGB,
+    color_letter,
+    drink_name,
+    hex_to_rgb,
+    rgb,
+    text_color_on,
+)
 from companion.metro.board import BoardMap, Stop
 from companion.metro.state import MetroState, Train
 from companion.metro.vehicles import VehicleId
@@ -25,12 +34,6 @@ HULL_FILL: RGB = (214, 214, 214)
 INK: RGB = (30, 30, 30)
 NAME_INK: RGB = (70, 70, 70)
 HIGHLIGHT: RGB = (255, 190, 0)
-DRINK_COLORS: dict[str, RGB] = {
-    "red": (220, 40, 40), "orange": (245, 140, 30), "yellow": (245, 210, 40),
-    "green": (50, 170, 70), "blue": (40, 110, 210), "purple": (140, 80, 190),
-    "pink": (240, 120, 170), "brown": (140, 90, 50), "white": (240, 240, 240),
-}  # fmt: skip
-"""Display colours of Metro Drinks (the drink colour names used in game states)."""
 LINE_WIDTH_MM = 3.2
 RING_MM = 1.3
 HULL_PAD_MM = 2.6
@@ -298,12 +301,12 @@ class BoardView:
         r = stops[0].radius_mm
         x = max(st.x_mm for st in stops) - r * 0.45
         y = min(st.y_mm for st in stops) - r * 0.55
-        color = DRINK_COLORS.get(drink, rgb(drink) if drink in PLAYER_COLORS else (150, 150, 150))
+        color = DRINK_COLORS.get(drink, HULL_EDGE)
         can = pygame.Rect(0, 0, max(9, self.px(r * 0.8)), max(13, self.px(r * 1.25)))
         can.center = self.to_screen(x, y)
         pygame.draw.rect(surface, color, can, border_radius=can.w // 3)
         pygame.draw.rect(surface, INK, can, 1, border_radius=can.w // 3)
-        _blit_centered(surface, drink[:1].upper(), max(8, int(can.w * 0.9)),
+        _blit_centered(surface, drink_name(drink)[:1].upper(), max(8, int(can.w * 0.9)),
                        text_color_on(color), can.center)  # fmt: skip
 
     def _draw_pyramid(self, surface: pygame.Surface, station_id: str, owner: str) -> None:

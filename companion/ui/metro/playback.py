@@ -71,7 +71,7 @@ def payout_text(step: Paid) -> str:
             line=step.line, line_gain=yen(step.line_gain), owner=owner
         )
     if step.drinks_gain:
-        text += " " + _("+{amount} for the drinks").format(amount=yen(step.drinks_gain))
+        text += "; " + narrate.drink_bonus_text(step.drinks_gain, step.drink)
     return text
 
 
