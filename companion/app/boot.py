@@ -20,6 +20,7 @@ from companion.errors import UserError
 from companion.i18n import _
 from companion.store import CorruptStore, Store, default_data_dir
 from companion.ui.kit.theme import Theme
+from companion.voice.speaker import Voice, VoiceConfig
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +61,7 @@ class Devices:
     sound: Sound
     leds: LedLink
     camera: CameraLink | None
+    voice: Voice
 
 
 def make_devices(config: Config, data_dir: Path, simulated: bool) -> Devices:
@@ -69,7 +71,14 @@ def make_devices(config: Config, data_dir: Path, simulated: bool) -> Devices:
     leds = LedLink(config.leds, config.path, data_dir)
     source = parse_camera_table(config.camera, config.path)
     camera = CameraLink(source, data_dir) if source is not None else None
-    return Devices(sound, leds, camera)
+    voice_config = VoiceConfig.from_toml_table(config.voice or None, config.path)
+    voice = Voice(
+        voice_config,
+        backend="simulated" if simulated else None,
+        output=sound.play_wav,
+        stop_output=sound.stop_voice,
+    )
+    return Devices(sound, leds, camera, voice)
 
 
 def build_app(config: Config, options: Options | None = None) -> App:
@@ -89,6 +98,8 @@ def build_app(config: Config, options: Options | None = None) -> App:
     i18n.set_language(settings.language)
 
     devices = make_devices(config, store.path.parent, opts.simulated_devices)
+    if "voice" not in settings.saved:
+        settings.voice = devices.voice.config.enabled
     size = opts.size or config.screen.size
     fullscreen = config.screen.fullscreen if opts.fullscreen is None else opts.fullscreen
     flags = pygame.FULLSCREEN if fullscreen else 0
@@ -119,6 +130,7 @@ def build_app(config: Config, options: Options | None = None) -> App:
         devices.camera,
         Power.from_env(),
         config.game_defaults(),
+        devices.voice,
     )
     services.apply_settings()
     app = App(
@@ -138,6 +150,8 @@ def build_app(config: Config, options: Options | None = None) -> App:
     services.player_buttons = player_button_count(config.input, app.gpio is not None)
     if warning:
         app.toast(warning, "bad", 10.0)
+    if notice := devices.voice.take_notice():
+        app.toast(notice, "bad", 6.0)
     if app.gpio is None and config.input.gpio == "on" and "not available" in app.input_status:
         app.toast(_("Buttons not available: using the keyboard"), "bad", 6.0)
 

@@ -18,6 +18,7 @@ from companion.app.session import GameSession, MetroSession, Placing
 from companion.errors import UserError
 from companion.store import GameInfo, Store
 from companion.ui.kit.theme import Theme
+from companion.voice.speaker import Voice
 
 if TYPE_CHECKING:
     from companion.app.cameralink import CameraLink
@@ -39,7 +40,11 @@ class Settings:
     muted: bool = False
     fast_trains: bool = False
     led_brightness: int = 40
+    voice: bool = False
+    """Spoken announcements (the config's `[voice] enabled` until a player changes it)."""
     path: Path | None = field(default=None, repr=False, compare=False)
+    saved: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    """The settings the file had when loaded (the others take the config's first values)."""
 
     @classmethod
     def load(cls, data_dir: Path | None) -> Settings:
@@ -49,9 +54,10 @@ class Settings:
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
                 for f in fields(cls):
-                    if f.name != "path" and f.name in data:
+                    if f.name not in ("path", "saved") and f.name in data:
                         settings._check(f.name, data[f.name])
                         setattr(settings, f.name, data[f.name])
+                settings.saved = frozenset(data)
             except (ValueError, OSError) as exc:
                 log.warning("%s: ignored (%s); using the defaults", path, exc)
         return settings
@@ -64,6 +70,7 @@ class Settings:
             "muted": lambda v: isinstance(v, bool),
             "fast_trains": lambda v: isinstance(v, bool),
             "led_brightness": lambda v: isinstance(v, int) and 0 <= v <= 100,
+            "voice": lambda v: isinstance(v, bool),
         }
         if name not in ok:
             raise ValueError(f"unknown setting {name!r}")
@@ -81,7 +88,7 @@ class Settings:
     def save(self) -> None:
         if self.path is None:
             return
-        data = {k: v for k, v in asdict(self).items() if k != "path"}
+        data = {k: v for k, v in asdict(self).items() if k not in ("path", "saved")}
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".settings-")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(data, f, indent=1)
@@ -103,6 +110,7 @@ class Services:
         camera: CameraLink | None = None,
         power: Power | None = None,
         defaults: Mapping[str, Mapping[str, Any]] | None = None,
+        voice: Voice | None = None,
     ) -> None:
         self.store = store
         self.defaults = dict(defaults or {})
@@ -111,6 +119,7 @@ class Services:
         self.sound = sound
         self.leds = leds
         self.camera = camera
+        self.voice = voice or Voice(output=sound.play_wav, stop_output=sound.stop_voice)
         self.session: MetroSession | None = None
         self.data_dir = store.path.parent
         self.player_buttons = 0
@@ -128,6 +137,7 @@ class Services:
         self.sound.volume = s.volume / 100
         self.sound.muted = s.muted
         self.leds.brightness = s.led_brightness
+        self.voice.set_enabled(s.voice)
 
     # --- saved games --------------------------------------------------------------------------
 
@@ -220,6 +230,7 @@ class Services:
 
     def close(self) -> None:
         self.store.close()
+        self.voice.close()
         self.sound.close()
         self.leds.close()
         if self.camera is not None:

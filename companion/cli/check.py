@@ -37,6 +37,7 @@ from companion.devices.sound import Sound, SoundConfig
 from companion.errors import UserError
 from companion.metro import BoardMap
 from companion.store import default_data_dir
+from companion.voice.speaker import VoiceConfig
 
 OK, FAIL, NA = "ok", "FAIL", "n/a"
 MAP = "tokyo"
@@ -123,6 +124,8 @@ class Checker:
         self.config = load_config(path)
         if self.config.sound:
             SoundConfig.from_toml_table(self.config.sound, path)
+        if self.config.voice:
+            VoiceConfig.from_toml_table(self.config.voice, path)
         if self.config.leds:
             LedConfig.from_toml_table(self.config.leds, path)
         return str(path)

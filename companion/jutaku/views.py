@@ -133,6 +133,11 @@ def _who(state_seats: tuple[Seat, ...], player: int, tr: Translate) -> str:
     return _identity(state_seats[player], player, tr)[0]
 
 
+def seat_name(seats: tuple[Seat, ...], player: int, tr: Translate = _same) -> str:
+    """What a player is called: their name, else their architect's, else their colour's."""
+    return _who(seats, player, tr)
+
+
 def jutaku_view(state: J.JutakuState, now: float, tr: Translate = _same) -> View:
     opts = state.options
     limit = opts.round_limit

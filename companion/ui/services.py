@@ -1,7 +1,7 @@
 """What a screen may use of the app, as protocols: the app (`companion.app`) implements them.
 
 `AppContext.services` is a `Services`: the saved games (start, open, list), the Metro session,
-settings, theme, sound, LEDs and camera. Screens call these and never probe with `hasattr`;
+settings, theme, sound, voice, LEDs and camera. Screens call these and never probe with `hasattr`;
 nothing here imports the app, so `ui` depends on the cores, the kit and this seam only.
 """
 
@@ -94,6 +94,7 @@ class SettingsLike(Protocol):
     muted: bool
     fast_trains: bool
     led_brightness: int
+    voice: bool
 
     def set(self, name: str, value: SettingValue) -> None: ...
 
@@ -101,6 +102,15 @@ class SettingsLike(Protocol):
 class SoundPlayer(Protocol):
     def play(self, cue: str) -> None: ...
     def stop_all(self) -> None: ...
+
+
+class Announcer(Protocol):
+    """Spoken announcements (`companion.voice.speaker.Voice`): `say` queues and returns."""
+
+    def say(self, text: str, interrupt: bool = False) -> None: ...
+    def take_notice(self) -> str | None:
+        """Why announcements on cannot be heard (espeak-ng missing): once, then None."""
+        ...
 
 
 class LedStrip(Protocol):
@@ -150,6 +160,8 @@ class Services(Protocol):
     def theme(self) -> Theme: ...
     @property
     def sound(self) -> SoundPlayer: ...
+    @property
+    def voice(self) -> Announcer: ...
     @property
     def leds(self) -> LedStrip: ...
     @property

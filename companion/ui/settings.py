@@ -1,4 +1,5 @@
-"""Settings: language (at once), volume, mute, fast trains, LED brightness; saved on change."""
+"""Settings: language (at once), volume, mute, fast trains, LED brightness, spoken announcements;
+saved on change."""
 
 from __future__ import annotations
 
@@ -49,9 +50,16 @@ class SettingsScreen(ListMenu):
                     "led_brightness", min(100, max(0, s.led_brightness + 10 * d))
                 ),
             ),
+            Option(
+                lambda: _("Spoken announcements"),
+                detail=lambda: _yes_no(s.voice),
+                on_change=lambda d: self._set("voice", not s.voice),
+            ),
         ]
 
     def _set(self, name: str, value: SettingValue) -> None:
         services = self.app.services
         services.settings.set(name, value)
         services.apply_settings()
+        if notice := services.voice.take_notice():
+            self.app.toast(notice, "bad", 6.0)

@@ -20,9 +20,10 @@ from companion.jutaku import codec
 from companion.jutaku import jutaku as J
 from companion.jutaku.clock import Cue
 from companion.jutaku.players import ARCHITECTS, SEAT_COLORS, Seat
-from companion.jutaku.views import DRINK_POWERS, jutaku_view
+from companion.jutaku.views import DRINK_POWERS, jutaku_view, seat_name
+from companion.ui.announce import announce
 from companion.ui.gamemenu import game_menu_items
-from companion.ui.jutaku.view import draw_view, light_strip, play_cues
+from companion.ui.jutaku.view import draw_view, light_strip, play_cues, say_cues
 from companion.ui.kit import (
     Fonts,
     ListMenu,
@@ -35,6 +36,7 @@ from companion.ui.kit import (
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import SavedGame
+from companion.voice import phrases
 
 LIMITS = (None, 60.0, 90.0, 120.0, 180.0, 240.0, 300.0, 420.0, 600.0)
 DRINK_RGB = DRINK_COLORS
@@ -256,10 +258,10 @@ class JutakuScreen(Screen):
             case "checking", Action.DOWN:
                 self.apply(J.Adjust(-1, t))
             case "checking", Action.OK:
-                self.apply(J.Judge(True, t))
+                self._judge(True, t)
                 self.app.play("coin")
             case "checking", Action.LEFT:
-                self.apply(J.Judge(False, t))
+                self._judge(False, t)
                 self.app.play("error")
             case (("moving" | "ready" | "over"), Action.UP):
                 self.app.play("prompt" if self.undo_verdict() else "error")
@@ -267,6 +269,13 @@ class JutakuScreen(Screen):
                 self.apply(J.Next(t))
             case "over", Action.OK:
                 self.open_menu()
+
+    def _judge(self, good: bool, t: float) -> None:
+        caller = self.state.current_caller
+        self.apply(J.Judge(good, t))
+        if caller is not None:
+            name = seat_name(self.state.seats, caller, _)
+            announce(self.app, lambda: phrases.verdict_phrase(name, good))
 
     def open_menu(self) -> None:
         """The game menu; leaving is its "Main menu" row (the game is kept)."""
@@ -298,6 +307,9 @@ class JutakuScreen(Screen):
             cues.insert(0, Cue("stop", now))  # the press came before the frame already shown
         self.was_checking = checking
         play_cues(self.app, cues)
+        callers = self.state.callers
+        caller = seat_name(self.state.seats, callers[0], _) if callers else None
+        say_cues(self.app, cues, caller)
         for cue in cues:
             if cue.kind == "stop" and self.state.callers:
                 light_strip(self.app, rgb(self.state.seats[self.state.callers[0]].color))
@@ -308,6 +320,7 @@ class JutakuScreen(Screen):
         if self.state.phase == "over" and not self.fanfare:
             self.fanfare = True
             self.app.play("fanfare")
+            announce(self.app, lambda: jutaku_view(self.state, now, _).headline)
         self.prev = self.now = now
 
     def next_due(self, now: float) -> float | None:

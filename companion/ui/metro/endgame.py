@@ -13,9 +13,11 @@ from companion.i18n import _
 from companion.metro.endgame import EndGameResult
 from companion.narrate import tie_notes
 from companion.ui import kit as c
+from companion.ui.announce import announce
 from companion.ui.kit import draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import current_metro
+from companion.voice import phrases
 
 MEDALS = ((230, 190, 40), (190, 196, 204), (196, 126, 60))
 
@@ -37,6 +39,7 @@ class EndGameScreen(Screen):
         if not self._played:
             self._played = True
             self.app.play("fanfare")
+            announce(self.app, lambda: phrases.winner_phrase(self.result))
 
     def handle(self, event: Input) -> None:
         if event.action is Action.RIGHT:
