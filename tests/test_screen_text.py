@@ -311,7 +311,54 @@ def table_games(tour: Tour, size: tuple[int, int]) -> None:
                 break
 
 
-TOURS = [metro_entries, metro_trains, app_menus, timer_games, table_games]
+def players_records(tour: Tour, size: tuple[int, int]) -> None:
+    """Settings -> Players, the letter picker, the setup's names, History's players' records."""
+    from companion.ui.players import NameEntry, PlayersScreen
+    from companion.ui.records import RecordsScreen
+    from companion.ui.seat_names import SeatNamesScreen
+
+    app = FakeApp(None, size)
+    app.push(RecordsScreen(app))
+    tour.look(app, "records-empty")
+    roster = app.services.roster
+    names = [roster.add(n) for n in ("Maximiliano Ñoño", "Anne-Laure", "Íñigo", "Zoé Noël")]
+    app.push(PlayersScreen(app))
+    tour.look(app, "players")
+    app.push(NameEntry(app, i18n._("New player's name"), roster.add, "Maximiliano Ñoño"))
+    app.top.press("done")
+    tour.look(app, "name-entry-refused")
+    app.top.error, app.top.cursor = "", (4, 5)
+    tour.look(app, "name-entry")
+    colors = ["red", "blue", "green", "yellow", "black"]
+    chosen = {"red": names[0], "blue": names[1]}
+    setup = SetupScreen(app)
+    setup.names = dict(chosen)
+    app.push(setup)
+    setup.index = next(i for i, o in enumerate(setup.items) if o.on_ok == setup._name)
+    tour.look(app, "setup-names")
+    app.push(SeatNamesScreen(app, colors, chosen))
+    tour.look(app, "seat-names")
+    session = app.services.new_game("metro", {"map_name": "tokyo", "colors": colors[:2]})
+    setup_names = {c: {"id": p.id, "name": p.name} for c, p in chosen.items()}
+    for solo in (False, True):
+        game = app.services.store.new_game(
+            "metro",
+            {
+                **session.setup,
+                "colors": ["red"] if solo else ["red", "blue"],
+                "seat_names": setup_names,
+            },
+        )
+        opened = app.services.open_game(game)
+        assert opened is not None
+        opened.record(Invest("red", "G", 0))
+        opened.record(Invest("blue" if not solo else "red", "M", 0))
+        opened.record(EndGame())
+    app.push(RecordsScreen(app))
+    tour.look(app, "records")
+
+
+TOURS = [metro_entries, metro_trains, app_menus, timer_games, table_games, players_records]
 
 
 @pytest.fixture(params=LANGUAGES)

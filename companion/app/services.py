@@ -16,6 +16,8 @@ from companion import games, i18n
 from companion.app.power import Power
 from companion.app.session import GameSession, MetroSession, Placing
 from companion.errors import UserError
+from companion.records import GameRecord
+from companion.roster import Roster
 from companion.store import GameInfo, Store
 from companion.ui.kit.theme import Theme
 from companion.voice.speaker import Voice
@@ -125,6 +127,7 @@ class Services:
         self.player_buttons = 0
         """Player buttons (or their keys) the box has: boot sets it from the config."""
         self.power = power or Power()
+        self._roster: Roster | None = None
         self._results: dict[tuple[int, int], GameSession[Any, Any]] = {}
 
     def game_defaults(self, key: str) -> Mapping[str, Any]:
@@ -187,6 +190,20 @@ class Services:
                 return ()
         return self._results[key].result(i18n._)
 
+    # --- the players' roster and records ----------------------------------------------------
+
+    @property
+    def roster(self) -> Roster:
+        """Opened at first use (start-up does not wait for it)."""
+        if self._roster is None:
+            self._roster = Roster.open(self.data_dir)
+        return self._roster
+
+    def records(self) -> list[GameRecord]:
+        from companion.app.records_link import collect
+
+        return collect(self.store)
+
     def export_game(self, game_id: int) -> Path:
         info = self.store.game(game_id)
         session = self._session_type(info.kind).open(self.store, game_id)
@@ -230,6 +247,8 @@ class Services:
 
     def close(self) -> None:
         self.store.close()
+        if self._roster is not None:
+            self._roster.close()
         self.voice.close()
         self.sound.close()
         self.leds.close()

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from companion.metro import Decision, EndGameResult, MetroRules, MetroState, Prompt, Step
+from companion.records import GameRecord
+from companion.roster import Player
 from companion.store import Entry, GameInfo
 
 if TYPE_CHECKING:
@@ -111,6 +113,16 @@ class Announcer(Protocol):
     def take_notice(self) -> str | None:
         """Why announcements on cannot be heard (espeak-ng missing): once, then None."""
         ...
+
+
+class RosterBook(Protocol):
+    """The players' names kept on the box (`companion.roster.Roster`); refusals raise
+    `companion.roster.BadName`."""
+
+    def players(self) -> list[Player]: ...
+    def add(self, name: str) -> Player: ...
+    def rename(self, player_id: int, name: str) -> Player: ...
+    def remove(self, player_id: int) -> None: ...
 
 
 class LedStrip(Protocol):
@@ -217,6 +229,12 @@ class Services(Protocol):
 
     def export_game(self, game_id: int) -> Path:
         """Write the game's JSON export into the data folder; its path."""
+        ...
+
+    @property
+    def roster(self) -> RosterBook: ...
+    def records(self) -> list[GameRecord]:
+        """Every saved game with its seats, names and totals (the players' records)."""
         ...
 
 

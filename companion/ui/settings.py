@@ -55,7 +55,16 @@ class SettingsScreen(ListMenu):
                 detail=lambda: _yes_no(s.voice),
                 on_change=lambda d: self._set("voice", not s.voice),
             ),
+            Option(lambda: _("Players"), detail=self._players, on_ok=self._roster),
         ]
+
+    def _players(self) -> str:
+        return str(len(self.app.services.roster.players()))
+
+    def _roster(self) -> None:
+        from companion.ui.players import PlayersScreen
+
+        self.app.push(PlayersScreen(self.app))
 
     def _set(self, name: str, value: SettingValue) -> None:
         services = self.app.services

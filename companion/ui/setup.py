@@ -14,9 +14,11 @@ from companion.colors import METRO_COLORS, color_name
 from companion.data import available_maps
 from companion.games import METRO
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, _
+from companion.records import SEAT_NAMES
 from companion.ui import launch
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
+from companion.ui.seat_names import Chosen, SeatNamesScreen, names_in_setup
 
 log = logging.getLogger(__name__)
 LAST_SETUP = "last-setup.json"
@@ -38,6 +40,8 @@ class SetupScreen(ListMenu):
         self.maps = available_maps() or ["tokyo"]
         self.map_index = 0
         self.colors: list[str] = list(METRO_COLORS[:3])
+        self.names: Chosen = {}
+        """Roster names chosen for colours (Players' names); none unless chosen."""
         self._remembered()
         self.hint = lambda: _("Left/right: change · OK on a player: move up in turn order")
         self._rebuild()
@@ -59,6 +63,8 @@ class SetupScreen(ListMenu):
                     player=lambda s=seat: self.colors[s],  # type: ignore[misc]
                 )
             )
+        if self.app.services.roster.players():  # only once names are kept (Settings -> Players)
+            items.append(Option(lambda: _("Players' names"), detail=self._names, on_ok=self._name))
         items.append(
             Option(
                 lambda: _("Language"),
@@ -93,6 +99,13 @@ class SetupScreen(ListMenu):
         if seat > 0:
             self.colors[seat - 1], self.colors[seat] = self.colors[seat], self.colors[seat - 1]
             self.index -= 1
+
+    def _names(self) -> str:
+        named = [p.name for c, p in self.names.items() if c in self.colors]
+        return ", ".join(named) if named else _("none")
+
+    def _name(self) -> None:
+        self.app.push(SeatNamesScreen(self.app, self.colors, self.names))
 
     def _language(self, delta: int) -> None:
         settings = self.app.services.settings
@@ -139,4 +152,6 @@ class SetupScreen(ListMenu):
             "colors": list(self.colors),
         }
         self._remember(setup)
+        if names := names_in_setup(self.colors, self.names):
+            setup[SEAT_NAMES] = names
         launch.start(self.app, METRO.key, setup)

@@ -25,6 +25,7 @@ from companion.metro.steps import Departed, Moved, Paid, Step
 from companion.metro.trains import Decision, Prompt
 from companion.metro.vehicles import VehicleId
 from companion.narrate import place_name, stop_name
+from companion.records import player_label
 from companion.ui import kit as c
 from companion.ui.announce import announce
 from companion.ui.kit import Option
@@ -81,6 +82,9 @@ class TrainPhaseScreen(Screen):
     def board_map(self) -> Any:
         return self.session.rules.board
 
+    def label(self, color: str) -> str:
+        return player_label(self.session.setup, color)
+
     @property
     def fast(self) -> bool:
         return self.app.services.settings.fast_trains
@@ -122,7 +126,9 @@ class TrainPhaseScreen(Screen):
                 self.waiting, self.choice = "prompt", 0
                 self.skip = False
                 self.app.play("prompt")
-                announce(self.app, lambda: phrases.prompt_phrase(pending, self.board_map))
+                announce(
+                    self.app, lambda: phrases.prompt_phrase(pending, self.board_map, self.label)
+                )
             else:
                 self.waiting = "done"
             return
@@ -131,7 +137,7 @@ class TrainPhaseScreen(Screen):
         if isinstance(step, Paid):
             self.skip = False
         if not self.skip:
-            announce(self.app, lambda: phrases.step_phrase(step, self.board_map))
+            announce(self.app, lambda: phrases.step_phrase(step, self.board_map, self.label))
         if isinstance(step, Paid):
             self.waiting = "payout"
             self.app.play("coin")
