@@ -8,6 +8,8 @@ import struct
 import threading
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion import i18n
 from companion.errors import UserError
@@ -52,6 +54,15 @@ NUMBERS = {
 @pytest.mark.parametrize("n", sorted(NUMBERS))
 def test_numbers_read_as_words_in_each_language(n):
     assert tuple(number_words(n, lang) for lang in ("es", "fr", "en")) == NUMBERS[n]
+
+
+@given(st.integers(0, 10**9 - 1), st.integers(0, 10**9 - 1), st.sampled_from(["es", "fr", "en"]))
+def test_number_words_are_plain_words_and_two_numbers_never_sound_alike(a, b, lang):
+    words = number_words(a, lang)
+    assert words and all(ch.isalpha() or ch in " -" for ch in words)
+    assert words == words.strip() and "  " not in words
+    if a != b:
+        assert words != number_words(b, lang)
 
 
 def test_spanish_shortens_one_before_a_noun_and_bad_input_is_refused():

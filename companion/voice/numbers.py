@@ -7,6 +7,8 @@ count and second the games announce; a negative number is read with "minus" in f
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 LIMIT = 10**9
 
 
@@ -36,6 +38,17 @@ _FR_ONES = _words(
 _FR_TENS = _words("_ _ vingt trente quarante cinquante soixante soixante quatre-vingt quatre-vingt")
 
 _MINUS = {"es": "menos", "fr": "moins", "en": "minus"}
+Words = Callable[[int], str]
+
+
+def _grouped(n: int, zero: str, millions: Words, thousands: Words, units: Words) -> str:
+    """`n` read as its millions, thousands and units, each group said by its function."""
+    if n == 0:
+        return zero
+    m, rest = divmod(n, 10**6)
+    t, u = divmod(rest, 1000)
+    parts = [millions(m) if m else "", thousands(t) if t else "", units(u) if u else ""]
+    return " ".join(part for part in parts if part)
 
 
 def _en_below_1000(n: int) -> str:
@@ -51,18 +64,13 @@ def _en_below_1000(n: int) -> str:
 
 
 def _en(n: int) -> str:
-    if n == 0:
-        return _EN_ONES[0]
-    millions, rest = divmod(n, 10**6)
-    thousands, units = divmod(rest, 1000)
-    words = []
-    if millions:
-        words.append(f"{_en_below_1000(millions)} million")
-    if thousands:
-        words.append(f"{_en_below_1000(thousands)} thousand")
-    if units:
-        words.append(_en_below_1000(units))
-    return " ".join(words)
+    return _grouped(
+        n,
+        _EN_ONES[0],
+        lambda m: f"{_en_below_1000(m)} million",
+        lambda t: f"{_en_below_1000(t)} thousand",
+        _en_below_1000,
+    )
 
 
 def _es_below_1000(n: int) -> str:
@@ -90,22 +98,13 @@ def _es_apocope(words: str) -> str:
 
 
 def _es(n: int) -> str:
-    if n == 0:
-        return _ES_ONES[0]
-    millions, rest = divmod(n, 10**6)
-    thousands, units = divmod(rest, 1000)
-    words = []
-    if millions == 1:
-        words.append("un millón")
-    elif millions:
-        words.append(f"{_es_apocope(_es_below_1000(millions))} millones")
-    if thousands == 1:
-        words.append("mil")
-    elif thousands:
-        words.append(f"{_es_apocope(_es_below_1000(thousands))} mil")
-    if units:
-        words.append(_es_below_1000(units))
-    return " ".join(words)
+    return _grouped(
+        n,
+        _ES_ONES[0],
+        lambda m: "un millón" if m == 1 else f"{_es_apocope(_es_below_1000(m))} millones",
+        lambda t: "mil" if t == 1 else f"{_es_apocope(_es_below_1000(t))} mil",
+        _es_below_1000,
+    )
 
 
 def _fr_below_100(n: int) -> str:
@@ -136,21 +135,13 @@ def _fr_below_1000(n: int, final: bool) -> str:
 
 
 def _fr(n: int) -> str:
-    if n == 0:
-        return _FR_ONES[0]
-    millions, rest = divmod(n, 10**6)
-    thousands, units = divmod(rest, 1000)
-    words = []
-    if millions:
-        many = "s" if millions > 1 else ""
-        words.append(f"{_fr_below_1000(millions, True)} million{many}")
-    if thousands == 1:
-        words.append("mille")
-    elif thousands:
-        words.append(f"{_fr_below_1000(thousands, False)} mille")
-    if units:
-        words.append(_fr_below_1000(units, True))
-    return " ".join(words)
+    return _grouped(
+        n,
+        _FR_ONES[0],
+        lambda m: f"{_fr_below_1000(m, True)} million" + ("s" if m > 1 else ""),
+        lambda t: "mille" if t == 1 else f"{_fr_below_1000(t, False)} mille",
+        lambda u: _fr_below_1000(u, True),
+    )
 
 
 _SPELL = {"es": _es, "fr": _fr, "en": _en}
