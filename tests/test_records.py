@@ -100,7 +100,7 @@ def test_names_chosen_at_setup_go_to_the_game_history_and_records():
     ana = app.services.roster.add("Ana")
     app.services.roster.add("Bruno")
     app.push(SetupScreen(app))
-    go_to(app, "Players' names")
+    go_to(app, "Names")
     app.press("ok")
     app.press("right")  # the first colour: Ana (the first name)
     app.press("back")
@@ -207,3 +207,56 @@ def test_the_cli_exports_csv_and_json_and_prints_the_records(tmp_path, capsys):
     [record] = json.loads(capsys.readouterr().out)
     assert (record["name"], record["games"], record["wins"]) == ("Ana", 1, 1)
     assert cli(["history", "--data-dir", str(tmp_path / "none"), "records"]) == 2
+
+
+def test_jutaku_and_countdown_seats_take_the_names_chosen(tmp_path):
+    from companion.jutaku import codec
+    from companion.ui.countdown import CountdownSetup
+    from companion.ui.jutaku import JutakuHome
+
+    app = FakeApp(None)
+    ana = app.services.roster.add("Ana")
+    app.push(JutakuHome(app))
+    go_to(app, "Names")
+    app.press("ok", "down", "right", "back")  # the second seat: Ana
+    go_to(app, "Start the game")
+    app.press("ok")
+    jutaku = app.top
+    seats, _options = codec.setup_from_json(jutaku.session.setup)
+    assert [s.name for s in seats] == ["", "Ana", ""]
+    assert jutaku.session.setup["seat_names"] == {seats[1].color: {"id": ana.id, "name": "Ana"}}
+    app.stack.clear()
+    app.push(CountdownSetup(app))
+    go_to(app, "Names")
+    app.press("ok", "right", "back")
+    go_to(app, "Start the game")
+    app.press("ok")
+    seats, _options = codec.countdown_setup_from_json(app.top.session.setup)
+    assert seats[0].name == "Ana"
+
+
+def test_a_countdown_game_counts_for_the_named_player(tmp_path):
+    from companion.jutaku import codec
+    from companion.jutaku import countdown as C
+    from companion.jutaku.players import Seat
+
+    app = FakeApp(None)
+    ana = app.services.roster.add("Ana")
+    seats = (Seat("red", name="Ana"), Seat("blue"))
+    setup = codec.countdown_setup_to_json(seats, C.CountdownOptions())
+    setup["seat_names"] = {"red": {"id": ana.id, "name": "Ana"}}
+    session = app.services.new_game("countdown", setup)
+    for event in (C.StartFloor(0.0), C.Place(0, 1.0), C.Settle(61.0)):
+        session.record(event)
+    session.record(C.StartFloor(200.0))
+    session.record(C.Settle(300.0))
+    assert session.finished
+    [game] = app.services.records()
+    assert [(s.label, s.player_id, s.rank) for s in game.seats] == [
+        ("Ana", ana.id, 1),
+        ("Blue", None, 2),
+    ]
+    [stats] = player_stats([game], {ana.id: "Ana"})
+    assert (stats.games, stats.wins, stats.by_map[("countdown", "")].games) == (1, 1, 1)
+    rows = csv_rows([game])
+    assert rows[1][rows[0].index("score")] == "1"

@@ -334,8 +334,15 @@ def players_records(tour: Tour, size: tuple[int, int]) -> None:
     setup = SetupScreen(app)
     setup.names = dict(chosen)
     app.push(setup)
-    setup.index = next(i for i, o in enumerate(setup.items) if o.on_ok == setup._name)
+    setup.index = next(i for i, o in enumerate(setup.items) if o.text == i18n._("Names"))
     tour.look(app, "setup-names")
+    for home_screen in (JutakuHome(app), CountdownSetup(app)):
+        home_screen.names.update(chosen)
+        app.push(home_screen)
+        home_screen.index = next(
+            i for i, o in enumerate(home_screen.items) if o.text == i18n._("Names")
+        )
+        tour.look(app, f"{home_screen.name}-names")
     app.push(SeatNamesScreen(app, colors, chosen))
     tour.look(app, "seat-names")
     session = app.services.new_game("metro", {"map_name": "tokyo", "colors": colors[:2]})

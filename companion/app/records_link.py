@@ -49,9 +49,11 @@ def metro_record(info: GameInfo, session: MetroSession) -> records.GameRecord:
 def other_record(info: GameInfo, session: GameSession[Any, Any]) -> records.GameRecord:
     from companion.i18n import _
 
+    named = {name: (color, pid) for color, (pid, name) in records.seat_names(info.setup).items()}
     seats = tuple(
-        records.SeatRecord("", player, None, rank, None, figure)
+        records.SeatRecord(color, player, pid, rank, None, figure)
         for rank, player, figure in session.result(_)
+        for color, pid in [named.get(player, ("", None))]
     )
     return records.GameRecord(info.id, info.kind, "", info.created, bool(seats), seats)
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 from companion.i18n import _
+from companion.jutaku.players import Seat
 from companion.roster import Player
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
@@ -50,6 +54,27 @@ class SeatNamesScreen(ListMenu):
             self.chosen.pop(color, None)
         else:
             self.chosen[color] = new
+
+
+def names_option(app: AppContext, colors: Callable[[], list[str]], chosen: Chosen) -> list[Option]:
+    """A setup's "Names" row, opening `SeatNamesScreen`; no row while the roster is
+    empty (Settings -> Players), so a box without names shows the setup as it always was."""
+    if not app.services.roster.players():
+        return []
+
+    def detail() -> str:
+        named = [p.name for c, p in chosen.items() if c in colors()]
+        return ", ".join(named) if named else _("none")
+
+    def choose() -> None:
+        app.push(SeatNamesScreen(app, colors(), chosen))
+
+    return [Option(lambda: _("Names"), detail=detail, on_ok=choose)]
+
+
+def named_seats(seats: tuple[Seat, ...], chosen: Chosen) -> tuple[Seat, ...]:
+    """Jutaku and Countdown seats with the roster names chosen for their colours."""
+    return tuple(replace(s, name=chosen[s.color].name) if s.color in chosen else s for s in seats)
 
 
 def names_in_setup(colors: list[str], chosen: Chosen) -> dict[str, dict[str, object]]:

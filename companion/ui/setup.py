@@ -18,7 +18,7 @@ from companion.records import SEAT_NAMES
 from companion.ui import launch
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
-from companion.ui.seat_names import Chosen, SeatNamesScreen, names_in_setup
+from companion.ui.seat_names import Chosen, names_in_setup, names_option
 
 log = logging.getLogger(__name__)
 LAST_SETUP = "last-setup.json"
@@ -63,8 +63,7 @@ class SetupScreen(ListMenu):
                     player=lambda s=seat: self.colors[s],  # type: ignore[misc]
                 )
             )
-        if self.app.services.roster.players():  # only once names are kept (Settings -> Players)
-            items.append(Option(lambda: _("Players' names"), detail=self._names, on_ok=self._name))
+        items += names_option(self.app, lambda: self.colors, self.names)
         items.append(
             Option(
                 lambda: _("Language"),
@@ -99,13 +98,6 @@ class SetupScreen(ListMenu):
         if seat > 0:
             self.colors[seat - 1], self.colors[seat] = self.colors[seat], self.colors[seat - 1]
             self.index -= 1
-
-    def _names(self) -> str:
-        named = [p.name for c, p in self.names.items() if c in self.colors]
-        return ", ".join(named) if named else _("none")
-
-    def _name(self) -> None:
-        self.app.push(SeatNamesScreen(self.app, self.colors, self.names))
 
     def _language(self, delta: int) -> None:
         settings = self.app.services.settings

@@ -21,6 +21,7 @@ from companion.jutaku import jutaku as J
 from companion.jutaku.clock import Cue
 from companion.jutaku.players import ARCHITECTS, SEAT_COLORS, Seat
 from companion.jutaku.views import DRINK_POWERS, jutaku_view, seat_name
+from companion.records import SEAT_NAMES
 from companion.ui.announce import announce
 from companion.ui.gamemenu import game_menu_items
 from companion.ui.jutaku.view import draw_view, light_strip, play_cues, say_cues
@@ -35,6 +36,7 @@ from companion.ui.kit import (
     wrap_lines,
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
+from companion.ui.seat_names import Chosen, named_seats, names_in_setup, names_option
 from companion.ui.services import SavedGame
 from companion.voice import phrases
 
@@ -64,6 +66,7 @@ class JutakuHome(ListMenu):
         self.seats: list[Seat] = [Seat(SEAT_COLORS[i], ARCHITECTS[i]) for i in range(3)]
         self.limit = 0
         self.bottle = False
+        self.names: Chosen = {}
         self.hint = lambda: _("Left/right: change · OK on a player: colour")
         self._rebuild()
 
@@ -101,6 +104,7 @@ class JutakuHome(ListMenu):
                     on_ok=lambda i=i: self._recolor(i),  # type: ignore[misc]
                 )
             )
+        opts += names_option(self.app, lambda: [s.color for s in self.seats], self.names)
         opts.append(
             Option(
                 lambda: _("Round time limit"),
@@ -155,8 +159,11 @@ class JutakuHome(ListMenu):
 
     def start(self) -> None:
         options = J.JutakuOptions(round_limit=LIMITS[self.limit], bottle_bonus=self.bottle)
-        seats = tuple(self.seats)
-        session = self.app.services.new_game(codec.KIND, codec.setup_to_json(seats, options))
+        seats = named_seats(tuple(self.seats), self.names)
+        setup = codec.setup_to_json(seats, options)
+        if names := names_in_setup(setup["colors"], self.names):
+            setup[SEAT_NAMES] = names
+        session = self.app.services.new_game(codec.KIND, setup)
         self.app.replace(JutakuScreen(self.app, seats, options, session))
 
 
