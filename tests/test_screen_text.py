@@ -318,6 +318,12 @@ def players_records(tour: Tour, size: tuple[int, int]) -> None:
     from companion.ui.seat_names import SeatNamesScreen
 
     app = FakeApp(None, size)
+    settings = SettingsScreen(app)
+    app.push(settings)
+    settings.index = len(settings.items) - 2  # spoken announcements, with its one message
+    missing = i18n._("espeak-ng is missing: no voice")
+    tour.look(app, "settings-voice-missing", [Toast(missing, "bad")])
+    app.pop()
     app.push(RecordsScreen(app))
     tour.look(app, "records-empty")
     roster = app.services.roster

@@ -204,7 +204,7 @@ def test_a_missing_espeak_is_silent_with_one_message():
     voice, backend = on(SimulatedVoiceBackend(fail="espeak-ng is not installed"))
     voice.say("Line G")
     assert voice.wait() and backend.spoken == []
-    assert voice.take_notice() == "espeak-ng is not installed: announcements are silent"
+    assert voice.take_notice() == "espeak-ng is missing: no voice"
     assert voice.take_notice() is None
     missing = Voice(backend=EspeakBackend(command="no-such-espeak"))
     missing.set_enabled(True)
@@ -370,7 +370,7 @@ def test_turning_announcements_on_in_settings_says_once_when_espeak_is_missing(t
     app.press(*["down"] * row)
     app.press("right")
     assert app.services.settings.voice is True and voice.enabled
-    assert app.toasts == ["espeak-ng is not installed: announcements are silent"]
+    assert app.toasts == ["espeak-ng is missing: no voice"]
     app.press("right", "right")
     assert len(app.toasts) == 1
 
@@ -383,3 +383,24 @@ def test_the_installer_and_ci_install_espeak_ng(tmp_path):
     apt = next(c for c in commands(done.stdout) if "apt-get install" in c)
     assert "espeak-ng" in apt.split()
     assert "[espeak-ng]=espeak-ng" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_companion_check_says_whether_the_voice_speaks(tmp_path, monkeypatch):
+    from companion.cli.check import Checker
+
+    config = tmp_path / "config.toml"
+    config.write_text('[voice]\nenabled = true\nbackend = "simulated"\n', "utf-8")
+    checker = Checker(config, timeout=5.0)
+    checker.check_config()
+    assert checker.check_voice().startswith("SimulatedVoiceBackend")
+    checker.config = checker.config.__class__()
+    assert Checker.one("voice", checker.check_voice).status == "n/a"
+
+
+def test_the_demo_says_its_phrases_headless(tmp_path, capsys):
+    from companion.cli import main as cli
+
+    args = ["demo", "--headless", "--voice", "--rounds", "1", "--no-camera"]
+    assert cli([*args, "--data-dir", str(tmp_path), "--language", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Said aloud" in out and "Ligne G" in out

@@ -213,7 +213,7 @@ class Voice:
         if not self.enabled:
             return _("Spoken announcements off")
         if self.backend is None:
-            return _("espeak-ng is not installed: announcements are silent")
+            return _("espeak-ng is missing: no voice")
         return _("Spoken announcements on")
 
     def take_notice(self) -> str | None:
