@@ -8,6 +8,7 @@ references to immutable state and hand it to the bus, so the screen never waits 
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -20,6 +21,17 @@ from companion.web.bus import LiveBus, PhaseFrame, Snapshot
 from companion.web.config import WebConfig
 
 log = logging.getLogger(__name__)
+
+
+def lan_address() -> str:
+    """The box's address on its network: the source address of a route out (a UDP socket's
+    connect sends nothing), else the loopback."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
 
 
 class WebLink:
@@ -42,6 +54,18 @@ class WebLink:
         self._payouts: tuple[Paid, ...] = ()
         self._frame: PhaseFrame | None = None
         self._shown_key: tuple[int, int, bool] | None = None
+
+    @property
+    def enabled(self) -> bool:
+        return self.config.enabled
+
+    def url(self) -> str:
+        host = self.config.host
+        if host in ("0.0.0.0", "::"):
+            host = lan_address()
+        if ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}/"
 
     @property
     def running(self) -> bool:

@@ -42,7 +42,7 @@ class WebConfig:
         return cls(
             enabled=enabled,
             host=str(host),
-            port=_whole(table.get("port", cls.port), 1, 65535, file, "web.port"),
+            port=_whole(table.get("port", cls.port), 0, 65535, file, "web.port"),
             max_phones=_whole(
                 table.get("max_phones", cls.max_phones), 1, 200, file, "web.max_phones"
             ),
