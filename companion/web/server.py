@@ -32,6 +32,8 @@ PAGES = {
     "/app.css": ("app.css", "text/css; charset=utf-8"),
 }
 MAX_PATH = 256
+MAX_HEADERS = 8192
+"""Bytes of request headers (uvicorn's own limit only bounds a head that arrives in parts)."""
 KEEPALIVE_SECONDS = 15.0
 TICK_SECONDS = 0.25
 """How often a running Jutaku or Countdown clock is read again for the phones."""
@@ -140,6 +142,8 @@ class Guard:
             refusal = (405, "read-only: only GET")
         elif len(scope["path"]) > MAX_PATH or len(scope["query_string"]) > MAX_PATH:
             refusal = (414, "address too long")
+        elif sum(len(k) + len(v) for k, v in scope["headers"]) > MAX_HEADERS:
+            refusal = (431, "headers too large")
         elif headers.get(b"content-length", b"0") != b"0" or b"transfer-encoding" in headers:
             refusal = (413, "requests carry no body here")
         if refusal is not None:
