@@ -50,7 +50,7 @@ function showMetro(m) {
   $("ended").hidden = !m.ended; text("ended", labels.ended);
   const body = $("lines").tBodies[0];
   body.replaceChildren(...m.lines.map((line) => {
-    const where = line.trains.map((t) => el("div", { class: "train" }, `🚆 ${t.vehicle} · ${t.stop} ${t.name}`));
+    const where = line.trains.map((t) => el("div", { class: "train" }, `▶ ${t.vehicle} · ${t.stop} ${t.name}`));
     return el("tr", { "data-line": line.letter },
       el("td", {}, letter(line.letter, line.hex), " ", line.name, ...where),
       el("td", { class: "num", "data-testid": `value-${line.letter}` }, line.value_text),
@@ -92,8 +92,8 @@ function connect() {
   source = new EventSource("/api/events");
   source.addEventListener("live", (e) => {
     lastMessage = Date.now();
-    setStatus(true);
     showLive(JSON.parse(e.data));
+    setStatus(true);
   });
   source.addEventListener("message", () => { lastMessage = Date.now(); });
   source.onopen = () => { lastMessage = Date.now(); setStatus(true); };
