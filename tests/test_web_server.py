@@ -247,3 +247,33 @@ def _raw(link, request: bytes) -> bytes:
         except OSError:
             pass
         return data
+
+
+def test_the_app_starts_the_phone_view_only_when_enabled(tmp_path):
+    from companion.app.boot import Options, build_app, shutdown
+    from companion.config import Config, InputConfig
+    from companion.ui import launch
+
+    options = Options(
+        headless=True, realtime=False, data_dir=tmp_path, resume=False, simulated_devices=True
+    )
+    off = build_app(Config(input=InputConfig(gpio="off")), options)
+    try:
+        assert off.services.web is not None and not off.services.web.running
+    finally:
+        shutdown(off)
+    web = {"enabled": True, "host": "127.0.0.1", "port": 0}
+    app = build_app(Config(input=InputConfig(gpio="off"), web=web), options)
+    try:
+        link = app.services.web
+        assert link is not None and link.running
+        link._view.wait_started()
+        launch.start(app, "metro", {"map_name": "tokyo", "colors": ["red", "blue"]})
+        app.step()
+        assert (
+            _until(link, lambda d: d["kind"] == "metro")["game_id"] == app.services.session.game_id
+        )
+        assert link.url().endswith(f":{link.port}/")
+    finally:
+        shutdown(app)
+    assert not link.running
