@@ -75,14 +75,18 @@ class Archive:
                 )
             return out
 
+    def _read(self, game_id: int) -> Any:
+        """The game's session (call with the lock held); None if there is no such game."""
+        store = self._open()
+        info = None if store is None else self._info(store, game_id)
+        if store is None or info is None:
+            return None
+        return self._session(store, info)
+
     def chart(self, game_id: int) -> JSON | None:
         """A Metro game's line values by round, with each line's colour; None otherwise."""
         with self._lock:
-            store = self._open()
-            info = None if store is None else self._info(store, game_id)
-            if store is None or info is None:
-                return None
-            session = self._session(store, info)
+            session = self._read(game_id)
             if not isinstance(session, MetroSession):
                 return None
             board = session.rules.board
@@ -98,11 +102,7 @@ class Archive:
     def export(self, game_id: int) -> JSON | None:
         """The game's JSON export (as `companion metro export` and History write it)."""
         with self._lock:
-            store = self._open()
-            info = None if store is None else self._info(store, game_id)
-            if store is None or info is None:
-                return None
-            session = self._session(store, info)
+            session = self._read(game_id)
             return None if session is None else dict(session.export_json())
 
     def csv(self, tr: Translate) -> str:
