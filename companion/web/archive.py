@@ -100,7 +100,7 @@ class Archive:
             }
 
     def export(self, game_id: int) -> JSON | None:
-        """The game's JSON export (as `companion metro export` and History write it)."""
+        """The game's JSON export, as History's export writes it."""
         with self._lock:
             session = self._read(game_id)
             return None if session is None else dict(session.export_json())
