@@ -120,11 +120,16 @@ async function showHistory() {
     const result = g.result.map(([rank, who, fig]) => `${rank}. ${who} ${fig}`).join(" · ");
     const item = el("li", { "data-game": g.id },
       el("strong", {}, `#${g.id} ${g.title}`),
-      el("span", { class: "note" }, `${g.started.slice(0, 16).replace("T", " ")} · ${g.finished ? labels.finished : labels.playing}`),
+      el("span", { class: "note" }, `${when(g.started)} · ${g.finished ? labels.finished : labels.playing}`),
       el("span", { class: "result" }, result));
     item.addEventListener("click", () => showGame(g));
     return item;
   }) : [el("li", {}, labels.no_games)]);
+}
+
+function when(iso) {
+  const d = new Date(iso);
+  return isNaN(d) ? iso : d.toLocaleString(document.documentElement.lang, { dateStyle: "short", timeStyle: "short" });
 }
 
 async function showGame(g) {
@@ -156,12 +161,13 @@ function chart(lines) {
     root.append(t);
   }
   const t = svg("text", { x: 2, y: pad - 8 });
-  t.textContent = `¥${top}`;
+  t.textContent = String(top);
   root.append(t);
   for (const line of lines) {
     if (!line.values.length) continue;
     const points = line.values.map((v, i) => `${x(i)},${y(v)}`).join(" ");
     root.append(svg("polyline", { points, fill: "none", stroke: line.hex, "stroke-width": 3, "data-line": line.letter }));
+    line.values.forEach((v, i) => root.append(svg("circle", { cx: x(i), cy: y(v), r: 3, fill: line.hex })));
     const last = line.values.length - 1;
     const label = svg("text", { x: x(last) + 4, y: y(line.values[last]) + 4 });
     label.textContent = line.letter;
