@@ -87,6 +87,8 @@ def test_history_downloads_json_and_csv(tmp_path):
     with phone_view(tmp_path) as (link, session):
         session.record(Invest("red", "G", 300))
         session.record(EndGame())
+        shown = _until(link, lambda d: bool(d["result"]))["result"]
+        assert shown == [list(p) for p in session.result(lambda s: s)]
         url = base_url(link)
         games = _until_games(url)
         assert games[0]["finished"] and games[0]["result"][0][1] in ("Red", "Blue", "Yellow")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.session import GameSession, MetroSession
+from companion.i18n import translations
 from companion.metro.steps import Paid, Step
 from companion.ui.services import PhaseView
 from companion.web.bus import LiveBus, PhaseFrame, Snapshot
@@ -85,6 +86,7 @@ class WebLink:
         try:
             self._view.start()
             self.error = ""
+            self.publish()
         except OSError as exc:
             self._view = None
             self.error = f"{self.config.host}:{self.config.port}: {exc.strerror or exc}"
@@ -133,12 +135,15 @@ class WebLink:
         if session is None:
             self.bus.publish(Snapshot(language=self.language()))
             return
+        language = self.language()
+        result = tuple(session.result(translations(language).gettext)) if session.finished else ()
         snapshot = Snapshot(
             kind=session.KIND,
             game_id=session.game_id,
             state=session.state,
             finished=session.finished,
-            language=self.language(),
+            language=language,
+            result=result,
         )
         if isinstance(session, MetroSession):
             frame = self._frame if session.phase is not None else None

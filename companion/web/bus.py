@@ -45,6 +45,8 @@ class Snapshot:
     """The payouts of the phase being played, else of the last one played."""
     history: Mapping[str, Sequence[int]] = field(default_factory=dict)
     """Metro: each line's value at the end of every round."""
+    result: tuple[tuple[int, str, str], ...] = ()
+    """A finished game's ranking as History shows it: (rank, player, figure)."""
 
 
 class LiveBus:

@@ -50,6 +50,7 @@ LABELS = {
     "playing": N_("Not finished"),
     "no_games": N_("No saved games yet."),
     "ended": N_("The game has ended."),
+    "ranking": N_("Final ranking"),
 }
 
 
@@ -88,6 +89,7 @@ def live(snapshot: Snapshot, now: float) -> JSON:
         "language": snapshot.language,
         "labels": labels(tr),
         "running_clock": False,
+        "result": [list(row) for row in snapshot.result],
     }
     state = snapshot.state
     if isinstance(state, MetroState):

@@ -41,6 +41,10 @@ function showLive(data) {
   $("clockgame").hidden = !data.clock;
   $("other").hidden = Boolean(data.metro || data.clock || !data.kind);
   text("other-title", data.title);
+  text("h-ranking", labels.ranking);
+  $("ranking").hidden = !(data.result && data.result.length);
+  fill("result", (data.result || []).map(([rank, who, figure]) =>
+    el("li", {}, el("span", {}, `${rank}. ${who}`), el("strong", {}, figure))));
   if (data.metro) showMetro(data.metro);
   if (data.clock) showClock(data.clock);
 }
