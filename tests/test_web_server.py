@@ -133,7 +133,7 @@ def test_csv_rows_name_players_as_the_result_does(tmp_path):
 )
 def test_paths_outside_the_pages_are_refused(tmp_path, path):
     with phone_view(tmp_path) as (link, _session):
-        reply = _raw(link, f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        reply = _raw(link, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
         assert reply.split(b"\r\n")[0].split()[1] in (b"404", b"400")
 
 
@@ -144,9 +144,9 @@ def test_writes_bodies_and_oversized_requests_are_refused(tmp_path):
         for method in ("POST", "PUT", "DELETE", "PATCH"):
             assert httpx.request(method, url + "/api/live").status_code == 405
         assert httpx.request("POST", url + "/nothing").status_code == 405
-        big = _raw(link, b"GET /api/live HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
+        big = _raw(link, b"GET /api/live HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n")
         assert b" 413 " in big.split(b"\r\n")[0]
-        huge_header = b"GET / HTTP/1.1\r\nHost: x\r\nX-A: " + b"a" * 100_000 + b"\r\n\r\n"
+        huge_header = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: " + b"a" * 100_000 + b"\r\n\r\n"
         assert _raw(link, huge_header).split(b"\r\n")[0].split()[1] in (b"400", b"431")
         assert httpx.get(url + "/?" + "q" * 5000).status_code == 414
         assert session.entry_count == before
@@ -162,7 +162,7 @@ def test_a_slow_client_holds_nothing(tmp_path, monkeypatch):
         for stream in silent:
             stream.__enter__()  # connected, never read: phones that stopped listening
         closed = False
-        for byte in b"GET /api/live HTTP/1.1\r\nHost: x\r\n":
+        for byte in b"GET /api/live HTTP/1.1\r\nHost: 127.0.0.1\r\n":
             try:
                 slow.send(bytes([byte]))
             except OSError:
@@ -183,6 +183,22 @@ def test_a_slow_client_holds_nothing(tmp_path, monkeypatch):
         for stream in silent:
             stream.__exit__(None, None, None)
         assert _until(link, lambda d: d["metro"]["lines"][0]["shares"] == ["Red"])
+
+
+def test_only_the_box_s_own_address_is_answered(tmp_path):
+    """A page elsewhere that points its own DNS name at the box (DNS rebinding) is refused."""
+    from companion.web.server import local_host
+
+    with phone_view(tmp_path) as (link, _session):
+        for host, status in (
+            (b"evil.example.com", b"421"),
+            (b"127.0.0.1:1", b"200"),
+            (b"companion.local:8080", b"200"),
+        ):
+            reply = _raw(link, b"GET /api/live HTTP/1.1\r\nHost: " + host + b"\r\n\r\n")
+            assert reply.split(b"\r\n")[0].split()[1] == status, host
+    assert local_host("[fe80::1]:8080") and local_host("192.168.1.20") and local_host("localhost")
+    assert not local_host("") and not local_host("192.168.1.20.nip.io")
 
 
 def test_the_server_comes_back_on_the_same_port(tmp_path):

@@ -8,6 +8,7 @@ and the pages are read from the package once at start, never from a path a reque
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -144,6 +145,8 @@ class Guard:
             refusal = (414, "address too long")
         elif sum(len(k) + len(v) for k, v in scope["headers"]) > MAX_HEADERS:
             refusal = (431, "headers too large")
+        elif not local_host(headers.get(b"host", b"").decode("latin-1")):
+            refusal = (421, "open the box by its address")
         elif headers.get(b"content-length", b"0") != b"0" or b"transfer-encoding" in headers:
             refusal = (413, "requests carry no body here")
         if refusal is not None:
@@ -158,6 +161,24 @@ class Guard:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+def local_host(host: str) -> bool:
+    """A Host header a phone on the table's network sends: an IP address, `localhost` or a
+    `.local` name. Any other name is a web page elsewhere reaching the box through a DNS name
+    it controls (DNS rebinding), and is refused."""
+    name = host.strip().lower()
+    if name.startswith("["):
+        name = name[1 : name.find("]")] if "]" in name else ""
+    elif name.count(":") == 1:
+        name = name.split(":")[0]
+    if name in ("localhost",) or name.endswith(".local"):
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 def _page(name: str) -> bytes:
