@@ -29,6 +29,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 FPS = 30
+REQUEST = b"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
 
 
 def phones(port: int, count: int, seconds: float) -> None:
@@ -39,7 +40,7 @@ def phones(port: int, count: int, seconds: float) -> None:
     got: list[list[tuple[float, int | None]]] = [[] for _ in range(count)]
     for i in range(count):
         sock = socket.create_connection(("127.0.0.1", port))
-        sock.sendall(b"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        sock.sendall(REQUEST)
         sock.setblocking(False)
         sel.register(sock, selectors.EVENT_READ, i)
         buffers[sock] = b""
