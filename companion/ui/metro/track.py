@@ -111,7 +111,9 @@ def _widths(
         ),
         "speed": fnt.size("+9")[0],
         "specs": max(_specs_w(fnt, ls.speculations, cell_h) for ls in state.lines.values()),
-        "train": fnt.size("M99")[0] + cell_h,
+        "train": fnt.size("M99")[0]
+        + cell_h
+        + (fnt.size("99")[0] + cell_h) * (_most_vehicles(state) - 1),
     }
     keys = list(HEADERS)
     most: int | None = None
@@ -133,6 +135,14 @@ def _widths(
         content["train"] += gap + content["speed"]
         widths = _spread(fnt, {k: content[k] for k in keys if k != "speed"}, room, gap)
     return widths, most
+
+
+def _most_vehicles(state: MetroState) -> int:
+    """The most vehicles one line has on the map (2 with an Osaka pair), at least 1."""
+    counts: dict[str, int] = {}
+    for vehicle in state.trains:
+        counts[vehicle.line] = counts.get(vehicle.line, 0) + 1
+    return max(counts.values(), default=1)
 
 
 def _spread(fnt: pygame.font.Font, widths: dict[str, int], room: int, gap: int) -> dict[str, int]:
@@ -285,12 +295,16 @@ def _draw_row(
     if "train" not in lefts:
         return
     vehicles = state.vehicles_of(lid)
-    train = state.trains[vehicles[0]] if vehicles else None
-    if train is None:
+    if not vehicles:
         c.blit_text(layer, fnt, "–", muted, (lefts["train"], cy), "midleft")
         return
-    tr = c.blit_text(layer, fnt, f"{lid}{train.stop}", fg, (lefts["train"], cy), "midleft")
-    direction = "right" if train.direction > 0 else "left"
-    c.arrow(layer, direction, (tr.right + cell_h // 2, cy), cell_h // 2, muted)
+    x = lefts["train"]
+    for n, vehicle in enumerate(vehicles):  # an Osaka pair: "P1 ▶ 10 ◀", each with its arrow
+        train = state.trains[vehicle]
+        where = f"{lid}{train.stop}" if n == 0 else str(train.stop)
+        tr = c.blit_text(layer, fnt, where, fg, (x, cy), "midleft")
+        direction = "right" if train.direction > 0 else "left"
+        c.arrow(layer, direction, (tr.right + cell_h // 2, cy), cell_h // 2, muted)
+        x = tr.right + cell_h
     if speed and "speed" not in lefts:
-        c.blit_text(layer, fnt, speed, fg, (tr.right + cell_h + 4, cy), "midleft")
+        c.blit_text(layer, fnt, speed, fg, (x, cy), "midleft")
