@@ -41,8 +41,13 @@ class OsakaDemo(DemoScript):
         out: list[Event] = []
         if r == 1:
             out.append(share("M"))  # all four: a line with four holders
-            out.append([share("P"), share("B"), BuildStation(color, TRAM_ENDS[0], 200)][seat]
-                       if seat < 3 else BuildStation(color, TRAM_ENDS[1], 200))  # fmt: skip
+            firsts: list[Event] = [
+                share("P"),  # both trams come on, one at each end
+                share("B"),  # both buses
+                BuildStation(color, TRAM_ENDS[0], 200),
+                BuildStation(color, TRAM_ENDS[1], 200),
+            ]
+            out.append(firsts[seat])
             if seat == 3:
                 out.append(AssignSpeed("P", 2))
             first = board.lines[list(board.track_order)[seat + 2]].stops[1].id
@@ -51,7 +56,13 @@ class OsakaDemo(DemoScript):
             if free:
                 out.append(MoveMeeple(color, free[0]))
         elif r == 2:
-            out.append([share("T"), Sell(color, "M"), InvestByDisc(color, "T"), share("Y")][seat])
+            seconds: list[Event] = [
+                share("T"),
+                Sell(color, "M"),  # Blue's share #2: its price is shown before OK
+                InvestByDisc(color, "T"),
+                share("Y"),
+            ]
+            out.append(seconds[seat])
         else:
             lines = list(board.track_order)
             out.append(share(lines[(seat + r) % len(lines)]))
