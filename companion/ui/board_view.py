@@ -23,7 +23,7 @@ from companion.colors import (
     rgb,
     text_color_on,
 )
-from companion.metro.board import BoardMap, Stop
+from companion.metro.board import SMALL_CIRCLE, BoardMap, Stop
 from companion.metro.state import MetroState, Train
 from companion.metro.vehicles import VehicleId
 
@@ -38,8 +38,6 @@ LINE_WIDTH_MM = 3.2
 RING_MM = 1.3
 HULL_PAD_MM = 2.6
 SUPERSAMPLE = 2
-SMALL_CIRCLE = 0.7
-"""Radius of an Osaka small circle (a stop in no station: no pyramid) to a station stop's."""
 
 _MEEPLE = [
     (-0.14, -0.16), (-0.46, -0.10), (-0.50, 0.06), (-0.24, 0.12), (-0.40, 0.48), (-0.08, 0.48),
@@ -49,12 +47,6 @@ _MEEPLE = [
 """A meeple's outline (without its head), in units of its size, centred on (0, 0)."""
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-
-
-def small_circles(board: BoardMap) -> frozenset[str]:
-    """The stops drawn small: those of the twin lines (Osaka's P and bus) in no station."""
-    twins = board.variant.twin_lines
-    return frozenset(sid for lid in board.lines if lid in twins for sid in board.small_circles(lid))
 
 
 def font(size: int, bold: bool = True) -> pygame.font.Font:
@@ -194,7 +186,7 @@ class BoardView:
                 if len(pts) == 3:
                     pygame.draw.polygon(big, color, pts)
 
-        small = small_circles(board)
+        small = board.drawn_small()
         for line in board.lines.values():
             color = hex_to_rgb(line.color)
             for st in line.stops:
