@@ -158,3 +158,31 @@ def test_both_vehicles_of_a_pair_are_on_the_income_track():
     shown = {t.text for t in app.top._texts}  # type: ignore[attr-defined]
     length = session.rules.board.lines["P"].length
     assert "P1" in shown and str(length) in shown
+
+
+def test_a_tram_payout_and_move_name_which_tram():
+    from companion.metro.steps import Moved, Paid
+    from companion.metro.vehicles import VehicleId
+    from companion.narrate import describe_step
+
+    board = load_rules("osaka").board
+    paid = Paid(VehicleId("P", 2), "P1", "cosmosquare", "green", 200, 200)
+    assert describe_step(paid, board).startswith("New Tram P #2: Green takes ¥200")
+    one = Paid(VehicleId("M", 1), "M2", "nishinakajima-minamigata", "green", 200, 200)
+    assert describe_step(one, board).startswith("Green takes")
+    session = new_session(load_rules("osaka"))
+    session.record(Invest("red", "B", 300))
+    from companion.ui.metro.train import TrainPhaseScreen
+
+    app = home(session)
+    app.push(TrainPhaseScreen(app))
+    screen = app.top
+    for _n in range(50):
+        steps = screen.view.steps  # type: ignore[attr-defined]
+        shown = screen.shown  # type: ignore[attr-defined]
+        if shown < len(steps) and isinstance(steps[shown], Moved):
+            text = screen._moving_text()  # type: ignore[attr-defined]
+            assert text.startswith("Bus B #")
+            return
+        app.tick(0.1)
+    raise AssertionError("no bus moved")
