@@ -192,12 +192,16 @@ def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
     assert {"prompt-board", "prompt-leave", "payout"} <= seen
     ended = played_session()
     ended.record(EndGame())
-    app = home(ended, size)
+    end_pages(tour, home(ended, size), "end")
+
+
+def end_pages(tour: Tour, app: FakeApp, what: str) -> None:
+    """Every page of the end-of-game screen on top."""
     end = app.top
-    tour.look(app, "end-0")
+    tour.look(app, f"{what}-0")
     while end.page < end.page_count - 1:
         app.press("right")
-        tour.look(app, f"end-{end.page}")
+        tour.look(app, f"{what}-{end.page}")
 
 
 def app_menus(tour: Tour, size: tuple[int, int]) -> None:
@@ -346,12 +350,7 @@ def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
         else:
             app.tick(0.2)
     ended = ended_osaka_session()
-    app = home(ended, size)
-    end = app.top
-    tour.look(app, "end-osaka-0")
-    while end.page < end.page_count - 1:
-        app.press("right")
-        tour.look(app, f"end-osaka-{end.page}")
+    end_pages(tour, home(ended, size), "end-osaka")
     app = FakeApp(ended, size)
     app.push(HistoryScreen(app))
     tour.look(app, "history-osaka")
