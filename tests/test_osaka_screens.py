@@ -186,3 +186,15 @@ def test_a_tram_payout_and_move_name_which_tram():
             return
         app.tick(0.1)
     raise AssertionError("no bus moved")
+
+
+def test_the_rounds_follow_the_games_card_set():
+    from companion.ui.metro.rounds import rounds_for
+
+    tokyo = load_rules("tokyo")
+    mixed = _with_cards(new_session(tokyo), "osaka")
+    assert rounds_for(tokyo, 3) == 7
+    assert rounds_for(tokyo, 3, mixed.state) == 6  # type: ignore[attr-defined]
+    app = home(mixed)
+    app.draw()
+    assert any(t.text.endswith("/ 6") for t in app.top._texts)  # type: ignore[attr-defined]

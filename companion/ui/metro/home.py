@@ -70,7 +70,7 @@ class MetroHome(Screen):
         if session.phase is not None:
             self.app.push(TrainPhaseScreen(self.app))
             return
-        last = rounds_for(session.rules, len(state.players))
+        last = rounds_for(session.rules, len(state.players), state)
         if last is not None and state.round > last and self._asked_end_round != state.round:
             self._asked_end_round = state.round
             question = _("All {rounds} rounds are played. End the game now?").format(rounds=last)
@@ -326,7 +326,7 @@ class MetroHome(Screen):
         layer = pygame.Surface(size)
         layer.fill(c.theme_color(theme, "background"))
         session = self.session
-        last = rounds_for(session.rules, len(state.players))
+        last = rounds_for(session.rules, len(state.players), state)
         title_right = track.draw_track(layer, theme, session.rules, state, at, last, phase)
         hints = [
             ("ok", _("Actions")),
