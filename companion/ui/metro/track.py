@@ -41,6 +41,8 @@ SHORT = {"pair": N_("Lg / sm"), "shares": N_("Shr."), "specs": N_("Specul.")}
 STRIPE = (28, 31, 40)
 EMPTY_SLOT = (70, 74, 86)
 SPEED_DISC = (235, 235, 235)
+SPEED_GAP = 4
+"""Pixels between a train's arrow and its speed ("+2") when the speed joins the train."""
 
 
 @dataclass(frozen=True)
@@ -117,27 +119,29 @@ def _widths(
         "specs": max(_specs_w(fnt, ls.speculations, cell_h) for ls in state.lines.values()),
         "discs": _discs_w(rules, cell_h),
         "train": fnt.size("M99")[0]
-        + cell_h
-        + (fnt.size("99")[0] + cell_h) * (_most_vehicles(state) - 1),
+        + _arrow_w(cell_h)
+        + (fnt.size("99")[0] + _arrow_w(cell_h)) * (_most_vehicles(state) - 1),
     }
-    keys = list(HEADERS)
+    keys = [k for k in HEADERS if k != "specs" or content["specs"]]  # none yet: no column
     most: int | None = None
     for drop in ("speed", "name", "specs", "train", "discs", "pair"):
         if sum(content[k] for k in keys) + gap * (len(keys) - 1) <= room:
             break
         if drop == "specs":
+            if "specs" not in keys:
+                continue
             most = SPECS_SHOWN
-            content["specs"] = (
-                max(_specs_w(fnt, ls.speculations[:most], cell_h) for ls in state.lines.values())
-                + fnt.size("+9")[0]
-            )
+            hidden = any(len(ls.speculations) > most for ls in state.lines.values())
+            content["specs"] = max(
+                _specs_w(fnt, ls.speculations[:most], cell_h) for ls in state.lines.values()
+            ) + (fnt.size("+9")[0] if hidden else 0)
             continue
         keys.remove(drop)
         if drop == "speed":
-            content["train"] += gap + content["speed"]
+            content["train"] += SPEED_GAP + content["speed"]
     widths = _spread(fnt, {k: content[k] for k in keys}, room, gap)
     if "speed" in widths and _header(fnt, "speed", widths["speed"]) != _(HEADERS["speed"]):
-        content["train"] += gap + content["speed"]
+        content["train"] += SPEED_GAP + content["speed"]
         widths = _spread(fnt, {k: content[k] for k in keys if k != "speed"}, room, gap)
     return widths, most
 
@@ -179,8 +183,13 @@ def _shares_w(fnt: pygame.font.Font, slots: int, holders: tuple[str, ...], h: in
 
 
 def _discs_w(rules: MetroRules, h: int) -> int:
-    """The disc spaces' cell: a square of `h` holding up to four, two by two."""
-    return h if any(line.slots for line in rules.board.lines.values()) else 0
+    """The disc spaces' cell in a row of cells `h` high: up to four rings, two by two."""
+    return h * 3 // 4 + 2 if any(line.slots for line in rules.board.lines.values()) else 0
+
+
+def _arrow_w(h: int) -> int:
+    """The room a train's direction arrow takes after its stop."""
+    return h * 3 // 4
 
 
 def _draw_discs(
@@ -190,7 +199,7 @@ def _draw_discs(
     dot for a speed token, the player's colour for a speculation."""
     ls = state.lines[lid]
     taken: list[RGB] = [SPEED_DISC] * ls.speed + [rgb(s.player) for s in ls.speculations]
-    radius = max(4, (cell.width - 2) // 4)
+    radius = max(4, (cell.width - 2) // 4)  # rings two by two, just apart
     for n in range(rules.board.lines[lid].slots):
         col, row = n % 2, n // 2
         at = (cell.x + cell.width * (1 + 2 * col) // 4, cell.y + cell.height * (1 + 2 * row) // 4)
@@ -311,7 +320,7 @@ def _draw_row(
     speed = f"+{ls.speed}" if ls.speed else ""
     if speed and "speed" in lefts:
         c.blit_text(layer, fnt, speed, fg, (lefts["speed"], cy), "midleft")
-    x = lefts["specs"]
+    x = lefts.get("specs", 0)  # absent while nobody has speculated
     for spec in ls.speculations[:most]:
         chip = c.player_chip(layer, fnt, spec.player, (x, top), cell_h)
         stake = f"{spec.stake:,}"
@@ -320,7 +329,8 @@ def _draw_row(
     if hidden:
         c.blit_text(layer, fnt, f"+{hidden}", muted, (x, cy), "midleft")
     if "discs" in lefts:
-        _draw_discs(layer, rules, state, lid, pygame.Rect(lefts["discs"], top, cell_h, cell_h))
+        cell = pygame.Rect(lefts["discs"], top, _discs_w(rules, cell_h), cell_h)
+        _draw_discs(layer, rules, state, lid, cell)
     if "train" not in lefts:
         return
     vehicles = state.vehicles_of(lid)
@@ -333,7 +343,7 @@ def _draw_row(
         where = f"{lid}{train.stop}" if n == 0 else str(train.stop)
         tr = c.blit_text(layer, fnt, where, fg, (x, cy), "midleft")
         direction = "right" if train.direction > 0 else "left"
-        c.arrow(layer, direction, (tr.right + cell_h // 2, cy), cell_h // 2, muted)
-        x = tr.right + cell_h
+        c.arrow(layer, direction, (tr.right + _arrow_w(cell_h) // 2, cy), cell_h // 2, muted)
+        x = tr.right + _arrow_w(cell_h)
     if speed and "speed" not in lefts:
-        c.blit_text(layer, fnt, speed, fg, (x, cy), "midleft")
+        c.blit_text(layer, fnt, speed, fg, (x + SPEED_GAP, cy), "midleft")
