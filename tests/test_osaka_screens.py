@@ -198,3 +198,20 @@ def test_the_rounds_follow_the_games_card_set():
     app = home(mixed)
     app.draw()
     assert any(t.text.endswith("/ 6") for t in app.top._texts)  # type: ignore[attr-defined]
+
+
+def test_disc_spaces_and_both_trams_fit_the_small_screen_with_four_holders():
+    from companion.ui import kit
+    from companion.ui.metro import track
+    from tests.osaka_scenes import osaka_board_session
+
+    session = osaka_board_session()
+    app = home(session)
+    theme = app.services.theme
+    at = track.layout((800, 480), theme, session.state, 10, 0)
+    fnt = kit.font(theme, "read")
+    gap = max(6, theme.margin * 3 // 4)
+    widths, _most = track._widths(
+        fnt, session.rules, session.state, at.row_h - 4, 800 - theme.margin, gap
+    )
+    assert {"discs", "train", "shares", "pair"} <= set(widths)
