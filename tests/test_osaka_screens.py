@@ -215,3 +215,19 @@ def test_disc_spaces_and_both_trams_fit_the_small_screen_with_four_holders():
         fnt, session.rules, session.state, at.row_h - 4, 800 - theme.margin, gap
     )
     assert {"discs", "train", "shares", "pair"} <= set(widths)
+
+
+def test_a_bid_actions_bonus_counts_in_the_turn_order_and_is_not_paid():
+    from companion.metro.events import BidBonus
+    from companion.ui.metro.bids import BidsScreen
+
+    session = new_session(load_rules("tokyo"), ("red", "blue"))
+    session.record(BidBonus("red", 300))
+    app = home(session)
+    app.push(BidsScreen(app))
+    app.press("down", "right", "right")  # Blue bids ¥200, Red's ¥0 + ¥300 bonus wins
+    assert app.top.result() == ("red", "blue")  # type: ignore[attr-defined]
+    app.press("ok")
+    assert session.state.colors == ("red", "blue")
+    assert session.state.player("red").cash == 2000
+    assert session.state.player("blue").cash == 1800
