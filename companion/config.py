@@ -66,6 +66,8 @@ class Config:
     camera: dict[str, Any] = field(default_factory=dict)
     voice: dict[str, Any] = field(default_factory=dict)
     """`[voice]`: spoken announcements (`companion.voice.speaker.VoiceConfig`)."""
+    web: dict[str, Any] = field(default_factory=dict)
+    """`[web]`, the phone view (`companion.web.config.WebConfig.from_toml_table`)."""
     countdown_floor_times: tuple[float, ...] = (60.0, 45.0, 30.0, 15.0)
     """`[countdown] floor_times`: seconds of each floor, the last for every later floor (the
     setup screen offers these first)."""
@@ -133,7 +135,7 @@ class _Reader:
 def parse_config(data: dict[str, Any], file: Path | None = None) -> Config:
     r = _Reader(file)
     top: tuple[str, ...] = ("screen", "input", "store", "language", "sound", "leds", "camera")
-    top += ("countdown", "voice")
+    top += ("countdown", "web", "voice")
     for key in data:
         if key not in top:
             raise r.fail(key, f"unknown section; known: {', '.join(top)}")
@@ -233,6 +235,7 @@ def parse_config(data: dict[str, Any], file: Path | None = None) -> Config:
         leds=r.table(data, "leds"),
         camera=r.table(data, "camera"),
         voice=r.table(data, "voice"),
+        web=r.table(data, "web"),
         countdown_floor_times=tuple(float(t) for t in times),
     )
 

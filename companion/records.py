@@ -1,17 +1,14 @@
 """The players' records: per roster player, games, wins, best and average total per game and
-map, how often each Metro line was the most valuable in their games, and their solo bests; and
-the CSV of every game, one row per player per game. Pure: the games come in as `GameRecord`s
-(`companion.app.records_link` reads them from the store).
+map, how often each Metro line was the most valuable in their games, and their solo bests.
+Pure: the games come in as `GameRecord`s (`companion.app.records_link` reads them from the
+store; the CSV of every game is `companion.export_csv`'s).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 
 from companion.colors import color_name
 
@@ -93,56 +90,6 @@ def player_stats(games: Iterable[GameRecord], names: dict[int, str]) -> list[Pla
             n, max(values) if values else None, round(sum(values) / len(values)) if values else None
         )
     return sorted(stats.values(), key=lambda s: (-s.games, s.name.casefold()))
-
-
-CSV_HEADER = (
-    "game_id",
-    "game",
-    "map",
-    "date",
-    "finished",
-    "players",
-    "seat",
-    "color",
-    "player",
-    "roster_id",
-    "rank",
-    "total",
-    "score",
-)
-
-
-def csv_rows(games: Sequence[GameRecord]) -> list[list[str]]:
-    """One row per player per game, oldest game first, with the header."""
-    rows = [list(CSV_HEADER)]
-    for game in sorted(games, key=lambda g: g.game_id):
-        date = datetime.fromtimestamp(game.created, UTC).strftime("%Y-%m-%d %H:%M")
-        for seat_no, seat in enumerate(game.seats, start=1):
-            rows.append(
-                [
-                    str(game.game_id),
-                    game.kind,
-                    game.map,
-                    date,
-                    "yes" if game.finished else "no",
-                    str(len(game.seats)),
-                    str(seat_no),
-                    seat.color,
-                    seat.label,
-                    "" if seat.player_id is None else str(seat.player_id),
-                    str(seat.rank) if game.finished else "",
-                    "" if seat.total is None else str(seat.total),
-                    seat.score,
-                ]
-            )
-    return rows
-
-
-def csv_text(games: Sequence[GameRecord]) -> str:
-    """The CSV a spreadsheet opens (comma-separated, quoted where needed, CRLF rows)."""
-    out = io.StringIO()
-    csv.writer(out).writerows(csv_rows(games))
-    return out.getvalue()
 
 
 SEAT_NAMES = "seat_names"

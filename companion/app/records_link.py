@@ -11,6 +11,7 @@ from companion import games, records
 from companion.app.session import GameSession, MetroSession, map_name
 from companion.colors import color_name
 from companion.errors import UserError
+from companion.export_csv import read_game
 from companion.store import GameInfo, Store
 
 log = logging.getLogger(__name__)
@@ -62,19 +63,11 @@ def collect(store: Store) -> list[records.GameRecord]:
     """Every saved game that can be read, oldest first."""
     out = []
     for info in sorted(store.games(), key=lambda g: g.id):
-        try:
-            spec = games.game(info.kind)
-            if spec.session is None:
-                continue
-            cls = games.load(spec.session)
-            assert isinstance(cls, type) and issubclass(cls, GameSession)
-            session = cls.read(store, info.id)
-            if isinstance(session, MetroSession):
-                out.append(metro_record(info, session))
-            else:
-                out.append(other_record(info, session))
-        except (ValueError, TypeError, KeyError, UserError) as exc:
-            log.warning("%s game %s unreadable (%s): not in the records", info.kind, info.id, exc)
+        session = read_game(store, info)
+        if isinstance(session, MetroSession):
+            out.append(metro_record(info, session))
+        elif isinstance(session, GameSession):
+            out.append(other_record(info, session))
     return out
 
 

@@ -129,6 +129,10 @@ class Checker:
             VoiceConfig.from_toml_table(self.config.voice, path)
         if self.config.leds:
             LedConfig.from_toml_table(self.config.leds, path)
+        if self.config.web:
+            from companion.web.config import WebConfig
+
+            WebConfig.from_toml_table(self.config.web, path)
         return str(path)
 
     def check_map(self) -> str:

@@ -1,4 +1,5 @@
-"""`companion demo`: a scripted 3-player Tokyo Metro game (or `--game izakaya`: a short IZAKAYA
+"""`companion demo`: a scripted 3-player Tokyo Metro game (`--map osaka`: 4 players on the
+Osaka map with the Osaka cards; or `--game izakaya`: a short IZAKAYA
 game; `--game next-station`: two players of Next Station Tokyo) with every part simulated."""
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ def main(argv: list[str]) -> int:
         default="metro",
         help="the game to play (default metro; the others play a short game)",
     )
+    parser.add_argument(
+        "--map",
+        choices=("tokyo", "osaka"),
+        default="tokyo",
+        help="the Metro game's map (osaka: 4 players with the Osaka cards, trams and buses)",
+    )
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
     parser.add_argument("--screenshots", type=Path, help="save a PNG of every screen here")
     parser.add_argument("--rounds", type=_rounds, default=3, help="rounds to play, 1-8 (default 3)")
@@ -47,6 +54,12 @@ def main(argv: list[str]) -> int:
         metavar="URL",
         help="also send the LED frames to a serial port, e.g. the pty `companion leds emulate` "
         "prints",
+    )
+    parser.add_argument(
+        "--phone-view",
+        metavar="PORT",
+        type=int,
+        help="serve the phone view on this computer at http://127.0.0.1:PORT/ while it plays",
     )
     parser.add_argument(
         "--no-camera",
@@ -72,7 +85,10 @@ def main(argv: list[str]) -> int:
         shots = data_dir / "screenshots"
     leds = {"port": args.leds_port} if args.leds_port else {}
     voice = {"enabled": True, "backend": "simulated" if headless else ""} if args.voice else {}
-    config = Config(input=InputConfig(gpio="off"), language=args.language, leds=leds, voice=voice)
+    web = {"enabled": True, "host": "127.0.0.1", "port": args.phone_view} if args.phone_view else {}
+    config = Config(
+        input=InputConfig(gpio="off"), language=args.language, leds=leds, web=web, voice=voice
+    )
     options = Options(
         size=parse_size(args.size),
         fullscreen=False,
@@ -99,10 +115,12 @@ def main(argv: list[str]) -> int:
         f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
         f"LEDs: {app.services.leds.status}"
     )
+    if app.services.web is not None and app.services.web.running:
+        say(f"Phone view: {app.services.web.url()}")
     pace = 1.0 if headless else 0.8
     script: DemoScript
     if args.game == "metro":
-        script = start_demo(app, args.rounds, say, pace=pace)
+        script = start_demo(app, args.rounds, say, pace=pace, map_name=args.map)
     elif args.game == "next-station":
         from companion.app.nextstation_demo import start_nextstation_demo
 

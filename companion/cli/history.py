@@ -1,6 +1,6 @@
 """`companion history`: the saved games and the players' records, from the command line.
 
-    companion history export --csv games.csv       # every game, one row per player per game
+    companion history export --csv games.csv       # every finished game, a row per player
     companion history export --json DIR            # each game's JSON export into DIR
     companion history records [--json]             # each roster player's records
 
@@ -44,6 +44,8 @@ def _data_dir(args: argparse.Namespace) -> Path:
 def main(argv: list[str]) -> int:
     from companion import records
     from companion.app.records_link import collect, export_all
+    from companion.export_csv import csv_text, player_rows
+    from companion.i18n import _
     from companion.roster import Roster
     from companion.store import DB_NAME, Store
 
@@ -56,10 +58,10 @@ def main(argv: list[str]) -> int:
         if args.command == "export":
             if args.csv is None and args.json is None:
                 raise UserError("say what to write: --csv FILE and/or --json DIR")
-            games = collect(store)
             if args.csv is not None:
-                args.csv.write_text(records.csv_text(games), encoding="utf-8", newline="")
-                print(f"{args.csv}: {len(games)} games, {len(records.csv_rows(games)) - 1} rows")
+                rows = list(player_rows(store, _))
+                args.csv.write_text(csv_text(rows), encoding="utf-8", newline="")
+                print(f"{args.csv}: {len({r.game_id for r in rows})} games, {len(rows)} rows")
             if args.json is not None:
                 paths = export_all(store, args.json)
                 print(f"{args.json}: {len(paths)} games as JSON")

@@ -56,6 +56,7 @@ class SettingsScreen(ListMenu):
                 on_change=lambda d: self._set("voice", not s.voice),
             ),
             Option(lambda: _("Players"), detail=self._players, on_ok=self._roster),
+            Option(lambda: _("Phone view"), on_ok=self._phone_view),
         ]
 
     def _players(self) -> str:
@@ -65,6 +66,11 @@ class SettingsScreen(ListMenu):
         from companion.ui.players import PlayersScreen
 
         self.app.push(PlayersScreen(self.app))
+
+    def _phone_view(self) -> None:
+        from companion.ui.phone_view import PhoneViewScreen
+
+        self.app.push(PhoneViewScreen(self.app))
 
     def _set(self, name: str, value: SettingValue) -> None:
         services = self.app.services
