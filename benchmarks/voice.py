@@ -29,6 +29,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from benchmarks.app_frame import prepare
+from benchmarks.web_phones import summary
 from companion.app.boot import Options, build_app, shutdown
 from companion.config import Config, InputConfig
 from companion.ui.metro.train import TrainPhaseScreen
@@ -124,12 +125,6 @@ def train_frames(frames: int, voice_on: bool) -> tuple[list[float], int]:
         return times[10:], len(spoken)
     finally:
         shutdown(app)
-
-
-def summary(times: list[float]) -> str:
-    ordered = sorted(times)
-    p95 = ordered[int(len(ordered) * 0.95)]
-    return f"median {statistics.median(ordered):.2f} ms, p95 {p95:.2f} ms, max {ordered[-1]:.2f} ms"
 
 
 def main() -> int:

@@ -404,3 +404,22 @@ def test_the_demo_says_its_phrases_headless(tmp_path, capsys):
     assert cli([*args, "--data-dir", str(tmp_path), "--language", "fr"]) == 0
     out = capsys.readouterr().out
     assert "Said aloud" in out and "Ligne G" in out
+
+
+def test_the_config_turns_the_voice_on_until_a_player_changes_the_setting(tmp_path):
+    from companion.app.boot import Options, build_app, shutdown
+    from companion.config import Config, InputConfig
+
+    config = Config(input=InputConfig(gpio="off"), voice={"enabled": True, "backend": "simulated"})
+    options = Options(headless=True, realtime=False, data_dir=tmp_path, resume=False)
+    app = build_app(config, options)
+    try:
+        assert app.services.voice.enabled and app.services.settings.voice
+        app.services.settings.set("voice", False)
+    finally:
+        shutdown(app)
+    app = build_app(config, options)
+    try:
+        assert not app.services.voice.enabled
+    finally:
+        shutdown(app)
