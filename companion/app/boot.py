@@ -121,6 +121,7 @@ def build_app(config: Config, options: Options | None = None) -> App:
         Power.from_env(),
         config.game_defaults(),
     )
+    services.owner_board.simulated = opts.simulated_devices
     services.apply_settings()
     app = App(
         surface,

@@ -1,4 +1,5 @@
-"""Settings: language (at once), volume, mute, fast trains, LED brightness; saved on change."""
+"""Settings: language (at once), volume, mute, fast trains, LED brightness; saved on change.
+The owner's own board: fit the map to it from the camera, and the income track."""
 
 from __future__ import annotations
 
@@ -49,7 +50,19 @@ class SettingsScreen(ListMenu):
                     "led_brightness", min(100, max(0, s.led_brightness + 10 * d))
                 ),
             ),
+            Option(lambda: _("Fit the map to my board"), on_ok=self._fit_map),
+            Option(lambda: _("Income track"), on_ok=self._track),
         ]
+
+    def _fit_map(self) -> None:
+        from companion.ui.mapfit import MapFitMenu
+
+        self.app.push(MapFitMenu(self.app))
+
+    def _track(self) -> None:
+        from companion.ui.trackedit import TrackEditor
+
+        self.app.push(TrackEditor(self.app))
 
     def _set(self, name: str, value: SettingValue) -> None:
         services = self.app.services

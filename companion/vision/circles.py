@@ -16,9 +16,10 @@ import numpy as np
 
 MIN_RESPONSE = 0.25
 """Disk-minus-ring contrast (relative to the local paper) a candidate needs."""
-MIN_RINGED = 0.18
+MIN_RINGED = 0.08
 """How much lighter than the brightest eighth of its ring a circle's disk must be: paper beside
 a dark line passes the kernel, but its "ring" is light on one side."""
+SECTORS = 16
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,8 @@ class Circles:
     """N: disk-minus-ring contrast."""
     ring: np.ndarray
     """N x 3: the ring's colour (RGB) divided by the disk's, about 0-1 per channel."""
+    ringed: np.ndarray
+    """N: how much lighter the disk is than the lightest sixteenth of its ring."""
 
 
 def evened(board_bgr: np.ndarray, scale: float) -> np.ndarray:
@@ -83,7 +86,7 @@ def _rings(img: np.ndarray, pts: np.ndarray, radius_px: float) -> tuple[np.ndarr
     d = np.hypot(xx, yy)
     ring = (d >= 0.88 * radius_px) & (d <= 1.06 * radius_px)
     disk = d <= 0.6 * radius_px
-    sector = (((np.arctan2(yy, xx) + np.pi) / (2 * np.pi) * 8).astype(int) % 8)[ring]
+    sector = (((np.arctan2(yy, xx) + np.pi) / (2 * np.pi) * SECTORS).astype(int) % SECTORS)[ring]
     h, w = img.shape[:2]
     colours = np.ones((len(pts), 3), np.float32)
     ringed = np.full(len(pts), -1.0)
@@ -96,8 +99,8 @@ def _rings(img: np.ndarray, pts: np.ndarray, radius_px: float) -> tuple[np.ndarr
         ring_px = patch[ring]
         colours[i] = np.median(ring_px, axis=0) / np.maximum(white, 1e-3)
         light = ring_px.min(axis=1)
-        sectors = np.bincount(sector, light, 8) / np.maximum(np.bincount(sector, None, 8), 1)
-        ringed[i] = float(white.min() - sectors.max())
+        sectors = [np.median(light[sector == k]) for k in range(SECTORS)]
+        ringed[i] = float(white.min() - max(sectors))
     return colours, ringed
 
 
@@ -108,9 +111,11 @@ def find_circles(img: np.ndarray, scale: float, radius_mm: float) -> Circles:
     resp = cv2.filter2D(white, cv2.CV_32F, _kernel(radius_px))
     pts = _peaks(resp, radius_px)
     if not len(pts):
-        return Circles(np.zeros((0, 2)), np.zeros(0), np.zeros((0, 3)))
+        return Circles(np.zeros((0, 2)), np.zeros(0), np.zeros((0, 3)), np.zeros(0))
     strength = resp[pts[:, 1], pts[:, 0]].astype(np.float64)
     sub = _subpixel(resp, pts)
     colours, ringed = _rings(img, sub, radius_px)
     keep = ringed > MIN_RINGED
-    return Circles(sub[keep] / scale, strength[keep], colours[keep].astype(np.float64))
+    return Circles(
+        sub[keep] / scale, strength[keep], colours[keep].astype(np.float64), ringed[keep]
+    )

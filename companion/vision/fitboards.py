@@ -9,6 +9,7 @@ so the fit meets a board drawn unlike the classic art and far from where the map
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -43,6 +44,28 @@ def _offset(rng: np.random.Generator, max_mm: float) -> tuple[float, float]:
     return dist * math.cos(angle), dist * math.sin(angle)
 
 
+Box = tuple[float, float, float, float]
+
+
+def _box(points: Iterable[tuple[float, float]], pad: float) -> Box:
+    xs, ys = zip(*points, strict=True)
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
+def _clear(
+    box: Box, boxes: list[Box], circles: Iterable[tuple[float, float]], radius: float
+) -> bool:
+    """No other station's box overlaps this one and no circle reaches into it: on a print,
+    nothing is drawn across a stop circle."""
+    x0, y0, x1, y1 = box
+    for a0, b0, a1, b1 in boxes:
+        if a0 < x1 and x0 < a1 and b0 < y1 and y0 < b1:
+            return False
+    return all(
+        not (x0 - radius < x < x1 + radius and y0 - radius < y < y1 + radius) for x, y in circles
+    )
+
+
 def printed_board(
     board: BoardMap, seed: int, *, max_mm: float = 30.0, missing: int = 3
 ) -> PrintedBoard:
@@ -53,25 +76,24 @@ def printed_board(
     grouped = {s for g in groups for s in g}
     groups += [(s.id,) for s in board.stops() if s.id not in grouped]
     placed: dict[str, tuple[float, float]] = {}
+    boxes: list[tuple[float, float, float, float]] = []
     for k in rng.permutation(len(groups)):
         group = groups[int(k)]
-        for attempt in range(40):
-            shrink = max_mm - 2.5 if attempt < 30 else (max_mm - 2.5) * (40 - attempt) / 10
+        for attempt in range(60):
+            shrink = max_mm - 2.5 if attempt < 40 else (max_mm - 2.5) * (60 - attempt) / 20
             dx, dy = _offset(rng, shrink)
             moved = {}
             for sid in group:
                 s = board.stop(sid)
-                jx, jy = rng.uniform(-1.5, 1.5, 2)
-                x = min(max(s.x_mm + dx + jx, 8.0), board.width_mm - 8.0)
-                y = min(max(s.y_mm + dy + jy, 8.0), board.height_mm - 8.0)
+                jx, jy = rng.uniform(-1.0, 1.0, 2)
+                x = min(max(s.x_mm + dx + jx, 10.0), board.width_mm - 10.0)
+                y = min(max(s.y_mm + dy + jy, 10.0), board.height_mm - 10.0)
                 moved[sid] = (x, y)
-            if all(
-                math.dist(p, q) > board.stop(a).radius_mm + board.stop(b).radius_mm + 1.5
-                for a, p in moved.items()
-                for b, q in placed.items()
-            ):
+            box = _box(moved.values(), board.stop(group[0]).radius_mm + 2.5)
+            if _clear(box, boxes, placed.values(), board.stop(group[0]).radius_mm + 1.0):
                 break
         placed.update(moved)
+        boxes.append(box)
     candidates = [
         s.id
         for line in board.lines.values()

@@ -2,7 +2,7 @@
 
 The photo is rectified with the markers, the printed stop circles are found (`circles`),
 matched to the map's stops line by line (`stopmatch`: order kept, stations held together,
-a second pass with each line's colour and the local displacement learnt from the first), and
+more passes with each line's colour and the stations' moves learnt from the last), and
 the movement grid is fitted (`gridfit`). A stop the fit is not sure of is left where the map
 had it and reported as not placed: never guessed.
 """
@@ -28,6 +28,10 @@ from companion.vision.stopmatch import SURE_MARGIN, StopMatcher
 SCALE = 2.0
 """Rectified board px/mm (the camera gives about 1.4 px/mm; 3 mm is then 6 px)."""
 REPORT_FORMAT = "companion/map-fit@1"
+PASSES = 3
+"""Matching rounds: each learns the lines' colours and the stations' moves from the last."""
+MAX_COLOUR = 2.0
+"""A circle whose ring is further than this from its line's colour is not placed."""
 
 
 @dataclass(frozen=True)
@@ -138,15 +142,17 @@ def fit_map(board: BoardMap, layout: MarkerLayout, photo: np.ndarray) -> MapFit:
     even = evened(image, SCALE)
     radius = float(np.median([s.radius_mm for s in board.stops()]))
     circles = find_circles(even, SCALE, radius)
-    matcher = StopMatcher(board, circles.xy_mm, circles.ring, even, SCALE)
-    matcher.learn(matcher.match())
+    matcher = StopMatcher(board, circles.xy_mm, circles.ring, circles.ringed, even, SCALE)
     matches = matcher.match()
+    for _ in range(PASSES - 1):
+        matcher.learn(matches)
+        matches = matcher.match()
     grid = fit_grid(image, SCALE, board.grid)
     stops = {}
     for line in board.lines.values():
         for stop in line.stops:
             m = matches[stop.id]
-            sure = m.circle is not None and m.margin >= SURE_MARGIN
+            sure = m.circle is not None and m.margin >= SURE_MARGIN and m.colour <= MAX_COLOUR
             found = None
             if sure and m.circle is not None:
                 x, y = circles.xy_mm[m.circle]

@@ -23,11 +23,22 @@ from companion.metro.board import BoardMap, Line
 REACH_MM = 38.0
 """Circles this far from the expected place are considered (printed boards: up to ~30 mm)."""
 SIGMA_MM = 18.0
+STATION_SIGMA_MM = 6.0
+"""Spread about the place a sure station-mate's move predicts (a station moves as one)."""
+STATION_SPREAD_MM = 10.0
 MISSING_COST = 10.0
-SEGMENT_COST = 8.0
+BARE_COST = 8.0
+UNINKED_COST = 2.0
+"""Costs of a path between two consecutive stops' circles: wholly on bare paper, wholly
+without the line's colour (another line drawn over it does that too, hence less)."""
 COLOUR_SIGMA = 0.22
-SURE_MARGIN = 6.0
-"""A stop is placed only when its best alternative costs this much more (about e^-6)."""
+LEARNT_SIGMA = 0.12
+"""Colour spread once each line's ring colour is learnt from this photo's sure matches."""
+RINGED_SURE = 0.35
+RINGED_COST = 1.0
+"""A candidate whose ring is light somewhere (paper between lines) costs more."""
+SURE_MARGIN = 4.0
+"""A stop is placed only when its best alternative costs this much more (about e^-4)."""
 
 
 @dataclass(frozen=True)
@@ -64,23 +75,28 @@ class StopMatcher:
         board: BoardMap,
         xy_mm: np.ndarray,
         ring_rgb: np.ndarray,
+        ringed: np.ndarray,
         image: np.ndarray,
         scale: float,
     ) -> None:
         self.board = board
         self.xy = xy_mm
         self.ring = chroma(ring_rgb)
+        self.doubt = RINGED_COST * np.clip((RINGED_SURE - ringed) / 0.1, 0, None) ** 2
+        self.colour_sigma = COLOUR_SIGMA
         self.image = image
         self.scale = scale
         self.models = line_models(board)
-        self.expected: dict[str, tuple[float, float]] = {
+        self.default: dict[str, tuple[float, float]] = {
             s.id: (s.x_mm, s.y_mm) for s in board.stops()
         }
+        self.expected = dict(self.default)
+        self.sigma: dict[str, float] = {s.id: SIGMA_MM for s in board.stops()}
         self._segments: dict[tuple[str, int, int], float] = {}
 
     def colour_cost(self, line_id: str, idx: np.ndarray) -> np.ndarray:
         d = np.linalg.norm(self.ring[idx] - self.models[line_id], axis=1)
-        return np.asarray((d / COLOUR_SIGMA) ** 2)
+        return np.asarray((d / self.colour_sigma) ** 2)
 
     def _segment(self, line_id: str, a: int, b: int) -> float:
         """Share of the path between circles a and b that is not the line's colour."""
@@ -103,10 +119,12 @@ class StopMatcher:
                 px = self.image[ys, xs]
                 dist = np.linalg.norm(chroma(px) - self.models[line_id], axis=-1)
                 light = px.mean(axis=-1)
-                inked = (dist < 2 * COLOUR_SIGMA) & (light < 0.92)
+                inked = (dist < 2 * self.colour_sigma) & (light < 0.95)
                 paper = (np.abs(light - 1.0) < 0.12) & (np.abs(chroma(px)).max(axis=-1) < 0.12)
                 bare = paper.all(axis=1) & ~inked.any(axis=1)
-                self._segments[key] = float(bare.mean())
+                self._segments[key] = BARE_COST * float(bare.mean()) + UNINKED_COST * float(
+                    1.0 - inked.any(axis=1).mean()
+                )
         return self._segments[key]
 
     def _chain(self, line: Line, banned: set[int]) -> list[Match]:
@@ -117,7 +135,11 @@ class StopMatcher:
             ex = np.array(self.expected[stop.id])
             d = np.hypot(*(self.xy - ex).T) if len(self.xy) else np.zeros(0)
             idx = np.array([i for i in np.nonzero(d < REACH_MM)[0] if int(i) not in banned], int)
-            cost = (d[idx] / SIGMA_MM) ** 2 + self.colour_cost(line.id, idx)
+            cost = (
+                (d[idx] / self.sigma[stop.id]) ** 2
+                + self.colour_cost(line.id, idx)
+                + self.doubt[idx]
+            )
             options.append(np.append(idx, -1))
             unary.append(np.append(cost, MISSING_COST))
         n = len(line.stops)
@@ -139,7 +161,7 @@ class StopMatcher:
         for k, stop in enumerate(line.stops):
             marg = fwd[k] + bwd[k]
             best = choice[k]
-            others = np.delete(marg, best)
+            others = np.delete(marg[:-1], best) if best < len(marg) - 1 else marg[:-1]
             margin = float(others.min() - marg[best]) if len(others) else math.inf
             circle = int(options[k][best])
             colour = float(self.colour_cost(line.id, np.array([circle]))[0]) if circle >= 0 else 0.0
@@ -155,7 +177,7 @@ class StopMatcher:
                 if ca == cb:
                     out[i, j] = math.inf
                 else:
-                    out[i, j] = SEGMENT_COST * self._segment(line_id, int(ca), int(cb))
+                    out[i, j] = self._segment(line_id, int(ca), int(cb))
         return out
 
     def match(self) -> dict[str, Match]:
@@ -187,21 +209,14 @@ class StopMatcher:
         return self._check_stations(out)
 
     def _check_stations(self, matches: dict[str, Match]) -> dict[str, Match]:
+        """A station's circles move together: found ones that moved apart are all doubtful."""
         for station in self.board.stations.values():
             found = [matches[s] for s in station.stops if matches[s].circle is not None]
             if len(found) < 2:
                 continue
-            want = max(
-                math.dist(self.expected[a], self.expected[b])
-                for a in station.stops
-                for b in station.stops
-            )
-            got = max(
-                math.dist(tuple(self.xy[a.circle]), tuple(self.xy[b.circle]))
-                for a in found
-                for b in found
-            )
-            if got > want + 12.0:
+            moves = [self.xy[m.circle] - np.array(self.default[m.stop_id]) for m in found]
+            spread = max(float(np.hypot(*(a - b))) for a in moves for b in moves)
+            if spread > STATION_SPREAD_MM:
                 for m in found:
                     matches[m.stop_id] = Match(m.stop_id, m.circle, 0.0, m.colour)
         return matches
@@ -213,16 +228,28 @@ class StopMatcher:
             rings = [self.ring[m.circle] for m in sure if self.board.stop(m.stop_id).line == lid]
             if len(rings) >= 3:
                 self.models[lid] = np.median(np.array(rings), axis=0)
+        self.colour_sigma = LEARNT_SIGMA
+        self._segments.clear()
         if len(sure) < 5:
             return
-        src = np.array([self.expected[m.stop_id] for m in sure])
-        moved = np.array([self.xy[m.circle] for m in sure]) - src
+        moved_by = {m.stop_id: self.xy[m.circle] - np.array(self.default[m.stop_id]) for m in sure}
+        src = np.array([self.default[sid] for sid in moved_by])
+        moved = np.array(list(moved_by.values()))
         for stop in self.board.stops():
-            p = np.array([stop.x_mm, stop.y_mm])
-            d = np.hypot(*(src - p).T)
-            wgt = np.exp(-((d / 50.0) ** 2))
-            wgt[d < 1e-6] = 0.0
-            total = float(wgt.sum())
-            if total > 0:
-                shift = (wgt[:, None] * moved).sum(axis=0) / (total + 1.0)
-                self.expected[stop.id] = (float(p[0] + shift[0]), float(p[1] + shift[1]))
+            p = np.array(self.default[stop.id])
+            station = self.board.station_of(stop.id)
+            mates = (
+                [moved_by[s] for s in station.stops if s in moved_by and s != stop.id]
+                if station
+                else []
+            )
+            if mates:
+                shift = np.mean(mates, axis=0)
+                self.sigma[stop.id] = STATION_SIGMA_MM
+            else:
+                d = np.hypot(*(src - p).T)
+                wgt = np.exp(-((d / 50.0) ** 2))
+                wgt[d < 1e-6] = 0.0
+                shift = (wgt[:, None] * moved).sum(axis=0) / (float(wgt.sum()) + 2.0)
+                self.sigma[stop.id] = SIGMA_MM
+            self.expected[stop.id] = (float(p[0] + shift[0]), float(p[1] + shift[1]))
