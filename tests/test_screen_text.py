@@ -31,6 +31,7 @@ from companion.ui.metro import MetroHome
 from companion.ui.metro.bids import BidsScreen
 from companion.ui.metro.camera import CameraPrompts, ProposalScreen
 from companion.ui.metro.train import TrainPhaseScreen
+from companion.ui.phone_view import PhoneViewScreen
 from companion.ui.screen import Action, Input, Screen
 from companion.ui.settings import SettingsScreen
 from companion.ui.setup import SetupScreen
@@ -218,11 +219,37 @@ def app_menus(tour: Tour, size: tuple[int, int]) -> None:
     tour.look(app, "settings")
     app.top.index = len(app.top.items) - 1
     tour.look(app, "settings-last")
+    phone_views(tour, app)
     app.pop()
     app.push(HistoryScreen(app))
     tour.look(app, "history")
     app.press("ok")
     tour.look(app, "history-game")
+
+
+@dataclass
+class FakePhoneView:
+    enabled: bool = True
+    running: bool = True
+    error: str = ""
+
+    def url(self) -> str:
+        return "http://192.168.100.200:65535/"
+
+
+def phone_views(tour: Tour, app: FakeApp) -> None:
+    """Settings -> Phone view: off, running (the address and its QR code), failed to start."""
+    services = app._services
+    for what, web in (
+        ("phone-view-off", None),
+        ("phone-view", FakePhoneView()),
+        ("phone-view-busy", FakePhoneView(running=False, error="0.0.0.0:8080: Address in use")),
+    ):
+        services.web = web  # type: ignore[assignment]
+        app.push(PhoneViewScreen(app))
+        tour.look(app, what)
+        app.pop()
+    services.web = None
 
 
 def press(app: FakeApp, action: Action | None = None, player: int | None = None) -> None:

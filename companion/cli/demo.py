@@ -49,6 +49,12 @@ def main(argv: list[str]) -> int:
         "prints",
     )
     parser.add_argument(
+        "--phone-view",
+        metavar="PORT",
+        type=int,
+        help="serve the phone view on this computer at http://127.0.0.1:PORT/ while it plays",
+    )
+    parser.add_argument(
         "--no-camera",
         action="store_true",
         help="enter stations and meeple moves by buttons instead of the simulated camera",
@@ -66,7 +72,8 @@ def main(argv: list[str]) -> int:
     if headless and shots is None:
         shots = data_dir / "screenshots"
     leds = {"port": args.leds_port} if args.leds_port else {}
-    config = Config(input=InputConfig(gpio="off"), language=args.language, leds=leds)
+    web = {"enabled": True, "host": "127.0.0.1", "port": args.phone_view} if args.phone_view else {}
+    config = Config(input=InputConfig(gpio="off"), language=args.language, leds=leds, web=web)
     options = Options(
         size=parse_size(args.size),
         fullscreen=False,
@@ -93,6 +100,8 @@ def main(argv: list[str]) -> int:
         f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
         f"LEDs: {app.services.leds.status}"
     )
+    if app.services.web is not None and app.services.web.running:
+        say(f"Phone view: {app.services.web.url()}")
     pace = 1.0 if headless else 0.8
     script: DemoScript
     if args.game == "metro":

@@ -50,9 +50,15 @@ class SettingsScreen(ListMenu):
                     "led_brightness", min(100, max(0, s.led_brightness + 10 * d))
                 ),
             ),
+            Option(lambda: _("Phone view"), on_ok=self._phone_view),
             Option(lambda: _("Fit the map to my board"), on_ok=self._fit_map),
             Option(lambda: _("Income track"), on_ok=self._track),
         ]
+
+    def _phone_view(self) -> None:
+        from companion.ui.phone_view import PhoneViewScreen
+
+        self.app.push(PhoneViewScreen(self.app))
 
     def _fit_map(self) -> None:
         from companion.ui.mapfit import MapFitMenu
