@@ -1,4 +1,5 @@
-"""Settings: language (at once), volume, mute, fast trains, LED brightness; saved on change."""
+"""Settings: language (at once), volume, mute, fast trains, LED brightness; saved on change.
+The owner's own board: fit the map to it from the camera, and the income track."""
 
 from __future__ import annotations
 
@@ -50,12 +51,24 @@ class SettingsScreen(ListMenu):
                 ),
             ),
             Option(lambda: _("Phone view"), on_ok=self._phone_view),
+            Option(lambda: _("Fit the map to my board"), on_ok=self._fit_map),
+            Option(lambda: _("Income track"), on_ok=self._track),
         ]
 
     def _phone_view(self) -> None:
         from companion.ui.phone_view import PhoneViewScreen
 
         self.app.push(PhoneViewScreen(self.app))
+
+    def _fit_map(self) -> None:
+        from companion.ui.mapfit import MapFitMenu
+
+        self.app.push(MapFitMenu(self.app))
+
+    def _track(self) -> None:
+        from companion.ui.trackedit import TrackEditor
+
+        self.app.push(TrackEditor(self.app))
 
     def _set(self, name: str, value: SettingValue) -> None:
         services = self.app.services
