@@ -1,5 +1,6 @@
 """Settings: language (at once), volume, mute, fast trains, LED brightness, spoken announcements;
-saved on change."""
+saved on change. The owner's own board: fit the map to it from the camera, and the income
+track. The players' roster (Players) and the phone view have their own screens."""
 
 from __future__ import annotations
 
@@ -57,6 +58,8 @@ class SettingsScreen(ListMenu):
             ),
             Option(lambda: _("Players"), detail=self._players, on_ok=self._roster),
             Option(lambda: _("Phone view"), on_ok=self._phone_view),
+            Option(lambda: _("Fit the map to my board"), on_ok=self._fit_map),
+            Option(lambda: _("Income track"), on_ok=self._track),
         ]
 
     def _players(self) -> str:
@@ -71,6 +74,16 @@ class SettingsScreen(ListMenu):
         from companion.ui.phone_view import PhoneViewScreen
 
         self.app.push(PhoneViewScreen(self.app))
+
+    def _fit_map(self) -> None:
+        from companion.ui.mapfit import MapFitMenu
+
+        self.app.push(MapFitMenu(self.app))
+
+    def _track(self) -> None:
+        from companion.ui.trackedit import TrackEditor
+
+        self.app.push(TrackEditor(self.app))
 
     def _set(self, name: str, value: SettingValue) -> None:
         services = self.app.services
