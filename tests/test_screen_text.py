@@ -418,6 +418,16 @@ def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     session = osaka_board_session()
     app = home(session, size)
     tour.look(app, "income-track-osaka-twins")
+    app.press("back")
+    app.choose("howto")
+    for page in range(6):
+        tour.look(app, f"metro-howto-{page + 1}")
+        before = app.top.page  # type: ignore[attr-defined]
+        app.press("down")
+        if app.top.page == before:  # type: ignore[attr-defined]
+            break
+    while not isinstance(app.top, MetroHome):
+        app.press("back")
     for label in ("Sell a share", "Invest by disc", "Copy an action"):
         app.press("ok")
         app.choose(label)

@@ -408,7 +408,10 @@ class TrainPhaseScreen(Screen):
         accent = c.theme_color(theme, "accent")
         board = self.board_map
         if self.waiting == "payout":
-            message = payout_text(self.view.steps[self.shown])
+            step = self.view.steps[self.shown]
+            message = payout_text(step)
+            twin = twin_title(step.vehicle, board)  # which tram or bus of an Osaka pair
+            message = message if twin is None else f"{twin}: {message}"
             hints = [("back", _("Menu"))] if self.buttons else [("ok", _("Paid, continue"))]
         elif self.waiting == "prompt":
             prompt = self.view.pending
