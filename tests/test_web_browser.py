@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(
     not (CHROMIUM and DRIVER),
     reason="needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
 )
-WAIT = 10.0
+WAIT = 20.0
 """Seconds before a test gives up waiting for the page (no timing is judged here: the
 benchmark `benchmarks/web_phones.py` measures how soon pages update)."""
 
@@ -91,6 +91,7 @@ def test_the_page_follows_the_game_and_recovers_after_a_restart(tmp_path, browse
         link.config = link.config.__class__(enabled=True, host="127.0.0.1", port=port)
         session.record(Invest("yellow", "H", 300))
         link.start()
+        assert link.running, link.error
         shows(browser, "cash-yellow", yen(session.state.players[2].cash))
         shows(browser, "status", "En directo")
 
