@@ -144,7 +144,9 @@ def test_writes_bodies_and_oversized_requests_are_refused(tmp_path):
         for method in ("POST", "PUT", "DELETE", "PATCH"):
             assert httpx.request(method, url + "/api/live").status_code == 405
         assert httpx.request("POST", url + "/nothing").status_code == 405
-        big = _raw(link, b"GET /api/live HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n")
+        big = _raw(
+            link, b"GET /api/live HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n"
+        )
         assert b" 413 " in big.split(b"\r\n")[0]
         huge_header = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: " + b"a" * 100_000 + b"\r\n\r\n"
         assert _raw(link, huge_header).split(b"\r\n")[0].split()[1] in (b"400", b"431")
