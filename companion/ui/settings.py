@@ -1,4 +1,5 @@
-"""Settings: language (at once), volume, mute, fast trains, LED brightness; saved on change."""
+"""Settings: language (at once), volume, mute, fast trains, LED brightness; saved on change.
+Phone view opens the page that shows the phone view's address and QR code."""
 
 from __future__ import annotations
 
