@@ -63,24 +63,15 @@ def phones(port: int, count: int, seconds: float) -> None:
 
 
 def run_app(size: tuple[int, int], frames: int, phone_count: int) -> dict[str, object]:
-    from benchmarks.app_frame import prepare
-    from companion.app.boot import Options, build_app, shutdown
+    from benchmarks.app_frame import headless_options, prepare
+    from companion.app.boot import build_app, shutdown
     from companion.config import Config, InputConfig
     from companion.ui.metro.train import TrainPhaseScreen
     from companion.ui.screen import Action, Input
 
     web = {"enabled": True, "host": "127.0.0.1", "port": 0} if phone_count else {}
     config = Config(input=InputConfig(gpio="off"), language="es", web=web)
-    data = Path(tempfile.mkdtemp(prefix="bench-web-"))
-    options = Options(
-        size=size,
-        headless=True,
-        realtime=False,
-        data_dir=data,
-        resume=False,
-        simulated_devices=True,
-    )
-    app = build_app(config, options)
+    app = build_app(config, headless_options(size, "bench-web-"))
     app.services.player_buttons = 0
     link = app.services.web
     assert link is not None
