@@ -34,7 +34,7 @@ def test_the_code_on_screen_is_the_address():
     app = FakeApp(None, (800, 480))
     app._services.web = Running()
     app.push(SettingsScreen(app))
-    app.top.index = len(app.top.items) - 1
+    app.top.index = [item.text for item in app.top.items].index("Phone view")
     app.press("ok")
     assert isinstance(app.top, PhoneViewScreen)
     assert decode(app.draw()) == "http://192.168.1.20:8080/"

@@ -5,6 +5,8 @@ every frame checked (DIR/<size>-<language>/NNN-<screen>.png)."""
 
 from __future__ import annotations
 
+import copy
+import functools
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -385,7 +387,57 @@ def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     tour.look(app, "history-osaka")
 
 
-TOURS = [metro_entries, metro_trains, app_menus, timer_games, table_games, osaka_screens]
+@functools.cache
+def fitted_draft() -> object:
+    """One fit of the simulated owner's board for every size and language (a fit takes ~2 s)."""
+    from companion.app.ownerboard import OwnerBoard
+
+    return OwnerBoard(lambda: None).fit("tokyo")
+
+
+def owner_board(tour: Tour, size: tuple[int, int]) -> None:
+    """Settings -> Fit the map (the fitting screen, the review, its menu) and Income track
+    (the list, a changed row, the check mode, its menu)."""
+    from companion.ui.mapfit import FittingScreen, MapFitMenu
+    from companion.ui.trackedit import TrackEditor
+
+    app = FakeApp(None, size)
+    app.services.owner_board.fit = lambda map_id: copy.deepcopy(fitted_draft())
+    app.push(MapFitMenu(app))
+    tour.look(app, "map-fit")
+    app.push(FittingScreen(app, "tokyo"))
+    tour.look(app, "map-fitting")
+    app.top.wait()
+    tour.look(app, "map-review")
+    app.press("right", "down", "ok")
+    tour.look(app, "map-review-next")
+    app.press_player(3)
+    tour.look(app, "map-review-grid")
+    app.press("back")
+    tour.look(app, "map-review-menu")
+    app.top.index = len(app.top.items) - 1
+    tour.look(app, "map-review-menu-last")
+    app.stack.clear()
+    app.push(TrackEditor(app))
+    tour.look(app, "track")
+    app.press("down", "down", "down", "right")
+    tour.look(app, "track-changed")
+    app.press("back")
+    tour.look(app, "track-menu")
+    app.top.index = 2
+    app.press("ok")
+    tour.look(app, "track-check")
+
+
+TOURS = [
+    metro_entries,
+    metro_trains,
+    app_menus,
+    timer_games,
+    table_games,
+    osaka_screens,
+    owner_board,
+]
 
 
 @pytest.fixture(params=LANGUAGES)

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion import i18n
+from companion import data, i18n
 from companion.app.cameralink import CameraLink, parse_camera_table
 from companion.app.core import App
 from companion.app.inputs import KeyMap, open_gpio, player_button_count
@@ -83,6 +83,7 @@ def build_app(config: Config, options: Options | None = None) -> App:
         use_dummy_drivers()
     data_dir = Path(opts.data_dir or config.data_dir or default_data_dir())
     store, warning = open_store(data_dir)
+    data.use_owner_dir(store.path.parent)
     settings = Settings.load(store.path.parent)
     if not (store.path.parent / "settings.json").exists():
         settings.language = config.language or settings.language
@@ -123,6 +124,7 @@ def build_app(config: Config, options: Options | None = None) -> App:
         Power.from_env(),
         config.game_defaults(),
     )
+    services.owner_board.simulated = opts.simulated_devices
     services.apply_settings()
     app = App(
         surface,
@@ -147,6 +149,9 @@ def build_app(config: Config, options: Options | None = None) -> App:
     services.player_buttons = player_button_count(config.input, app.gpio is not None)
     if warning:
         app.toast(warning, "bad", 10.0)
+    for problem in data.owner_map_problems():
+        log.warning("owner's map set aside: %s", problem)
+        app.toast(_("Your own map could not be read: the default map is used"), "bad", 10.0)
     if app.gpio is None and config.input.gpio == "on" and "not available" in app.input_status:
         app.toast(_("Buttons not available: using the keyboard"), "bad", 6.0)
 

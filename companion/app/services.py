@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion import games, i18n
+from companion.app.ownerboard import OwnerBoard
 from companion.app.power import Power
 from companion.app.session import GameSession, MetroSession, Placing
 from companion.errors import UserError
@@ -117,6 +118,9 @@ class Services:
         self.player_buttons = 0
         """Player buttons (or their keys) the box has: boot sets it from the config."""
         self.power = power or Power()
+        self.owner_board = OwnerBoard(lambda: self.camera)
+        """Boot says whether the devices are simulated (then the fit photographs a rendered
+        owner's board when no camera is configured)."""
         self.web: WebLink | None = None
         """The phone view (boot sets it from `[web]`): follows the open game."""
         self._results: dict[tuple[int, int], GameSession[Any, Any]] = {}

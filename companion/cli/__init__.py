@@ -37,6 +37,22 @@ def usage() -> str:
     return f"usage: companion SUBCOMMAND [options]\n\nsubcommands:\n{rows}\n"
 
 
+def _use_owner_files() -> None:
+    """Commands use the owner's fitted map and income track from the box's data directory
+    (the config's `store.data_dir`, else the default), as the app does."""
+    from companion import data
+    from companion.config import load_config
+    from companion.store import default_data_dir
+
+    if data.owner_dir() is not None:
+        return
+    try:
+        folder = load_config().data_dir
+    except UserError:
+        folder = None
+    data.use_owner_dir(folder or default_data_dir())
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if not args or args[0] in ("-h", "--help"):
@@ -52,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"companion: unknown subcommand {args[0]!r}\n\n{usage()}")
         return 2
     try:
+        _use_owner_files()
         module = importlib.import_module(entry[0])
         return int(module.main(args[1:]))
     except UserError as exc:

@@ -15,7 +15,9 @@ from companion.metro import Decision, EndGameResult, MetroRules, MetroState, Pro
 from companion.store import Entry, GameInfo
 
 if TYPE_CHECKING:
+    from companion.mapdraft import MapDraft
     from companion.metro.board import BoardMap
+    from companion.metro.track import IncomeTrack
     from companion.ui.kit.theme import Theme
     from companion.vision.proposals import Proposal
 
@@ -125,6 +127,25 @@ class Camera(Protocol):
     def meeples_touching(self, stop_id: str) -> list[str] | None: ...
 
 
+class OwnerBoard(Protocol):
+    """The owner's own board (`companion.app.ownerboard`): the map fitted from the camera and
+    the income track, saved into the data directory; the defaults back with one call."""
+
+    def maps(self) -> list[str]: ...
+    def map_name(self, map_id: str) -> str: ...
+    def has_own_map(self, map_id: str) -> bool: ...
+    def fit(self, map_id: str) -> MapDraft:
+        """Take the photo and fit the map (UserError with a translated message)."""
+        ...
+
+    def save_map(self, draft: MapDraft) -> None: ...
+    def reset_map(self, map_id: str) -> None: ...
+    def track(self, map_id: str) -> IncomeTrack: ...
+    def has_own_track(self, map_id: str) -> bool: ...
+    def save_track(self, map_id: str, track: IncomeTrack) -> None: ...
+    def reset_track(self, map_id: str) -> None: ...
+
+
 class PowerSwitch(Protocol):
     """What "Turn off" does: `shuts_down` True powers the Pi off (under the service), False
     only quits the app (the confirm screen says which)."""
@@ -181,6 +202,8 @@ class Services(Protocol):
 
     @property
     def power(self) -> PowerSwitch: ...
+    @property
+    def owner_board(self) -> OwnerBoard: ...
     @property
     def web(self) -> PhoneViewStatus | None:
         """The phone view (None when the app was built without one)."""

@@ -1,5 +1,6 @@
 """Settings: language (at once), volume, mute, fast trains, LED brightness; saved on change.
-Phone view opens the page that shows the phone view's address and QR code."""
+The owner's own board: fit the map to it from the camera, and the income track. Phone view
+opens the page that shows the phone view's address and QR code."""
 
 from __future__ import annotations
 
@@ -51,12 +52,24 @@ class SettingsScreen(ListMenu):
                 ),
             ),
             Option(lambda: _("Phone view"), on_ok=self._phone_view),
+            Option(lambda: _("Fit the map to my board"), on_ok=self._fit_map),
+            Option(lambda: _("Income track"), on_ok=self._track),
         ]
 
     def _phone_view(self) -> None:
         from companion.ui.phone_view import PhoneViewScreen
 
         self.app.push(PhoneViewScreen(self.app))
+
+    def _fit_map(self) -> None:
+        from companion.ui.mapfit import MapFitMenu
+
+        self.app.push(MapFitMenu(self.app))
+
+    def _track(self) -> None:
+        from companion.ui.trackedit import TrackEditor
+
+        self.app.push(TrackEditor(self.app))
 
     def _set(self, name: str, value: SettingValue) -> None:
         services = self.app.services
