@@ -237,9 +237,10 @@ class FakePhoneView:
     enabled: bool = True
     running: bool = True
     error: str = ""
+    address: str = "192.168.100.200"
 
     def url(self) -> str:
-        return "http://192.168.100.200:65535/"
+        return f"http://{self.address}:65535/"
 
 
 def phone_views(tour: Tour, app: FakeApp) -> None:
@@ -249,6 +250,7 @@ def phone_views(tour: Tour, app: FakeApp) -> None:
         ("phone-view-off", None),
         ("phone-view", FakePhoneView()),
         ("phone-view-busy", FakePhoneView(running=False, error="0.0.0.0:8080: Address in use")),
+        ("phone-view-alone", FakePhoneView(address="127.0.0.1")),
     ):
         services.web = web  # type: ignore[assignment]
         app.push(PhoneViewScreen(app))

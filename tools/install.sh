@@ -275,6 +275,9 @@ Done. Next steps:
   4. Logs: journalctl -u companion -f     Saved games: /var/lib/companion/games.db
      After editing the config: sudo systemctl reload companion (the game goes on).
   5. First calibration (camera, LED layout): see $PREFIX/src/docs/pi.md.
+  6. Phones at the table (optional): [web] enabled = true in $ETC_DIR/config.toml, restart,
+     then Settings -> Phone view shows the address. The service is hardened for it:
+       systemd-analyze security companion
 EOF
 if [[ $DRY_RUN -eq 1 ]]; then
     echo "(dry run: nothing was changed)"

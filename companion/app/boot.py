@@ -87,6 +87,7 @@ def build_app(config: Config, options: Options | None = None) -> App:
     import pygame
 
     opts = options or Options()
+    web = WebConfig.from_toml_table(config.web, config.path)
     if opts.headless:
         use_dummy_drivers()
     data_dir = Path(opts.data_dir or config.data_dir or default_data_dir())
@@ -146,12 +147,7 @@ def build_app(config: Config, options: Options | None = None) -> App:
         strict=opts.strict,
     )
     app.window = window
-    services.web = WebLink(
-        WebConfig.from_toml_table(config.web, config.path),
-        store.path.parent,
-        app.now,
-        lambda: settings.language,
-    )
+    services.web = WebLink(web, store.path.parent, app.now, lambda: settings.language)
     services.web.start()
     if services.web.error:
         app.toast(

@@ -101,8 +101,9 @@ class GameSession(Generic[S, E]):
         self.setup = dict(setup)
         self._entries: list[Entry] = []
         self._finished = store.game(game_id).finished is not None
-        self.listener: Callable[[GameSession[Any, Any]], None] | None = None
-        """Called after every change of the log (the phone view follows the game so)."""
+        self.listeners: list[Callable[[GameSession[Any, Any]], None]] = []
+        """Called after every change of the log (the phone view follows the game so); one
+        that fails is logged, never stops the game."""
         self._refold()
 
     # --- creating and resuming ----------------------------------------------------------------
@@ -159,9 +160,9 @@ class GameSession(Generic[S, E]):
         if ended != self._finished:
             self.store.set_finished(self.game_id, ended)
             self._finished = ended
-        if self.listener is not None:
+        for listener in self.listeners:
             try:
-                self.listener(self)
+                listener(self)
             except Exception:
                 log.exception("session listener")
 

@@ -4,9 +4,9 @@
 
 Checks the config file, the map, income track and LED layout files, the data folder and the
 saved games (SQLite integrity check, read-only: nothing is moved or repaired), the LED serial
-port, the GPIO pins (gpiozero builds every configured button), audio, and the camera (one frame,
-with a timeout). A part with nothing configured shows "n/a". Exit status: 0 all fine,
-1 something is wrong, 2 bad command-line input.
+port, the GPIO pins (gpiozero builds every configured button), audio, the camera (one frame,
+with a timeout), and where the phone view listens. A part with nothing configured shows "n/a".
+Exit status: 0 all fine, 1 something is wrong, 2 bad command-line input.
 """
 
 from __future__ import annotations
@@ -98,6 +98,7 @@ class Checker:
             ("audio", self.check_audio),
             ("voice", self.check_voice),
             ("camera", self.check_camera),
+            ("phone view", self.check_web),
         ):
             self.rows.append(self.one(name, fn))
         return self.rows
@@ -261,6 +262,17 @@ class Checker:
         if source == "synthetic":
             raise Skip("synthetic camera (demo): no device to check")
         return with_timeout(lambda: read_one_frame(source), self.timeout, "camera")
+
+    def check_web(self) -> str:
+        """Where the phone view would listen (binding is left to the app: it may be running)."""
+        from companion.app.weblink import lan_address
+        from companion.web.config import WebConfig
+
+        web = WebConfig.from_toml_table(self.config.web, self.config.path)
+        if not web.enabled:
+            raise Skip("off ([web] enabled = false)")
+        host = lan_address() if web.host in ("0.0.0.0", "::") else web.host
+        return f"listens on {web.host}:{web.port}; phones open http://{host}:{web.port}/"
 
 
 def integrity(path: Path) -> str:

@@ -1,6 +1,7 @@
 """Settings: language (at once), volume, mute, fast trains, LED brightness, spoken announcements;
 saved on change. The owner's own board: fit the map to it from the camera, and the income
-track. The players' roster (Players) and the phone view have their own screens."""
+track. The players' roster (Players) and the phone view (its address and QR code) have their
+own screens."""
 
 from __future__ import annotations
 
