@@ -5,7 +5,8 @@ on one core.
 
 - easy: the first renders (classic board, small pieces, 3 lightings x 3 poses) on
   `--map` (default the 480x320 mm test board).
-- hard: `companion.vision.hardset` on the Tokyo map: the "print" board style, real piece
+- hard: `companion.vision.hardset` on `--map` (default Tokyo; `--map osaka` reads the Osaka
+  board, its small circles drawn small): the "print" board style, real piece
   sizes, 5 harder lightings down to a board median grey of ~60 with gain noise, busy boards
   (one colour clustered, dark on dark, meeples on stations) x 3 poses.
 
@@ -348,7 +349,10 @@ def latency(board: BoardMap, layout: MarkerLayout, interval: float, stable: int)
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--set", choices=("easy", "hard", "all"), default="all")
-    ap.add_argument("--map", default="tests/data/vision-test.toml", help="the easy set's map")
+    ap.add_argument(
+        "--map",
+        help="both sets' map, e.g. osaka (default: the test board for easy, tokyo for hard)",
+    )
     ap.add_argument("--frames-per-session", type=int, default=4)
     ap.add_argument("--hands-per-session", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=6, help="timed reads of each frame")
@@ -359,11 +363,11 @@ def main() -> int:
     cv2.setNumThreads(1)
     t0 = time.perf_counter()
     if args.set in ("easy", "all"):
-        board = load_map(args.map)
+        board = load_map(args.map or "tests/data/vision-test.toml")
         report(f"easy set, map {board.id}", run_easy(board, _layout(board), args))
     if args.set in ("hard", "all"):
-        board = load_map("tokyo")
-        report("hard set, map tokyo", run_hard(board, _layout(board), args))
+        board = load_map(args.map or "tokyo")
+        report(f"hard set, map {board.id}", run_hard(board, _layout(board), args))
     if args.latency:
         from companion.app.democamera import INTERVAL, STABLE_FRAMES
 

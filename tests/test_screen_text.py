@@ -30,6 +30,7 @@ from companion.ui.menu import MainMenu
 from companion.ui.metro import MetroHome
 from companion.ui.metro.bids import BidsScreen
 from companion.ui.metro.camera import CameraPrompts, ProposalScreen
+from companion.ui.metro.entry import EntryScreen
 from companion.ui.metro.train import TrainPhaseScreen
 from companion.ui.phone_view import PhoneViewScreen
 from companion.ui.screen import Action, Input, Screen
@@ -194,12 +195,16 @@ def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
     assert {"prompt-board", "prompt-leave", "payout"} <= seen
     ended = played_session()
     ended.record(EndGame())
-    app = home(ended, size)
+    end_pages(tour, home(ended, size), "end")
+
+
+def end_pages(tour: Tour, app: FakeApp, what: str) -> None:
+    """Every page of the end-of-game screen on top."""
     end = app.top
-    tour.look(app, "end-0")
+    tour.look(app, f"{what}-0")
     while end.page < end.page_count - 1:
         app.press("right")
-        tour.look(app, f"end-{end.page}")
+        tour.look(app, f"{what}-{end.page}")
 
 
 def app_menus(tour: Tour, size: tuple[int, int]) -> None:
@@ -340,6 +345,46 @@ def table_games(tour: Tour, size: tuple[int, int]) -> None:
                 break
 
 
+def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
+    """OSAKA METRO: the setup on the Osaka map, the Osaka entries (Sell with its amount,
+    invest-by-disc, Copy), a tram payout, the end pages with the set-aside money, history."""
+    from tests.osaka_scenes import ended_osaka_session, osaka_board_session
+
+    app = FakeApp(None, size)
+    app.push(SetupScreen(app))
+    app.top._map(app.top.maps.index("osaka"))
+    tour.look(app, "setup-osaka")
+    session = osaka_board_session()
+    app = home(session, size)
+    tour.look(app, "income-track-osaka-twins")
+    for label in ("Sell a share", "Invest by disc", "Copy an action"):
+        app.press("ok")
+        app.choose(label)
+        for n in range(4):
+            tour.look(app, f"{label}-step{n}")
+            if not isinstance(app.top, EntryScreen):
+                break
+            app.press("ok")
+        while not isinstance(app.top, MetroHome):
+            app.press("back")
+    app.push(TrainPhaseScreen(app))
+    for _n in range(400):
+        screen = app.top
+        if not isinstance(screen, TrainPhaseScreen):
+            break
+        if screen.waiting == "payout" and screen.view.steps[screen.shown].vehicle.line == "P":
+            tour.look(app, "train-payout-tram")
+        if screen.waiting:
+            app.press("ok" if screen.waiting != "prompt" else "back")
+        else:
+            app.tick(0.2)
+    ended = ended_osaka_session()
+    end_pages(tour, home(ended, size), "end-osaka")
+    app = FakeApp(ended, size)
+    app.push(HistoryScreen(app))
+    tour.look(app, "history-osaka")
+
+
 @functools.cache
 def fitted_draft() -> object:
     """One fit of the simulated owner's board for every size and language (a fit takes ~2 s)."""
@@ -382,7 +427,15 @@ def owner_board(tour: Tour, size: tuple[int, int]) -> None:
     tour.look(app, "track-check")
 
 
-TOURS = [metro_entries, metro_trains, app_menus, timer_games, table_games, owner_board]
+TOURS = [
+    metro_entries,
+    metro_trains,
+    app_menus,
+    timer_games,
+    table_games,
+    osaka_screens,
+    owner_board,
+]
 
 
 @pytest.fixture(params=LANGUAGES)

@@ -61,6 +61,7 @@ def yen(amount: int) -> str:
 
 
 def shows(driver, test_id: str, text: str) -> None:
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -68,7 +69,10 @@ def shows(driver, test_id: str, text: str) -> None:
         found = d.find_elements(By.CSS_SELECTOR, f'[data-testid="{test_id}"]')
         return bool(found) and found[0].text == text
 
-    wait = WebDriverWait(driver, WAIT, poll_frequency=0.05)
+    # The page redraws its rows on every update: an element found a moment ago can be gone.
+    wait = WebDriverWait(
+        driver, WAIT, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+    )
     page = driver.find_element(By.TAG_NAME, "body").text[:300]
     wait.until(seen, f"{test_id} != {text!r}; the page says: {page}")
 

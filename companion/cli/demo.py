@@ -1,4 +1,5 @@
-"""`companion demo`: a scripted 3-player Tokyo Metro game (or `--game izakaya`: a short IZAKAYA
+"""`companion demo`: a scripted 3-player Tokyo Metro game (`--map osaka`: 4 players on the
+Osaka map with the Osaka cards; or `--game izakaya`: a short IZAKAYA
 game; `--game next-station`: two players of Next Station Tokyo) with every part simulated."""
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ def main(argv: list[str]) -> int:
         choices=("metro", "izakaya", "shopping", "chocolate", "next-station"),
         default="metro",
         help="the game to play (default metro; the others play a short game)",
+    )
+    parser.add_argument(
+        "--map",
+        choices=("tokyo", "osaka"),
+        default="tokyo",
+        help="the Metro game's map (osaka: 4 players with the Osaka cards, trams and buses)",
     )
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
     parser.add_argument("--screenshots", type=Path, help="save a PNG of every screen here")
@@ -105,7 +112,7 @@ def main(argv: list[str]) -> int:
     pace = 1.0 if headless else 0.8
     script: DemoScript
     if args.game == "metro":
-        script = start_demo(app, args.rounds, say, pace=pace)
+        script = start_demo(app, args.rounds, say, pace=pace, map_name=args.map)
     elif args.game == "next-station":
         from companion.app.nextstation_demo import start_nextstation_demo
 

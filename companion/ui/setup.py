@@ -1,7 +1,10 @@
-"""Setting up a Metro game: map, players (the registry's range) in turn order, language.
+"""Setting up a Metro game: map, action cards, players (the registry's range) in turn order,
+language.
 
-The last setup started (map, players and their colours in seat order) is kept in the data
-directory (`last-setup.json`) and offered again the next time.
+The last setup started (map, action cards, players and their colours in seat order) is kept in
+the data directory (`last-setup.json`) and offered again the next time. Choosing a map picks
+its own action cards; the cards row then changes them (the rulebook's mixed card sets) and says
+how many rounds they give.
 """
 
 from __future__ import annotations
@@ -11,9 +14,11 @@ import logging
 from pathlib import Path
 
 from companion.colors import METRO_COLORS, color_name
-from companion.data import available_maps
+from companion.data import available_maps, load_map
+from companion.errors import UserError
 from companion.games import METRO
-from companion.i18n import LANGUAGE_NAMES, LANGUAGES, _
+from companion.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
+from companion.metro.variant import CARD_SETS, TOKYO
 from companion.ui import launch
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
@@ -30,6 +35,10 @@ ORDINALS = {
 }
 
 
+CARD_NAMES = {"tokyo": N_("Tokyo cards"), "osaka": N_("Osaka cards")}
+"""The setup's name of each `CARD_SETS` entry."""
+
+
 class SetupScreen(ListMenu):
     name = "setup"
 
@@ -37,6 +46,8 @@ class SetupScreen(ListMenu):
         super().__init__(app, lambda: _("Tokyo Metro"))
         self.maps = available_maps() or ["tokyo"]
         self.map_index = 0
+        self.variant = TOKYO
+        self.cards = self._map_cards()
         self.colors: list[str] = list(METRO_COLORS[:3])
         self._remembered()
         self.hint = lambda: _("Left/right: change · OK on a player: move up in turn order")
@@ -45,6 +56,7 @@ class SetupScreen(ListMenu):
     def _rebuild(self) -> None:
         items = [
             Option(lambda: _("Map"), detail=lambda: self.maps[self.map_index], on_change=self._map),
+            Option(lambda: _("Action cards"), detail=self._cards_detail, on_change=self._card_set),
             Option(
                 lambda: _("Players"), detail=lambda: str(len(self.colors)), on_change=self._count
             ),
@@ -72,6 +84,25 @@ class SetupScreen(ListMenu):
 
     def _map(self, delta: int) -> None:
         self.map_index = (self.map_index + delta) % len(self.maps)
+        self.cards = self._map_cards()
+
+    def _map_cards(self) -> str:
+        """The action cards that come with the chosen map (whose variant is kept)."""
+        try:
+            self.variant = load_map(self.maps[self.map_index]).variant
+        except UserError as exc:
+            log.warning("map %s: %s", self.maps[self.map_index], exc)
+            self.variant = TOKYO
+        return self.variant.cards.name
+
+    def _card_set(self, delta: int) -> None:
+        names = list(CARD_SETS)
+        self.cards = names[(names.index(self.cards) + delta) % len(names)]
+
+    def _cards_detail(self) -> str:
+        """The card set and the rounds it gives this many players."""
+        rounds = self.variant.rounds(len(self.colors), CARD_SETS[self.cards])
+        return _("{cards} · {rounds} rounds").format(cards=self.cards.title(), rounds=rounds)
 
     def _count(self, delta: int) -> None:
         fewest, most = METRO.players
@@ -116,6 +147,9 @@ class SetupScreen(ListMenu):
             return
         if data.get("map_name") in self.maps:
             self.map_index = self.maps.index(data["map_name"])
+            self.cards = self._map_cards()
+        if data.get("cards") in CARD_SETS:
+            self.cards = str(data["cards"])
         colors = data.get("colors")
         fewest, most = METRO.players
         if (
@@ -136,6 +170,7 @@ class SetupScreen(ListMenu):
         self.app.pop()
         setup: dict[str, object] = {
             "map_name": self.maps[self.map_index],
+            "cards": self.cards,
             "colors": list(self.colors),
         }
         self._remember(setup)

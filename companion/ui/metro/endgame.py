@@ -98,8 +98,10 @@ class EndGameScreen(Screen):
             (_("Speculation"), [c.yen(p.speculation) for p in players]),
             (_("Stakes back"), [c.yen(p.stakes_returned) for p in players]),
             (_("Shares"), [c.yen(p.shares) for p in players]),
-            (_("Loans"), [c.signed_yen(-p.loan_cost) if p.loans else "–" for p in players]),
         ]
+        if any(p.set_aside for p in players):  # Osaka cards: what Sell actions put aside
+            rows.append((_("Set aside"), [c.yen(p.set_aside) for p in players]))
+        rows.append((_("Loans"), [c.signed_yen(-p.loan_cost) if p.loans else "–" for p in players]))
         totals = [
             c.yen(p.total if cash_known and p.total is not None else p.earnings) for p in players
         ]
