@@ -31,13 +31,13 @@ def test_fit_places_stops_on_their_own_circles_and_reports_the_rest(tokyo, seed,
         board, layout, photograph(printed, layout, seed=seed, lighting=lighting, pose=pose).image
     )
     got = score({s.stop_id: s.found for s in fit.stops.values()}, printed)
-    assert got.wrong <= 1
-    assert got.within_3mm >= 0.3 * got.stops
-    assert got.within_3mm + got.not_placed + got.wrong == got.stops
-    assert (
-        all(s.found is None for s in fit.stops.values() if s.stop_id in printed.missing)
-        or got.wrong
-    )
+    assert got.wrong == 0
+    # Issue 17 asks 95 %; the fit places about 90 % (README, benchmarks/fit_map.py).
+    assert got.within_3mm >= 0.85 * got.stops
+    assert got.within_3mm + got.not_placed == got.stops
+    assert all(fit.stops[sid].found is None for sid in printed.missing)
+    assert all(s.confidence >= 0.5 for s in fit.placed())
+    assert all(s.confidence < 0.5 for s in fit.not_placed())
     g = printed.board.grid
     assert abs(fit.grid.origin_mm[0] - g.origin_x_mm) < 1.5
     assert abs(fit.grid.origin_mm[1] - g.origin_y_mm) < 1.5

@@ -246,11 +246,12 @@ class BoardArt:
             img[iy : iy + side, ix : ix + side] = mk[..., None]
 
 
-_ART_CACHE: dict[tuple[str, int, str], BoardArt] = {}
+_ART_CACHE: dict[tuple[str, int, int, str], BoardArt] = {}
 
 
 def board_art(board: BoardMap, layout: MarkerLayout, style: str = "classic") -> BoardArt:
-    key = (board.id, hash(layout), style)
+    # By the map object too: an owner's fitted map keeps the default's id.
+    key = (board.id, id(board), hash(layout), style)
     if key not in _ART_CACHE:
         if len(_ART_CACHE) >= 2:
             _ART_CACHE.pop(next(iter(_ART_CACHE)))

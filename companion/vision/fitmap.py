@@ -23,13 +23,16 @@ from companion.vision.circles import evened, find_circles
 from companion.vision.gridfit import GridFit, fit_grid
 from companion.vision.markers import MarkerLayout
 from companion.vision.reader import warp_to_board
-from companion.vision.stopmatch import SURE_MARGIN, StopMatcher
+from companion.vision.stopmatch import StopMatcher
 
 SCALE = 2.0
 """Rectified board px/mm (the camera gives about 1.4 px/mm; 3 mm is then 6 px)."""
 REPORT_FORMAT = "companion/map-fit@1"
-PASSES = 3
+PASSES = 4
 """Matching rounds: each learns the lines' colours and the stations' moves from the last."""
+PLACE_MARGIN = 3.0
+"""A stop is placed when its next best circle makes its line's chain this much dearer (the
+matcher learns from the surer ones, `stopmatch.SURE_MARGIN`)."""
 MAX_COLOUR = 2.0
 """A circle whose ring is further than this from its line's colour is not placed."""
 
@@ -121,11 +124,10 @@ class MapFit:
 
 
 def _confidence(margin: float) -> float:
-    return (
-        1.0 - 0.5 * math.exp(-(margin - SURE_MARGIN) / 3.0)
-        if margin >= SURE_MARGIN
-        else (0.5 * max(0.0, margin) / SURE_MARGIN)
-    )
+    """0.5 at the placing margin, towards 1 above it, towards 0 below."""
+    if margin >= PLACE_MARGIN:
+        return 1.0 - 0.5 * math.exp(-(margin - PLACE_MARGIN) / 3.0)
+    return 0.5 * max(0.0, margin) / PLACE_MARGIN
 
 
 def rectify(board: BoardMap, layout: MarkerLayout, photo: np.ndarray) -> np.ndarray:
@@ -152,12 +154,13 @@ def fit_map(board: BoardMap, layout: MarkerLayout, photo: np.ndarray) -> MapFit:
     for line in board.lines.values():
         for stop in line.stops:
             m = matches[stop.id]
-            sure = m.circle is not None and m.margin >= SURE_MARGIN and m.colour <= MAX_COLOUR
+            sure = m.circle is not None and m.margin >= PLACE_MARGIN and m.colour <= MAX_COLOUR
             found = None
             if sure and m.circle is not None:
                 x, y = circles.xy_mm[m.circle]
                 found = (round(float(x), 1), round(float(y), 1))
-            stops[stop.id] = StopFit(stop.id, (stop.x_mm, stop.y_mm), found, _confidence(m.margin))
+            conf = _confidence(m.margin) if sure else min(_confidence(m.margin), 0.49)
+            stops[stop.id] = StopFit(stop.id, (stop.x_mm, stop.y_mm), found, conf)
     return MapFit(board, stops, grid, image, time.perf_counter() - t0)
 
 

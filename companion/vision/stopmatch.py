@@ -26,7 +26,7 @@ SIGMA_MM = 18.0
 STATION_SIGMA_MM = 6.0
 """Spread about the place a sure station-mate's move predicts (a station moves as one)."""
 STATION_SPREAD_MM = 10.0
-MISSING_COST = 10.0
+MISSING_COST = 14.0
 BARE_COST = 8.0
 UNINKED_COST = 2.0
 """Costs of a path between two consecutive stops' circles: wholly on bare paper, wholly
@@ -127,14 +127,15 @@ class StopMatcher:
                 )
         return self._segments[key]
 
-    def _chain(self, line: Line, banned: set[int]) -> list[Match]:
+    def _chain(self, line: Line, banned: dict[str, set[int]]) -> list[Match]:
         """The cheapest assignment of candidates to the line's stops, with margins."""
         options: list[np.ndarray] = []
         unary: list[np.ndarray] = []
         for stop in line.stops:
             ex = np.array(self.expected[stop.id])
             d = np.hypot(*(self.xy - ex).T) if len(self.xy) else np.zeros(0)
-            idx = np.array([i for i in np.nonzero(d < REACH_MM)[0] if int(i) not in banned], int)
+            near = np.nonzero(d < REACH_MM)[0]
+            idx = np.array([i for i in near if int(i) not in banned[stop.id]], int)
             cost = (
                 (d[idx] / self.sigma[stop.id]) ** 2
                 + self.colour_cost(line.id, idx)
@@ -161,7 +162,7 @@ class StopMatcher:
         for k, stop in enumerate(line.stops):
             marg = fwd[k] + bwd[k]
             best = choice[k]
-            others = np.delete(marg[:-1], best) if best < len(marg) - 1 else marg[:-1]
+            others = np.delete(marg, best)
             margin = float(others.min() - marg[best]) if len(others) else math.inf
             circle = int(options[k][best])
             colour = float(self.colour_cost(line.id, np.array([circle]))[0]) if circle >= 0 else 0.0
@@ -181,45 +182,47 @@ class StopMatcher:
         return out
 
     def match(self) -> dict[str, Match]:
-        """Every stop's match, conflicts between lines settled, stations checked."""
-        banned: dict[str, set[int]] = {lid: set() for lid in self.board.lines}
-        chains = {lid: self._chain(line, banned[lid]) for lid, line in self.board.lines.items()}
+        """Every stop's match, circles claimed twice settled, stations checked."""
+        banned: dict[str, set[int]] = {s.id: set() for s in self.board.stops()}
+        chains = {lid: self._chain(line, banned) for lid, line in self.board.lines.items()}
         for _ in range(12):
             claims: dict[int, list[tuple[float, str]]] = {}
-            for lid, chain in chains.items():
+            for chain in chains.values():
                 for m in chain:
                     if m.circle is not None:
-                        ex = self.expected[m.stop_id]
-                        d = math.dist(ex, tuple(self.xy[m.circle]))
-                        claims.setdefault(m.circle, []).append(
-                            ((d / SIGMA_MM) ** 2 + m.colour, lid)
-                        )
+                        d = math.dist(self.expected[m.stop_id], tuple(self.xy[m.circle]))
+                        cost = (d / self.sigma[m.stop_id]) ** 2 + m.colour
+                        claims.setdefault(m.circle, []).append((cost, m.stop_id))
             redo = set()
             for circle, who in claims.items():
                 if len(who) > 1:
                     who.sort()
-                    for _cost, lid in who[1:]:
-                        banned[lid].add(circle)
-                        redo.add(lid)
+                    for _cost, stop_id in who[1:]:
+                        banned[stop_id].add(circle)
+                        redo.add(self.board.stop(stop_id).line)
             if not redo:
                 break
             for lid in redo:
-                chains[lid] = self._chain(self.board.lines[lid], banned[lid])
+                chains[lid] = self._chain(self.board.lines[lid], banned)
         out = {m.stop_id: m for chain in chains.values() for m in chain}
         return self._check_stations(out)
 
     def _check_stations(self, matches: dict[str, Match]) -> dict[str, Match]:
-        """A station's circles move together: found ones that moved apart are all doubtful."""
+        """A station's circles move together: a found circle that moved apart from the surest
+        of its station-mates is made doubtful."""
         for station in self.board.stations.values():
             found = [matches[s] for s in station.stops if matches[s].circle is not None]
             if len(found) < 2:
                 continue
-            moves = [self.xy[m.circle] - np.array(self.default[m.stop_id]) for m in found]
-            spread = max(float(np.hypot(*(a - b))) for a in moves for b in moves)
-            if spread > STATION_SPREAD_MM:
-                for m in found:
+            anchor = max(found, key=lambda m: m.margin)
+            ref = self._moved(anchor)
+            for m in found:
+                if m is not anchor and float(np.hypot(*(self._moved(m) - ref))) > STATION_SPREAD_MM:
                     matches[m.stop_id] = Match(m.stop_id, m.circle, 0.0, m.colour)
         return matches
+
+    def _moved(self, m: Match) -> np.ndarray:
+        return np.asarray(self.xy[m.circle] - np.array(self.default[m.stop_id]))
 
     def learn(self, matches: dict[str, Match]) -> None:
         """Take each line's colour and the local displacement from the sure matches."""
