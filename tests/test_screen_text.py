@@ -350,6 +350,67 @@ def howto_pages(tour: Tour, app: FakeApp, key: str) -> None:
             break
 
 
+def players_records(tour: Tour, size: tuple[int, int]) -> None:
+    """Settings -> Players, the letter picker, the setup's names, History's players' records."""
+    from companion.ui.players import NameEntry, PlayersScreen
+    from companion.ui.records import RecordsScreen
+    from companion.ui.seat_names import SeatNamesScreen
+
+    app = FakeApp(None, size)
+    settings = SettingsScreen(app)
+    app.push(settings)
+    voice_row = i18n._("Spoken announcements")
+    settings.index = next(i for i, o in enumerate(settings.items) if o.text == voice_row)
+    missing = i18n._("espeak-ng is missing: no voice")
+    tour.look(app, "settings-voice-missing", [Toast(missing, "bad")])
+    app.pop()
+    app.push(RecordsScreen(app))
+    tour.look(app, "records-empty")
+    roster = app.services.roster
+    names = [roster.add(n) for n in ("Maximiliano Ñoño", "Anne-Laure", "Íñigo", "Zoé Noël")]
+    app.push(PlayersScreen(app))
+    tour.look(app, "players")
+    app.push(NameEntry(app, i18n._("New player's name"), roster.add, "Maximiliano Ñoño"))
+    app.top.press("done")
+    tour.look(app, "name-entry-refused")
+    app.top.error, app.top.cursor = "", (4, 5)
+    tour.look(app, "name-entry")
+    colors = ["red", "blue", "green", "yellow", "black"]
+    chosen = {"red": names[0], "blue": names[1]}
+    setup = SetupScreen(app)
+    setup.names = dict(chosen)
+    app.push(setup)
+    setup.index = next(i for i, o in enumerate(setup.items) if o.text == i18n._("Names"))
+    tour.look(app, "setup-names")
+    for home_screen in (JutakuHome(app), CountdownSetup(app)):
+        home_screen.names.update(chosen)
+        app.push(home_screen)
+        home_screen.index = next(
+            i for i, o in enumerate(home_screen.items) if o.text == i18n._("Names")
+        )
+        tour.look(app, f"{home_screen.name}-names")
+    app.push(SeatNamesScreen(app, colors, chosen))
+    tour.look(app, "seat-names")
+    session = app.services.new_game("metro", {"map_name": "tokyo", "colors": colors[:2]})
+    setup_names = {c: {"id": p.id, "name": p.name} for c, p in chosen.items()}
+    for solo in (False, True):
+        game = app.services.store.new_game(
+            "metro",
+            {
+                **session.setup,
+                "colors": ["red"] if solo else ["red", "blue"],
+                "seat_names": setup_names,
+            },
+        )
+        opened = app.services.open_game(game)
+        assert opened is not None
+        opened.record(Invest("red", "G", 0))
+        opened.record(Invest("blue" if not solo else "red", "M", 0))
+        opened.record(EndGame())
+    app.push(RecordsScreen(app))
+    tour.look(app, "records")
+
+
 def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     """OSAKA METRO: the setup on the Osaka map, the Osaka entries (Sell with its amount,
     invest-by-disc, Copy), a tram payout, the end pages with the set-aside money, history."""
@@ -443,6 +504,7 @@ TOURS = [
     timer_games,
     table_games,
     osaka_screens,
+    players_records,
     owner_board,
 ]
 

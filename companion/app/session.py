@@ -466,11 +466,13 @@ class MetroSession(GameSession[MetroState, Event]):
             return ()
         from companion.colors import COLOR_NAMES
         from companion.money import yen
+        from companion.records import seat_names
 
         result = self.end_game()
         totals = {p.color: p.total if p.total is not None else p.earnings for p in result.players}
+        names = {color: name for color, (_id, name) in seat_names(self.setup).items()}
         return tuple(
-            (rank, tr(COLOR_NAMES.get(color, color)), yen(totals[color], tr))
+            (rank, names.get(color) or tr(COLOR_NAMES.get(color, color)), yen(totals[color], tr))
             for rank, color in enumerate(result.ranking, start=1)
         )
 

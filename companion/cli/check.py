@@ -37,6 +37,7 @@ from companion.devices.sound import Sound, SoundConfig
 from companion.errors import UserError
 from companion.metro import BoardMap
 from companion.store import default_data_dir
+from companion.voice.speaker import VoiceConfig, VoiceUnavailable, make_voice_backend
 
 OK, FAIL, NA = "ok", "FAIL", "n/a"
 MAP = "tokyo"
@@ -95,6 +96,7 @@ class Checker:
             ("LED port", self.check_serial),
             ("buttons", self.check_pins),
             ("audio", self.check_audio),
+            ("voice", self.check_voice),
             ("camera", self.check_camera),
         ):
             self.rows.append(self.one(name, fn))
@@ -123,6 +125,8 @@ class Checker:
         self.config = load_config(path)
         if self.config.sound:
             SoundConfig.from_toml_table(self.config.sound, path)
+        if self.config.voice:
+            VoiceConfig.from_toml_table(self.config.voice, path)
         if self.config.leds:
             LedConfig.from_toml_table(self.config.leds, path)
         if self.config.web:
@@ -233,6 +237,22 @@ class Checker:
                 sound.close()
 
         return with_timeout(probe, self.timeout, "audio")
+
+    def check_voice(self) -> str:
+        config = VoiceConfig.from_toml_table(self.config.voice or None)
+        if not config.enabled:
+            raise Skip("spoken announcements off in the config (Settings can turn them on)")
+
+        def probe() -> str:
+            backend = make_voice_backend(None, config.backend)
+            try:
+                backend.open()
+                wav = backend.render("uno, dos, tres", "es", config.rate)
+            except VoiceUnavailable as exc:
+                raise RuntimeError(str(exc)) from None
+            return f"{type(backend).__name__}: a phrase rendered ({len(wav)} bytes)"
+
+        return with_timeout(probe, self.timeout, "voice")
 
     def check_camera(self) -> str:
         source = self.config.camera.get("source", "")

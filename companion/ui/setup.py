@@ -19,9 +19,11 @@ from companion.errors import UserError
 from companion.games import METRO
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 from companion.metro.variant import CARD_SETS, TOKYO
+from companion.records import SEAT_NAMES
 from companion.ui import launch
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
+from companion.ui.seat_names import Chosen, names_in_setup, names_option
 
 log = logging.getLogger(__name__)
 LAST_SETUP = "last-setup.json"
@@ -49,6 +51,8 @@ class SetupScreen(ListMenu):
         self.variant = TOKYO
         self.cards = self._map_cards()
         self.colors: list[str] = list(METRO_COLORS[:3])
+        self.names: Chosen = {}
+        """Roster names chosen for colours (Players' names); none unless chosen."""
         self._remembered()
         self.hint = lambda: _("Left/right: change · OK on a player: move up in turn order")
         self._rebuild()
@@ -71,6 +75,7 @@ class SetupScreen(ListMenu):
                     player=lambda s=seat: self.colors[s],  # type: ignore[misc]
                 )
             )
+        items += names_option(self.app, lambda: self.colors, self.names)
         items.append(
             Option(
                 lambda: _("Language"),
@@ -174,4 +179,6 @@ class SetupScreen(ListMenu):
             "colors": list(self.colors),
         }
         self._remember(setup)
+        if names := names_in_setup(self.colors, self.names):
+            setup[SEAT_NAMES] = names
         launch.start(self.app, METRO.key, setup)
