@@ -337,14 +337,19 @@ def table_games(tour: Tour, size: tuple[int, int]) -> None:
         tour.look(app, f"{key}-menu")
         app.top.cursor = len(app.top.items) - 1  # type: ignore[attr-defined]
         tour.look(app, f"{key}-menu-last")
-        app.choose("howto")
-        assert app.top.name == "howto"
-        for page in range(4):
-            tour.look(app, f"{key}-howto-{page + 1}")
-            before = app.top.page  # type: ignore[attr-defined]
-            app.press("down")
-            if app.top.page == before:  # type: ignore[attr-defined]
-                break
+        howto_pages(tour, app, key)
+
+
+def howto_pages(tour: Tour, app: FakeApp, key: str) -> None:
+    """From a game menu: its "How to use the box", every page."""
+    app.choose("howto")
+    assert app.top.name == "howto"
+    for page in range(6):
+        tour.look(app, f"{key}-howto-{page + 1}")
+        before = app.top.page  # type: ignore[attr-defined]
+        app.press("down")
+        if app.top.page == before:  # type: ignore[attr-defined]
+            break
 
 
 def players_records(tour: Tour, size: tuple[int, int]) -> None:
@@ -421,13 +426,7 @@ def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     app = home(session, size)
     tour.look(app, "income-track-osaka-twins")
     app.press("back")
-    app.choose("howto")
-    for page in range(6):
-        tour.look(app, f"metro-howto-{page + 1}")
-        before = app.top.page  # type: ignore[attr-defined]
-        app.press("down")
-        if app.top.page == before:  # type: ignore[attr-defined]
-            break
+    howto_pages(tour, app, "metro")
     while not isinstance(app.top, MetroHome):
         app.press("back")
     for label in ("Sell a share", "Invest by disc", "Copy an action"):
