@@ -136,7 +136,9 @@ def describe(event: Event, board: Any = None) -> str:
             return _("Line {line} set to {value}").format(line=line, value=c.yen(value))
         case AdjustCash(player, delta, _reason):
             return f"{color_name(player)} {c.signed_yen(delta)}"
-    return ""
+    from companion.ui.metro.drink_entries import describe_drink
+
+    return describe_drink(event, board)
 
 
 def refusal(app: AppContext, event: Event) -> str | None:

@@ -107,7 +107,8 @@ class MetroHome(Screen):
 
     def open_actions(self, player: str | None = None) -> None:
         """The entries menu; opened by a player's button, the entries are that player's."""
-        from companion.ui.metro.actions import ENTRIES, Opening
+        from companion.ui.metro.actions import Opening
+        from companion.ui.metro.drink_entries import entries_for
 
         fixed = {"player": player} if player is not None else {}
 
@@ -123,7 +124,8 @@ class MetroHome(Screen):
             return run
 
         items = [
-            (Option(_(label), label), opener(i, make)) for i, (label, make) in enumerate(ENTRIES)
+            (Option(_(label), label), opener(i, make))
+            for i, (label, make) in enumerate(entries_for(self.session.state))
         ]
         title = _("Record an action")
         if player is not None:
