@@ -20,6 +20,7 @@ from companion.app.core import App
 from companion.app.session import MetroSession
 from companion.metro import why_not
 from companion.metro.board import BoardMap
+from companion.metro.drinks import BuildDrink, TakeDrinkColor
 from companion.metro.endgame import EndGameResult
 from companion.metro.events import (
     BuildStation,
@@ -101,6 +102,11 @@ def entry_plan(event: Event, board: BoardMap) -> tuple[str, dict[str, Any]]:
             return "Start a train", {"line": line, "amount": amount}
         case Speculate(player, line, stake):
             return "Speculate", {"player": player, "line": line, "stake": stake}
+        case TakeDrinkColor(player, color):
+            return "Drink colour card", {"player": player, "color": color}
+        case BuildDrink(player, station, color, square):
+            answers = {"player": player, "station": station, "color": color, "square": square}
+            return "Vending machine built", answers
     raise ValueError(f"the demo cannot enter {event!r}")
 
 
@@ -173,7 +179,7 @@ class Driver:
     def accept_camera(self) -> Wait:
         """Yes to the camera's question: its player's button (OK without player buttons)."""
         if self.buttons:
-            yield from self.press_player(str(self.top.proposal.color))
+            yield from self.press_player(str(self.top.player))
         else:
             yield from self.press(Action.OK)
 
@@ -395,6 +401,7 @@ class DemoScript:
         yield from d.list_item(1, "main-menu")
         yield from d.wait_for("setup")
         setup: Any = d.top
+        yield from self.choose_setup(setup)
         self.remember(
             f"Setup: map {setup.maps[setup.map_index]}, players " + ", ".join(setup.colors)
         )
@@ -408,6 +415,10 @@ class DemoScript:
             yield from self.train_phase()
         yield from self.finish()
         yield from self.tour_menus()
+
+    def choose_setup(self, setup: Any) -> Wait:
+        """Options changed on the setup screen before the game starts (none here)."""
+        yield from ()
 
     def legal(self, event: Event) -> bool:
         return why_not(self.session.rules, self.session.state, event) is None
