@@ -11,6 +11,7 @@ payouts; the final ranking has the drink income row.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -26,6 +27,8 @@ from companion.metro.state import MetroState
 from companion.metro.steps import Paid
 from companion.ui.screen import Action
 
+CAMERA_WAIT = 20.0
+"""Real seconds the camera has to ask about the drink before it is entered by hand."""
 CARDS = (("red", "blue"), ("blue", "mint"))
 """(player, drink colour) of the colour cards taken in the first round."""
 
@@ -124,11 +127,13 @@ class DrinksDemoScript(DemoScript):
         table.put_drink(station, color)
         self.remember(f"  {player} puts a {color} drink beside {self.name(station)} (on the table)")
         yield from table.wait()
-        for _i in range(60):
+        deadline = time.monotonic() + CAMERA_WAIT
+        while time.monotonic() < deadline:
             if station in self.session.state.drinks:
                 break
             if d.name != "camera-proposal":
-                yield from d.pause(0.1)
+                time.sleep(0.01)  # the camera reads in real time, the headless demo does not
+                yield 0.05
                 continue
             proposal = d.top.proposal
             text = proposal.text(self.session.rules.board)

@@ -161,10 +161,27 @@ class DrinkReader:
             ys, xs = ys[keep], xs[keep]
             if len(ys) < self.min_px:
                 continue
-            drink = self._drink(frame, ys, xs, station)
-            if drink is not None and not self._a_meeple(frame, drink, pieces):
+            drink = self._beside(frame, ys, xs, station, pieces)
+            if drink is not None:
                 found.append(drink)
         return pieces + found
+
+    def _beside(
+        self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
+    ) -> Piece | None:
+        """The drink in a station's ring: its most-seen drink colour, unless that is a meeple
+        standing in the ring; then the same once that meeple's pixels are set aside."""
+        for _attempt in range(2):
+            candidates = self._drinks(frame, ys, xs, station)
+            if not candidates:
+                return None
+            first = candidates[0]
+            if not self._a_meeple(frame, first, pieces):
+                return first
+            s = self.scale
+            off = np.hypot(xs / s - first.x_mm, ys / s - first.y_mm) > 0.75 * self.meeple
+            ys, xs = ys[off], xs[off]
+        return None
 
     def _a_meeple(self, frame: object, drink: Piece, pieces: list[Piece]) -> bool:
         """The piece reader saw a meeple where the ring shows a drink (black, blue and red are
@@ -221,23 +238,28 @@ class DrinkReader:
         board = self.board_distance(ys, xs, lab)
         return idx, per, (best < MAX_DISTANCE) & (best + self.margin < board)
 
-    def _drink(self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str) -> Piece | None:
+    def _drinks(self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str) -> list[Piece]:
+        """Each drink colour the ring shows enough of, most pixels first (a meeple standing in
+        the ring may outnumber the drink: the caller tells them apart)."""
         idx, per, ok = self._classify(frame, ys, xs)
         if np.count_nonzero(ok) < self.min_px * WHITE_SHARE:
-            return None
+            return []
         counts = np.bincount(idx[ok], minlength=len(self.names))
-        color = int(np.argmax(counts))
-        white = self.names[color] == "white"
-        if counts[color] < self.min_px * (WHITE_SHARE if white else 1.0):
-            return None
-        mine = ok & (idx == color)
-        x = float(xs[mine].mean()) / self.scale
-        y = float(ys[mine].mean()) / self.scale
-        rest = np.sort(per[mine], 1)
-        gap = float(np.mean((rest[:, 1] - rest[:, 0]) / np.maximum(rest[:, 1], 1e-6)))
-        share = float(counts[color]) / float(np.count_nonzero(ok))
-        confidence = min(1.0, max(0.0, 2.5 * gap)) * share
-        return Piece(DRINK, self.names[color], x, y, station=station, confidence=confidence)
+        out = []
+        for color in np.argsort(-counts, kind="stable"):
+            c = int(color)
+            white = self.names[c] == "white"
+            if counts[c] < self.min_px * (WHITE_SHARE if white else 1.0):
+                break
+            mine = ok & (idx == c)
+            x = float(xs[mine].mean()) / self.scale
+            y = float(ys[mine].mean()) / self.scale
+            rest = np.sort(per[mine], 1)
+            gap = float(np.mean((rest[:, 1] - rest[:, 0]) / np.maximum(rest[:, 1], 1e-6)))
+            share = min(1.0, 2.0 * float(counts[c]) / float(np.count_nonzero(ok)))
+            confidence = min(1.0, max(0.0, 2.5 * gap)) * share
+            out.append(Piece(DRINK, self.names[c], x, y, station=station, confidence=confidence))
+        return out
 
 
 def _near_segment(

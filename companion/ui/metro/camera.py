@@ -325,11 +325,11 @@ class ProposalScreen(Screen):
         if self.buttons:
             chip_h = medium.get_linesize()
             r = c.player_chip(surface, medium, self.player, (box.x + 40, y), chip_h)
-            c.blit_text(surface, medium, _("Your button: yes"), good, (r.right + 10, y))
+            r = c.blit_text(surface, medium, _("Your button: yes"), good, (r.right + 10, y))
         else:
             r = c.key_cap(surface, medium, "ok", (box.x + 40, y), good)
-            c.blit_text(surface, medium, _("Yes"), good, (r.right + 10, y))
-        r = c.key_cap(surface, medium, "back", (box.centerx + 20, y), bad)
+            r = c.blit_text(surface, medium, _("Yes"), good, (r.right + 10, y))
+        r = c.key_cap(surface, medium, "back", (max(box.centerx + 20, r.right + 24), y), bad)
         c.blit_text(surface, medium, _("Fix"), bad, (r.right + 10, y))
         if self.pays():
             c.hint_bar(surface, theme, [("lr", _("±¥100")), ("ud", _("±¥1,000"))])
