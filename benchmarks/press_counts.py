@@ -112,7 +112,7 @@ class Presser:
                 self.to_index(index, lambda: screen.cursor, len(values), groups, jump)
                 self.press(Action.OK)
             elif isinstance(step, Amount):
-                self.amount(int(wanted))
+                self.amount(int(wanted if wanted is not None else screen.value))
             elif isinstance(step, SquarePick):
                 col, row = screen.square
                 dc, dr = wanted[0] - col, wanted[1] - row
@@ -199,7 +199,7 @@ class Count:
     goal: int | None
 
 
-def open_game(data_dir: Path) -> tuple[App, Presser]:
+def open_game(data_dir: Path, map_name: str = "tokyo") -> tuple[App, Presser]:
     config = Config(input=InputConfig(gpio="off"), language="en")
     options = Options(
         headless=True,
@@ -212,7 +212,7 @@ def open_game(data_dir: Path) -> tuple[App, Presser]:
     app = build_app(config, options)
     from companion.ui import launch
 
-    launch.start(app, "metro", {"map_name": "tokyo", "colors": list(COLORS)})
+    launch.start(app, "metro", {"map_name": map_name, "colors": list(COLORS)})
     presser = Presser(app)
     presser.settle()
     return app, presser
@@ -329,9 +329,45 @@ def measure() -> list[Count]:
                 opened("red", "Correct a line's value", {"line": lines[2], "value": 100}),
             )
             entry("Correct cash", "-¥100", None, opened("red", "Correct cash", {"cash": 1900}))
+            entry("Bid action", "¥100", 8, opened("red", "Bid action", {"amount": 100}))
+            entry("Card action", "¥100", 8, opened("red", "Card action", {"paid": 100}))
             counts.extend(meeple_counts(p, entry))
         finally:
             shutdown(app)
+        counts.extend(osaka_counts(Path(folder) / "osaka"))
+    return counts
+
+
+def osaka_counts(data_dir: Path) -> list[Count]:
+    """The Osaka cards' entries, in a 4-player game on the Osaka map: Sell, invest-by-disc,
+    Copy (counted until its cost is recorded; the copied action is then entered as itself)."""
+    counts: list[Count] = []
+    app, p = open_game(data_dir, "osaka")
+    try:
+        session = p.session
+        session.record(Invest("red", "T", 300))
+        session.record(Invest("blue", "M", 300))
+        lines = list(session.rules.board.lines)
+
+        def entry(name: str, case: str, answers: dict[str, Any]) -> None:
+            before = len(session.events)
+            p.count = 0
+            p.player("red")
+            p.menu(name)
+            p.answer({"player": "red", **answers})
+            if len(session.events) != before + 1:
+                raise RuntimeError(f"{name} ({case}) was not recorded: {p.top.name}")
+            counts.append(Count(name, case, p.count, 8))
+            session.undo()
+            while p.top.name != "metro-home":
+                p.press(Action.BACK)
+            p.settle()
+
+        entry("Sell a share", f"share #1 of line {lines[2]}", {"line": lines[2]})
+        entry("Invest by disc", "share #2 of M", {"line": "M"})
+        entry("Copy an action", "¥100", {"paid": 100})
+    finally:
+        shutdown(app)
     return counts
 
 

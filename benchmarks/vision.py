@@ -5,10 +5,11 @@ on one core.
 
 - easy: the first renders (classic board, small pieces, 3 lightings x 3 poses) on
   `--map` (default the 480x320 mm test board).
-- drinks: METRO DRINKS on the Tokyo map, the easy lightings and poses: random drinks beside
-  the pyramids; drinks read right and phantom drinks, on boards with drinks and without
-  (`companion.vision.drinks`; the piece reading with the game's meeples settled).
-- hard: `companion.vision.hardset` on the Tokyo map: the "print" board style, real piece
+- drinks: METRO DRINKS on `--map` (default Tokyo), the easy lightings and poses: random
+  drinks beside the pyramids; drinks read right and phantom drinks, on boards with drinks and
+  without (`companion.vision.drinks`; the piece reading with the game's meeples settled).
+- hard: `companion.vision.hardset` on `--map` (default Tokyo; `--map osaka` reads the Osaka
+  board, its small circles drawn small): the "print" board style, real piece
   sizes, 5 harder lightings down to a board median grey of ~60 with gain noise, busy boards
   (one colour clustered, dark on dark, meeples on stations) x 3 poses.
 
@@ -399,7 +400,10 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--set", choices=("easy", "hard", "drinks", "all"), default="all")
-    ap.add_argument("--map", default="tests/data/vision-test.toml", help="the easy set's map")
+    ap.add_argument(
+        "--map",
+        help="both sets' map, e.g. osaka (default: the test board for easy, tokyo for hard)",
+    )
     ap.add_argument("--frames-per-session", type=int, default=4)
     ap.add_argument("--hands-per-session", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=6, help="timed reads of each frame")
@@ -410,13 +414,13 @@ def main() -> int:
     cv2.setNumThreads(1)
     t0 = time.perf_counter()
     if args.set in ("easy", "all"):
-        board = load_map(args.map)
+        board = load_map(args.map or "tests/data/vision-test.toml")
         report(f"easy set, map {board.id}", run_easy(board, _layout(board), args))
     if args.set in ("hard", "all"):
-        board = load_map("tokyo")
-        report("hard set, map tokyo", run_hard(board, _layout(board), args))
+        board = load_map(args.map or "tokyo")
+        report(f"hard set, map {board.id}", run_hard(board, _layout(board), args))
     if args.set in ("drinks", "all"):
-        board = load_map("tokyo")
+        board = load_map(args.map or "tokyo")
         run_drinks(board, _layout(board), args)
     if args.latency:
         from companion.app.democamera import INTERVAL, STABLE_FRAMES

@@ -64,6 +64,8 @@ class Config:
     sound: dict[str, Any] = field(default_factory=dict)
     leds: dict[str, Any] = field(default_factory=dict)
     camera: dict[str, Any] = field(default_factory=dict)
+    web: dict[str, Any] = field(default_factory=dict)
+    """`[web]`, the phone view (`companion.web.config.WebConfig.from_toml_table`)."""
     countdown_floor_times: tuple[float, ...] = (60.0, 45.0, 30.0, 15.0)
     """`[countdown] floor_times`: seconds of each floor, the last for every later floor (the
     setup screen offers these first)."""
@@ -130,7 +132,7 @@ class _Reader:
 
 def parse_config(data: dict[str, Any], file: Path | None = None) -> Config:
     r = _Reader(file)
-    top = ("screen", "input", "store", "language", "sound", "leds", "camera", "countdown")
+    top = ("screen", "input", "store", "language", "sound", "leds", "camera", "countdown", "web")
     for key in data:
         if key not in top:
             raise r.fail(key, f"unknown section; known: {', '.join(top)}")
@@ -229,6 +231,7 @@ def parse_config(data: dict[str, Any], file: Path | None = None) -> Config:
         sound=r.table(data, "sound"),
         leds=r.table(data, "leds"),
         camera=r.table(data, "camera"),
+        web=r.table(data, "web"),
         countdown_floor_times=tuple(float(t) for t in times),
     )
 

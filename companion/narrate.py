@@ -58,6 +58,14 @@ def vehicle_label(vehicle: VehicleId, board: BoardMap) -> str:
     return vehicle.line
 
 
+def twin_title(vehicle: VehicleId, board: BoardMap) -> str | None:
+    """`New Tram P #1`, `Bus B #2`: one of an Osaka pair by its line's name; None for a line's
+    one train."""
+    if board.variant.vehicles(vehicle.line) < 2:
+        return None
+    return f"{board.lines[vehicle.line].name} {vehicle_label(vehicle, board)}"
+
+
 def drink_bonus_text(amount: int, drink: str | None) -> str:
     """METRO DRINKS: the bonus named on its own ("drink bonus +¥100 (blue)")."""
     text = _("drink bonus +{drinks}").format(drinks=yen(amount))
@@ -109,7 +117,8 @@ def describe_step(step: Step, board: BoardMap) -> str:
             )
             if drinks:
                 text += "; " + drink_bonus_text(drinks, drink)
-            return text
+            twin = twin_title(vehicle, board)
+            return text if twin is None else f"{twin}: {text}"
         case Offered(player, vehicle, stop, action, accepted):
             line = vehicle_label(vehicle, board)
             if action == "board":

@@ -132,7 +132,7 @@ def test_menus_settings_and_history_export(tmp_path):
         assert json.loads((tmp_path / "data" / "settings.json").read_text())["volume"] == 60
         press(app, Action.BACK, *[Action.UP] * to_settings, Action.OK)
         assert app.top.name == "setup"
-        press(app, Action.DOWN, Action.RIGHT)
+        press(app, Action.DOWN, Action.DOWN, Action.RIGHT)  # past Action cards to Players
         assert len(app.top.colors) == 4
         press(app, *[Action.DOWN] * 6, Action.OK)
         assert app.services.session is not None and app.top.name in ("game", "metro-home")

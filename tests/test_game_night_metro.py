@@ -113,6 +113,7 @@ def start_game(t: Table) -> None:
     p.press(Action.OK)
     assert t.app.top.name == "setup"
     setup = t.app.top
+    p.press(Action.DOWN)  # Action cards
     p.press(Action.DOWN)  # Players
     p.press(Action.RIGHT)  # 4
     assert setup.colors == list(SPOTS)

@@ -91,27 +91,50 @@ def test_the_setup_offers_metro_drinks_its_reading_and_the_shape_card_reminder(t
     assert remembered["metro_drinks"] == "owner"
 
 
-def test_the_osaka_map_reminds_to_take_out_4_shape_cards():
+def test_the_osaka_cards_remind_to_take_out_4_shape_cards_on_either_map():
     app = FakeApp(None)
     app.push(SetupScreen(app))
     setup = app.top
-    if "osaka" not in setup.maps:
-        return
-    setup.map_index = setup.maps.index("osaka")
     setup.drinks = "map"
+    setup.cards = "osaka"  # the Tokyo map with the Osaka cards
     setup._rebuild()
+    assert "Take out 4 drink shape cards" in [o.text for o in setup.items]
+    setup.map_index = setup.maps.index("osaka")
+    setup.cards = setup._map_cards()
+    setup._rebuild()
+    assert setup.cards == "osaka"
     assert "Take out 4 drink shape cards" in [o.text for o in setup.items]
 
 
-def test_the_drink_entries_are_offered_only_with_metro_drinks():
-    from companion.ui.metro.drink_entries import entries_for
+def test_drinks_on_the_osaka_map_build_with_their_fee():
+    from companion.app.session import MetroSession
 
-    session = drinks_session()
-    labels = [label for label, _make in entries_for(session.state)]
-    assert labels[-1] == "Meeple moved" and "Vending machine built" in labels
+    rules = load_rules("osaka")
+    session = MetroSession.new(_temp_store(), rules, ("red", "blue", "green"), metro_drinks="map")
+    station = next(iter(rules.board.stations))
+    circles = len(rules.board.stations[station].stops)
+    session.record(BuildStation("blue", station, 100 * circles))
+    session.record(TakeDrinkColor("red", "purple"))
+    beside(session, "red", station)
+    app = home(session)
+    screen = open_entry(app, 0, "Vending machine built")
+    row = next(o for o in screen.step.options if o.value == station)
+    assert row.reason is None and row.shown_detail == "¥100 to Blue"
+    choose_value(app, station)
+    assert session.state.drinks == {station: "purple"}
+    assert session.state.player("blue").drink_fees == 100
+    assert session.state.card_set(rules.board).drink_shapes == 2
+
+
+def test_the_drink_entries_are_offered_only_with_metro_drinks():
+    from companion.ui.metro.actions import ENTRIES
+    from companion.ui.metro.drink_entries import with_drink_entries
     from tests.screen_fakes import new_session
 
-    plain = [label for label, _make in entries_for(new_session().state)]
+    session = drinks_session()
+    labels = [label for label, _make in with_drink_entries(ENTRIES, session.state)]
+    assert labels[-1] == "Meeple moved" and "Vending machine built" in labels
+    plain = [label for label, _make in with_drink_entries(ENTRIES, new_session().state)]
     assert "Vending machine built" not in plain
 
 

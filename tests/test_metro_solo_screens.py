@@ -25,9 +25,13 @@ def solo_game(t: Table, lines: int) -> SoloNews | None:
     p.press(Action.OK)
     setup = t.app.top
     assert setup.name == "setup"
-    p.press(Action.DOWN)  # Players
-    while len(setup.colors) > 1:
+    players = [o.text for o in setup.items].index("Players")
+    p.to_index(players, lambda: setup.index, len(setup.items))
+    for _press in range(4):
+        if len(setup.colors) == 1:
+            break
         p.press(Action.LEFT)
+    assert setup.colors == ["red"]
     p.to_index(len(setup.items) - 1, lambda: setup.index, len(setup.items))
     p.press(Action.OK)
     assert t.app.top.name == "metro-home"

@@ -28,7 +28,9 @@ from companion.ui.menu import MainMenu
 from companion.ui.metro import MetroHome
 from companion.ui.metro.bids import BidsScreen
 from companion.ui.metro.camera import CameraPrompts, ProposalScreen
+from companion.ui.metro.entry import EntryScreen
 from companion.ui.metro.train import TrainPhaseScreen
+from companion.ui.phone_view import PhoneViewScreen
 from companion.ui.screen import Action, Input, Screen
 from companion.ui.settings import SettingsScreen
 from companion.ui.setup import SetupScreen
@@ -191,12 +193,16 @@ def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
     assert {"prompt-board", "prompt-leave", "payout"} <= seen
     ended = played_session()
     ended.record(EndGame())
-    app = home(ended, size)
+    end_pages(tour, home(ended, size), "end")
+
+
+def end_pages(tour: Tour, app: FakeApp, what: str) -> None:
+    """Every page of the end-of-game screen on top."""
     end = app.top
-    tour.look(app, "end-0")
+    tour.look(app, f"{what}-0")
     while end.page < end.page_count - 1:
         app.press("right")
-        tour.look(app, f"end-{end.page}")
+        tour.look(app, f"{what}-{end.page}")
 
 
 def app_menus(tour: Tour, size: tuple[int, int]) -> None:
@@ -216,11 +222,37 @@ def app_menus(tour: Tour, size: tuple[int, int]) -> None:
     tour.look(app, "settings")
     app.top.index = len(app.top.items) - 1
     tour.look(app, "settings-last")
+    phone_views(tour, app)
     app.pop()
     app.push(HistoryScreen(app))
     tour.look(app, "history")
     app.press("ok")
     tour.look(app, "history-game")
+
+
+@dataclass
+class FakePhoneView:
+    enabled: bool = True
+    running: bool = True
+    error: str = ""
+
+    def url(self) -> str:
+        return "http://192.168.100.200:65535/"
+
+
+def phone_views(tour: Tour, app: FakeApp) -> None:
+    """Settings -> Phone view: off, running (the address and its QR code), failed to start."""
+    services = app._services
+    for what, web in (
+        ("phone-view-off", None),
+        ("phone-view", FakePhoneView()),
+        ("phone-view-busy", FakePhoneView(running=False, error="0.0.0.0:8080: Address in use")),
+    ):
+        services.web = web  # type: ignore[assignment]
+        app.push(PhoneViewScreen(app))
+        tour.look(app, what)
+        app.pop()
+    services.web = None
 
 
 def press(app: FakeApp, action: Action | None = None, player: int | None = None) -> None:
@@ -311,7 +343,47 @@ def table_games(tour: Tour, size: tuple[int, int]) -> None:
                 break
 
 
-TOURS = [metro_entries, metro_trains, app_menus, timer_games, table_games]
+def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
+    """OSAKA METRO: the setup on the Osaka map, the Osaka entries (Sell with its amount,
+    invest-by-disc, Copy), a tram payout, the end pages with the set-aside money, history."""
+    from tests.osaka_scenes import ended_osaka_session, osaka_board_session
+
+    app = FakeApp(None, size)
+    app.push(SetupScreen(app))
+    app.top._map(app.top.maps.index("osaka"))
+    tour.look(app, "setup-osaka")
+    session = osaka_board_session()
+    app = home(session, size)
+    tour.look(app, "income-track-osaka-twins")
+    for label in ("Sell a share", "Invest by disc", "Copy an action"):
+        app.press("ok")
+        app.choose(label)
+        for n in range(4):
+            tour.look(app, f"{label}-step{n}")
+            if not isinstance(app.top, EntryScreen):
+                break
+            app.press("ok")
+        while not isinstance(app.top, MetroHome):
+            app.press("back")
+    app.push(TrainPhaseScreen(app))
+    for _n in range(400):
+        screen = app.top
+        if not isinstance(screen, TrainPhaseScreen):
+            break
+        if screen.waiting == "payout" and screen.view.steps[screen.shown].vehicle.line == "P":
+            tour.look(app, "train-payout-tram")
+        if screen.waiting:
+            app.press("ok" if screen.waiting != "prompt" else "back")
+        else:
+            app.tick(0.2)
+    ended = ended_osaka_session()
+    end_pages(tour, home(ended, size), "end-osaka")
+    app = FakeApp(ended, size)
+    app.push(HistoryScreen(app))
+    tour.look(app, "history-osaka")
+
+
+TOURS = [metro_entries, metro_trains, app_menus, timer_games, table_games, osaka_screens]
 
 
 @pytest.fixture(params=LANGUAGES)

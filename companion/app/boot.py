@@ -14,12 +14,14 @@ from companion.app.inputs import KeyMap, open_gpio, player_button_count
 from companion.app.ledlink import LedLink
 from companion.app.power import Power
 from companion.app.services import Services, Settings
+from companion.app.weblink import WebLink
 from companion.config import Config
 from companion.devices.sound import Sound, SoundConfig
 from companion.errors import UserError
 from companion.i18n import _
 from companion.store import CorruptStore, Store, default_data_dir
 from companion.ui.kit.theme import Theme
+from companion.web.config import WebConfig
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +132,17 @@ def build_app(config: Config, options: Options | None = None) -> App:
         strict=opts.strict,
     )
     app.window = window
+    services.web = WebLink(
+        WebConfig.from_toml_table(config.web, config.path),
+        store.path.parent,
+        app.now,
+        lambda: settings.language,
+    )
+    services.web.start()
+    if services.web.error:
+        app.toast(
+            _("Phone view not started: {reason}").format(reason=services.web.error), "bad", 8.0
+        )
     if opts.strip_band:
         band = (0, height - opts.strip_band, width, opts.strip_band)
         app.overlays.append(lambda win: services.leds.draw_view(win, band))

@@ -23,10 +23,13 @@ from companion.metro.board import BoardMap
 from companion.metro.drinks import BuildDrink, TakeDrinkColor
 from companion.metro.endgame import EndGameResult
 from companion.metro.events import (
+    AssignSpeed,
     BuildStation,
     Event,
     Invest,
+    InvestByDisc,
     MoveMeeple,
+    Sell,
     Speculate,
     StartTrain,
     min_stake,
@@ -68,9 +71,10 @@ def step_text(step: Step) -> str | None:
             return f"  line {line} departs from {stop} with {moves} moves"
         case Paid(vehicle, stop, station, owner, owner_gain, line_gain, drinks):
             line = vehicle.line
+            which = f"{line} #{vehicle.number}" if vehicle.number > 1 else line
             extra = f" + ¥{drinks} drinks" if drinks else ""
             who = f"{owner} earns ¥{owner_gain}{extra}" if owner_gain else f"{owner} holds a share"
-            return f"  {line} stops at {stop} ({station}): {who}, line {line} +¥{line_gain}"
+            return f"  {which} stops at {stop} ({station}): {who}, line {line} +¥{line_gain}"
         case Boarded(player, vehicle, stop, fee):
             line = vehicle.line
             return f"  {player} boards line {line} at {stop} (fee ¥{fee})"
@@ -107,6 +111,12 @@ def entry_plan(event: Event, board: BoardMap) -> tuple[str, dict[str, Any]]:
         case BuildDrink(player, station, color, square):
             answers = {"player": player, "station": station, "color": color, "square": square}
             return "Vending machine built", answers
+        case AssignSpeed(line, count):
+            return "Speed token", {"line": line, "count": count}
+        case Sell(player, line):
+            return "Sell a share", {"player": player, "line": line}
+        case InvestByDisc(player, line):
+            return "Invest by disc", {"player": player, "line": line}
     raise ValueError(f"the demo cannot enter {event!r}")
 
 
@@ -129,6 +139,12 @@ def describe_event(event: Event, board: BoardMap) -> str:
             return f"starts the train of line {line} (+¥{amount})"
         case Speculate(_p, line, stake):
             return f"speculates ¥{stake} on line {line}"
+        case AssignSpeed(line, count):
+            return f"puts {count} speed token(s) on line {line}"
+        case Sell(_p, line):
+            return f"sells the share of line {line}"
+        case InvestByDisc(_p, line):
+            return f"takes a share of line {line} with a disc"
     return type(event).__name__
 
 
@@ -347,6 +363,10 @@ class Driver:
 
 
 class DemoScript:
+    MAP = "tokyo"
+    """The map chosen on the setup screen (its own action cards come with it)."""
+    PLAYERS = 3
+
     def __init__(self, app: App, rounds: int, say: Say, pace: float = 1.0) -> None:
         self.app = app
         self.rounds = rounds
@@ -417,8 +437,22 @@ class DemoScript:
         yield from self.tour_menus()
 
     def choose_setup(self, setup: Any) -> Wait:
-        """Options changed on the setup screen before the game starts (none here)."""
-        yield from ()
+        """The map (RIGHT on its row) and the player count (RIGHT or LEFT on theirs)."""
+        d = self.drive
+        for _ in range(len(setup.maps)):
+            if setup.maps[setup.map_index] == self.MAP:
+                break
+            yield from d.cursor_to(0, lambda: int(setup.index), len(setup.items))
+            yield from d.press(Action.RIGHT)
+        if setup.maps[setup.map_index] != self.MAP:
+            raise DemoError(f"the setup offers no map {self.MAP!r}")
+        count = next(i for i, item in enumerate(setup.items) if item.text == i18n._("Players"))
+        for _ in range(5):
+            if len(setup.colors) == self.PLAYERS:
+                break
+            yield from d.cursor_to(count, lambda: int(setup.index), len(setup.items))
+            more = len(setup.colors) < self.PLAYERS
+            yield from d.press(Action.RIGHT if more else Action.LEFT)
 
     def legal(self, event: Event) -> bool:
         return why_not(self.session.rules, self.session.state, event) is None
@@ -653,8 +687,10 @@ class DemoScript:
         self.log.result = result
         self.remember("End of the game")
         for p in result.players:
+            aside = f", set aside ¥{p.set_aside}" if p.set_aside else ""
             self.remember(
-                f"  {p.color}: shares ¥{p.shares}, speculation ¥{p.speculation}, total ¥{p.total}"
+                f"  {p.color}: shares ¥{p.shares}, speculation ¥{p.speculation}{aside}, "
+                f"total ¥{p.total}"
             )
         self.remember("Ranking: " + ", ".join(f"{i}. {c}" for i, c in enumerate(result.ranking, 1)))
         yield from d.pause(2.5)
@@ -688,7 +724,16 @@ class DemoScript:
         self.remember("...opened again on its final ranking")
 
 
-def start_demo(app: App, rounds: int, say: Say, pace: float = 1.0) -> DemoScript:
-    script = DemoScript(app, rounds, say, pace)
+def start_demo(
+    app: App, rounds: int, say: Say, pace: float = 1.0, map_name: str = "tokyo"
+) -> DemoScript:
+    """The scripted game on the real screens: Tokyo's, or `map_name="osaka"`'s."""
+    script: DemoScript
+    if map_name == "osaka":
+        from companion.app.osaka_demo import OsakaDemo
+
+        script = OsakaDemo(app, rounds, say, pace)
+    else:
+        script = DemoScript(app, rounds, say, pace)
     app.tickers.append(script.tick)
     return script

@@ -34,12 +34,16 @@ CARDS = (("red", "blue"), ("blue", "mint"))
 
 
 class DrinksDemoScript(DemoScript):
+    """The drinks part, on any map's demo: `start_drinks_demo` mixes it into the map's own
+    script (its setup choices and entries come first)."""
+
     def __init__(self, app: App, rounds: int, say: Say, pace: float = 1.0) -> None:
         super().__init__(app, rounds, say, pace)
         self.camera_drinks = 0
         """Vending machines recorded from the camera's question."""
 
     def choose_setup(self, setup: Any) -> Wait:
+        yield from super().choose_setup(setup)
         d = self.drive
         row = next(i for i, o in enumerate(setup.items) if o.text == _("METRO DRINKS"))
         yield from d.cursor_to(row, lambda: int(setup.index), len(setup.items))
@@ -156,7 +160,19 @@ class DrinksDemoScript(DemoScript):
         )
 
 
-def start_drinks_demo(app: App, rounds: int, say: Say, pace: float = 1.0) -> DrinksDemoScript:
-    script = DrinksDemoScript(app, rounds, say, pace)
+def start_drinks_demo(
+    app: App, rounds: int, say: Say, pace: float = 1.0, map_name: str = "tokyo"
+) -> DemoScript:
+    """The demo game with METRO DRINKS, on Tokyo's map or `map_name="osaka"`'s."""
+    script: DemoScript
+    if map_name == "osaka":
+        from companion.app.osaka_demo import OsakaDemo
+
+        class OsakaDrinksDemo(DrinksDemoScript, OsakaDemo):
+            pass
+
+        script = OsakaDrinksDemo(app, rounds, say, pace)
+    else:
+        script = DrinksDemoScript(app, rounds, say, pace)
     app.tickers.append(script.tick)
     return script

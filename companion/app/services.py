@@ -23,6 +23,7 @@ from companion.ui.kit.theme import Theme
 if TYPE_CHECKING:
     from companion.app.cameralink import CameraLink
     from companion.app.ledlink import LedLink
+    from companion.app.weblink import WebLink
     from companion.devices.sound import Sound
     from companion.ui.services import PhaseView, SavedGame, SettingValue
 
@@ -117,6 +118,8 @@ class Services:
         self.player_buttons = 0
         """Player buttons (or their keys) the box has: boot sets it from the config."""
         self.power = power or Power()
+        self.web: WebLink | None = None
+        """The phone view (boot sets it from `[web]`): follows the open game."""
         self._results: dict[tuple[int, int], GameSession[Any, Any]] = {}
 
     def game_defaults(self, key: str) -> Mapping[str, Any]:
@@ -129,6 +132,8 @@ class Services:
         self.sound.volume = s.volume / 100
         self.sound.muted = s.muted
         self.leds.brightness = s.led_brightness
+        if self.web is not None:
+            self.web.publish()
 
     # --- saved games --------------------------------------------------------------------------
 
@@ -149,6 +154,8 @@ class Services:
     def _adopt(self, session: GameSession[Any, Any]) -> SavedGame[object]:
         if isinstance(session, MetroSession):
             self.session = session
+        if self.web is not None:
+            self.web.follow(session)
         return session
 
     def new_game(self, key: str, setup: Mapping[str, Any]) -> SavedGame[object]:
@@ -211,6 +218,8 @@ class Services:
         the acknowledged ones). The strip lights the trains, payouts and pending question."""
         if self.session is None or phase_view is None:
             return
+        if self.web is not None:
+            self.web.playback(phase_view, shown)
         try:
             self.leds.use_board(self.session.rules.board)
             self.leds.phase(self.session.state, phase_view, now, shown)
@@ -239,6 +248,8 @@ class Services:
             log.exception("LED update failed")
 
     def close(self) -> None:
+        if self.web is not None:
+            self.web.close()
         self.store.close()
         self.sound.close()
         self.leds.close()

@@ -18,6 +18,7 @@ the fold of the log from the game's setup. `undo` removes entries and folds agai
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,6 +51,8 @@ from companion.metro.solo import SoloResult, is_solo, solo_result
 from companion.metro.state import DrinksSetup
 from companion.metro.trains import format_prompt
 from companion.store import Entry, Store
+
+log = logging.getLogger(__name__)
 
 Translate = Callable[[str], str]
 Placing = tuple[int, str, str]
@@ -99,6 +102,8 @@ class GameSession(Generic[S, E]):
         self.setup = dict(setup)
         self._entries: list[Entry] = []
         self._finished = store.game(game_id).finished is not None
+        self.listener: Callable[[GameSession[Any, Any]], None] | None = None
+        """Called after every change of the log (the phone view follows the game so)."""
         self._refold()
 
     # --- creating and resuming ----------------------------------------------------------------
@@ -155,6 +160,11 @@ class GameSession(Generic[S, E]):
         if ended != self._finished:
             self.store.set_finished(self.game_id, ended)
             self._finished = ended
+        if self.listener is not None:
+            try:
+                self.listener(self)
+            except Exception:
+                log.exception("session listener")
 
     def _append(self, kind: str, data: Any) -> None:
         self.store.append(self.game_id, kind, data)

@@ -125,6 +125,10 @@ class Checker:
             SoundConfig.from_toml_table(self.config.sound, path)
         if self.config.leds:
             LedConfig.from_toml_table(self.config.leds, path)
+        if self.config.web:
+            from companion.web.config import WebConfig
+
+            WebConfig.from_toml_table(self.config.web, path)
         return str(path)
 
     def check_map(self) -> str:

@@ -1,6 +1,7 @@
-"""`companion demo`: a scripted 3-player Tokyo Metro game (`--drinks`: with METRO DRINKS; or
-`--game izakaya`: a short IZAKAYA game; `--game next-station`: two players of Next Station
-Tokyo) with every part simulated."""
+"""`companion demo`: a scripted 3-player Tokyo Metro game (`--map osaka`: 4 players on the
+Osaka map with the Osaka cards; `--drinks`: with METRO DRINKS; or `--game izakaya`: a short
+IZAKAYA game; `--game next-station`: two players of Next Station Tokyo) with every part
+simulated."""
 
 from __future__ import annotations
 
@@ -52,6 +53,12 @@ def main(argv: list[str]) -> int:
         default="metro",
         help="the game to play (default metro; the others play a short game)",
     )
+    parser.add_argument(
+        "--map",
+        choices=("tokyo", "osaka"),
+        default="tokyo",
+        help="the Metro game's map (osaka: 4 players with the Osaka cards, trams and buses)",
+    )
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
     parser.add_argument("--screenshots", type=Path, help="save a PNG of every screen here")
     parser.add_argument("--rounds", type=_rounds, default=3, help="rounds to play, 1-8 (default 3)")
@@ -72,6 +79,12 @@ def main(argv: list[str]) -> int:
         "the camera), drink bonuses",
     )
     parser.add_argument(
+        "--phone-view",
+        metavar="PORT",
+        type=int,
+        help="serve the phone view on this computer at http://127.0.0.1:PORT/ while it plays",
+    )
+    parser.add_argument(
         "--no-camera",
         action="store_true",
         help="enter stations and meeple moves by buttons instead of the simulated camera",
@@ -89,7 +102,8 @@ def main(argv: list[str]) -> int:
     if headless and shots is None:
         shots = data_dir / "screenshots"
     leds = {"port": args.leds_port} if args.leds_port else {}
-    config = Config(input=InputConfig(gpio="off"), language=args.language, leds=leds)
+    web = {"enabled": True, "host": "127.0.0.1", "port": args.phone_view} if args.phone_view else {}
+    config = Config(input=InputConfig(gpio="off"), language=args.language, leds=leds, web=web)
     options = Options(
         size=parse_size(args.size),
         fullscreen=False,
@@ -116,14 +130,16 @@ def main(argv: list[str]) -> int:
         f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
         f"LEDs: {app.services.leds.status}"
     )
+    if app.services.web is not None and app.services.web.running:
+        say(f"Phone view: {app.services.web.url()}")
     pace = 1.0 if headless else 0.8
     script: DemoScript
     if args.game == "metro" and args.drinks:
         from companion.app.drinks_demo import start_drinks_demo
 
-        script = start_drinks_demo(app, args.rounds, say, pace=pace)
+        script = start_drinks_demo(app, args.rounds, say, pace=pace, map_name=args.map)
     elif args.game == "metro":
-        script = start_demo(app, args.rounds, say, pace=pace)
+        script = start_demo(app, args.rounds, say, pace=pace, map_name=args.map)
     elif args.game == "next-station":
         from companion.app.nextstation_demo import start_nextstation_demo
 

@@ -18,6 +18,8 @@ from companion.metro.variant import VARIANTS, Variant
 
 MAP_FORMAT = "companion/map@1"
 _STOP_ID = re.compile(r"^([A-Z][a-z]?)(\d+)$")
+SMALL_CIRCLE = 0.7
+"""A small circle's drawn radius, as a fraction of a station stop's (`BoardMap.drawn_small`)."""
 
 Square = tuple[int, int]
 """A movement-grid square as (column, row), both from 0 at the grid's top-left."""
@@ -183,6 +185,12 @@ class BoardMap:
         """The line's stops in no station: Osaka's P and bus lines have these small circles
         between their two end stations (no pyramid there; trains still stop, riders board)."""
         return tuple(s.id for s in self.lines[line_id].stops if s.id not in self._station_of)
+
+    def drawn_small(self) -> frozenset[str]:
+        """The stops a drawing of the board shows as small circles (`SMALL_CIRCLE` of a
+        station stop's radius): those of the twin lines (Osaka's P and bus) in no station."""
+        twins = self.variant.twin_lines
+        return frozenset(s for lid in self.lines if lid in twins for s in self.small_circles(lid))
 
     def squares_touching_stop(self, stop_id: str) -> frozenset[Square]:
         return self._touching[stop_id]

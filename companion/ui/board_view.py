@@ -23,7 +23,7 @@ from companion.colors import (
     rgb,
     text_color_on,
 )
-from companion.metro.board import BoardMap, Stop
+from companion.metro.board import SMALL_CIRCLE, BoardMap, Stop
 from companion.metro.state import MetroState, Train
 from companion.metro.vehicles import VehicleId
 
@@ -186,13 +186,15 @@ class BoardView:
                 if len(pts) == 3:
                     pygame.draw.polygon(big, color, pts)
 
+        small = board.drawn_small()
         for line in board.lines.values():
             color = hex_to_rgb(line.color)
             for st in line.stops:
                 c = p(st.x_mm, st.y_mm)
-                pygame.draw.circle(big, (255, 255, 255), c, w(st.radius_mm))
-                pygame.draw.circle(big, color, c, w(st.radius_mm), w(RING_MM))
-                size = max(9 * k, round(st.radius_mm * s * (1.05 if st.number < 10 else 0.92)))
+                r_mm = st.radius_mm * (SMALL_CIRCLE if st.id in small else 1.0)
+                pygame.draw.circle(big, (255, 255, 255), c, w(r_mm))
+                pygame.draw.circle(big, color, c, w(r_mm), w(RING_MM))
+                size = max(9 * k, round(r_mm * s * (1.05 if st.number < 10 else 0.92)))
                 _blit_centered(big, st.id, size, INK, c)
 
         if self.show_names:
@@ -282,7 +284,8 @@ class BoardView:
         for vehicle, train in shown.items():
             line_id = vehicle.line
             if line_id in self.board.lines:
-                self._draw_train(surface, line_id, train)
+                twin = self.board.variant.vehicles(line_id) > 1
+                self._draw_train(surface, line_id, train, vehicle.number if twin else None)
                 x, y = self.train_position(line_id, float(train.stop))
                 r = self.board.lines[line_id].stops[0].radius_mm
                 for i, color in enumerate(riders.get(vehicle, ())):
@@ -366,7 +369,11 @@ class BoardView:
         a, b = stops[i - 1], stops[i]
         return (a.x_mm + (b.x_mm - a.x_mm) * t, a.y_mm + (b.y_mm - a.y_mm) * t)
 
-    def _draw_train(self, surface: pygame.Surface, line_id: str, train: Train) -> None:
+    def _draw_train(
+        self, surface: pygame.Surface, line_id: str, train: Train, number: int | None = None
+    ) -> None:
+        """A vehicle: its body with the line's letter, an arrow its way; one of an Osaka pair
+        has its `number` (1 or 2) in a white corner badge, so the two are told apart."""
         line = self.board.lines[line_id]
         color = hex_to_rgb(line.color)
         x, y = self.train_position(line_id, float(train.stop))
@@ -398,6 +405,12 @@ class BoardView:
         pygame.draw.rect(surface, color, body, border_radius=hpx // 3)
         pygame.draw.rect(surface, INK, body, max(1, hpx // 10), border_radius=hpx // 3)
         _blit_centered(surface, line_id, max(10, int(hpx * 0.85)), text_color_on(color), (cx, cy))
+        if number is not None:
+            badge = max(6, hpx // 2)
+            at = (body.right - badge // 3, body.top + badge // 3)
+            pygame.draw.circle(surface, (255, 255, 255), at, badge)
+            pygame.draw.circle(surface, INK, at, badge, 1)
+            _blit_centered(surface, str(number), max(9, int(badge * 1.6)), INK, at)
 
 
 def draw_legend(surface: pygame.Surface, view: BoardView) -> None:

@@ -24,7 +24,22 @@ def describe(info: GameInfo, result: Sequence[Placing] = ()) -> str:
     status = _("finished") if info.finished is not None else _("unfinished")
     winners = [p for p in result if p[0] == 1]
     outcome = standings_text(winners) if winners else f"{players}  ({status})"
-    return f"{_(games.game(info.kind).title)}  {when}  {outcome}"
+    return f"{_(games.game(info.kind).title)}{_played_on(info)}  {when}  {outcome}"
+
+
+def _played_on(info: GameInfo) -> str:
+    """A Metro game's map and action cards (a map's own cards are named as it is), when
+    either is not Tokyo's: " (Osaka, Osaka cards)"; nothing for the base game."""
+    from companion.ui.setup import CARD_NAMES
+
+    if info.kind != games.METRO.key:
+        return ""
+    where = str(info.setup.get("map_name", info.setup.get("map", "tokyo")))
+    cards = info.setup.get("cards") or where
+    if where == "tokyo" and cards == "tokyo":
+        return ""
+    parts = [where.title()] + ([_(CARD_NAMES[cards])] if cards in CARD_NAMES else [])
+    return f" ({', '.join(parts)})"
 
 
 class HistoryScreen(ListMenu):

@@ -144,6 +144,23 @@ class PowerSwitch(Protocol):
         ...
 
 
+class PhoneViewStatus(Protocol):
+    """The phone view's web server as Settings shows it (`companion.app.weblink.WebLink`)."""
+
+    @property
+    def enabled(self) -> bool: ...
+    @property
+    def running(self) -> bool: ...
+    @property
+    def error(self) -> str:
+        """Why it is not running although enabled (a busy port); "" otherwise."""
+        ...
+
+    def url(self) -> str:
+        """The address a phone on the box's network opens."""
+        ...
+
+
 class Services(Protocol):
     """Everything a screen reaches through `app.services`."""
 
@@ -172,6 +189,10 @@ class Services(Protocol):
 
     @property
     def power(self) -> PowerSwitch: ...
+    @property
+    def web(self) -> PhoneViewStatus | None:
+        """The phone view (None when the app was built without one)."""
+        ...
 
     def game_defaults(self, key: str) -> JSONObject:
         """The config's setup defaults for a game (Countdown: `floor_times`); {} if none."""

@@ -49,7 +49,13 @@ class SettingsScreen(ListMenu):
                     "led_brightness", min(100, max(0, s.led_brightness + 10 * d))
                 ),
             ),
+            Option(lambda: _("Phone view"), on_ok=self._phone_view),
         ]
+
+    def _phone_view(self) -> None:
+        from companion.ui.phone_view import PhoneViewScreen
+
+        self.app.push(PhoneViewScreen(self.app))
 
     def _set(self, name: str, value: SettingValue) -> None:
         services = self.app.services

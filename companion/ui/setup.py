@@ -1,8 +1,10 @@
-"""Setting up a Metro game: map, players (the registry's range) in turn order, METRO DRINKS
-and its bonus reading, language.
+"""Setting up a Metro game: map, action cards, players (the registry's range) in turn order,
+METRO DRINKS and its bonus reading, language.
 
-The last setup started (map, players and their colours in seat order) is kept in the data
-directory (`last-setup.json`) and offered again the next time.
+The last setup started (map, action cards, players and their colours in seat order) is kept in
+the data directory (`last-setup.json`) and offered again the next time. Choosing a map picks
+its own action cards; the cards row then changes them (the rulebook's mixed card sets) and says
+how many rounds they give.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from companion.colors import METRO_COLORS, color_name
 from companion.data import available_maps, load_map
 from companion.errors import UserError
 from companion.games import METRO
-from companion.i18n import LANGUAGE_NAMES, LANGUAGES, _
+from companion.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 from companion.metro.state import BONUS_READINGS
-from companion.metro.variant import TOKYO_CARDS, CardSet
+from companion.metro.variant import CARD_SETS, TOKYO
 from companion.ui import launch
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
@@ -34,6 +36,10 @@ ORDINALS = {
 }
 
 
+CARD_NAMES = {"tokyo": N_("Tokyo cards"), "osaka": N_("Osaka cards")}
+"""The setup's name of each `CARD_SETS` entry."""
+
+
 class SetupScreen(ListMenu):
     name = "setup"
 
@@ -41,6 +47,8 @@ class SetupScreen(ListMenu):
         super().__init__(app, lambda: _("Tokyo Metro"))
         self.maps = available_maps() or ["tokyo"]
         self.map_index = 0
+        self.variant = TOKYO
+        self.cards = self._map_cards()
         self.colors: list[str] = list(METRO_COLORS[:3])
         self.drinks: str | None = None
         """METRO DRINKS' bonus reading (`BONUS_READINGS`), or None: played without it."""
@@ -51,6 +59,7 @@ class SetupScreen(ListMenu):
     def _rebuild(self) -> None:
         items = [
             Option(lambda: _("Map"), detail=lambda: self.maps[self.map_index], on_change=self._map),
+            Option(lambda: _("Action cards"), detail=self._cards_detail, on_change=self._card_set),
             Option(
                 lambda: _("Players"), detail=lambda: str(len(self.colors)), on_change=self._count
             ),
@@ -79,7 +88,7 @@ class SetupScreen(ListMenu):
 
     def _drinks_rows(self) -> list[Option]:
         """METRO DRINKS off/on; when on, its bonus reading (ruling 14: the long text by default)
-        and the reminder of the shape cards the card set takes out."""
+        and the reminder of the shape cards the action cards take out."""
         rows = [
             Option(
                 lambda: _("METRO DRINKS"),
@@ -104,18 +113,11 @@ class SetupScreen(ListMenu):
         rows.append(
             Option(
                 lambda: _("Take out {n} drink shape cards").format(
-                    n=self._card_set().drink_shapes_removed
+                    n=CARD_SETS[self.cards].drink_shapes_removed
                 )
             )
         )
         return rows
-
-    def _card_set(self) -> CardSet:
-        """The action cards of the game set up: the chosen map's own."""
-        try:
-            return load_map(self.maps[self.map_index]).variant.cards
-        except UserError:
-            return TOKYO_CARDS
 
     def _toggle_drinks(self, delta: int) -> None:
         self.drinks = None if self.drinks else BONUS_READINGS[0]
@@ -127,6 +129,25 @@ class SetupScreen(ListMenu):
 
     def _map(self, delta: int) -> None:
         self.map_index = (self.map_index + delta) % len(self.maps)
+        self.cards = self._map_cards()
+
+    def _map_cards(self) -> str:
+        """The action cards that come with the chosen map (whose variant is kept)."""
+        try:
+            self.variant = load_map(self.maps[self.map_index]).variant
+        except UserError as exc:
+            log.warning("map %s: %s", self.maps[self.map_index], exc)
+            self.variant = TOKYO
+        return self.variant.cards.name
+
+    def _card_set(self, delta: int) -> None:
+        names = list(CARD_SETS)
+        self.cards = names[(names.index(self.cards) + delta) % len(names)]
+
+    def _cards_detail(self) -> str:
+        """The card set and the rounds it gives this many players."""
+        rounds = self.variant.rounds(len(self.colors), CARD_SETS[self.cards])
+        return _("{cards} · {rounds} rounds").format(cards=self.cards.title(), rounds=rounds)
 
     def _count(self, delta: int) -> None:
         fewest, most = METRO.players
@@ -171,6 +192,9 @@ class SetupScreen(ListMenu):
             return
         if data.get("map_name") in self.maps:
             self.map_index = self.maps.index(data["map_name"])
+            self.cards = self._map_cards()
+        if data.get("cards") in CARD_SETS:
+            self.cards = str(data["cards"])
         colors = data.get("colors")
         fewest, most = METRO.players
         if (
@@ -193,6 +217,7 @@ class SetupScreen(ListMenu):
         self.app.pop()
         setup: dict[str, object] = {
             "map_name": self.maps[self.map_index],
+            "cards": self.cards,
             "colors": list(self.colors),
         }
         if self.drinks is not None:

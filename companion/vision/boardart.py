@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from companion.colors import hex_to_rgb
-from companion.metro.board import BoardMap
+from companion.metro.board import SMALL_CIRCLE, BoardMap, Stop
 from companion.vision.markers import MarkerLayout, marker_image
 
 STYLES = ("classic", "print")
@@ -59,7 +59,12 @@ class BoardArt:
             round((board.width_mm + 2 * self.margin) * self.scale),
             round((board.height_mm + 2 * self.margin) * self.scale),
         )
+        self.small = board.drawn_small()
         self.image = self._draw()
+
+    def _radius(self, stop: Stop) -> float:
+        """A stop circle's printed radius: smaller for Osaka's small circles (no station)."""
+        return stop.radius_mm * (SMALL_CIRCLE if stop.id in self.small else 1.0)
 
     def px(self, x_mm: float, y_mm: float) -> tuple[float, float]:
         return ((x_mm + self.margin) * self.scale, (y_mm + self.margin) * self.scale)
@@ -183,7 +188,7 @@ class BoardArt:
             cv2.polylines(img, [self._pts(pts)], False, _bgr(line.color), thick, cv2.LINE_AA, 4)
         for line in b.lines.values():
             for stop in line.stops:
-                rad = round(stop.radius_mm * self.scale * 16)
+                rad = round(self._radius(stop) * self.scale * 16)
                 cc = self._c16(stop.x_mm, stop.y_mm)
                 cv2.circle(img, cc, rad, (250, 250, 250), -1, cv2.LINE_AA, 4)
                 ring = max(1, round(0.8 * self.scale))
@@ -216,7 +221,7 @@ class BoardArt:
             cv2.polylines(img, [self._pts(pts)], False, ink, thick, cv2.LINE_AA, 4)
         for line in b.lines.values():
             for stop in line.stops:
-                rad = round(stop.radius_mm * self.scale * 16)
+                rad = round(self._radius(stop) * self.scale * 16)
                 cc = self._c16(stop.x_mm, stop.y_mm)
                 cv2.circle(img, cc, rad, (235, 238, 240), -1, cv2.LINE_AA, 4)
                 ring = max(1, round(1.6 * self.scale))

@@ -17,20 +17,27 @@ from companion.i18n import N_, _
 from companion.metro.events import (
     AdjustCash,
     AssignSpeed,
+    BidBonus,
     BuildStation,
+    Copy,
     CorrectValue,
     Event,
     Invest,
+    InvestByDisc,
     MoveMeeple,
     RepayLoan,
+    Sell,
     Speculate,
     StartTrain,
+    TakeCard,
     TakeLoan,
     min_stake,
     share_extra,
     why_not,
 )
+from companion.metro.shares import sale_value
 from companion.metro.state import MetroState
+from companion.metro.variant import BID, CARD, COPY, INVEST_BY_DISC, SELL, START, CardSet
 from companion.narrate import explain, place_name, station_name
 from companion.ui import kit as c
 from companion.ui.kit import Option
@@ -136,6 +143,26 @@ def describe(event: Event, board: Any = None) -> str:
             return _("Line {line} set to {value}").format(line=line, value=c.yen(value))
         case AdjustCash(player, delta, _reason):
             return f"{color_name(player)} {c.signed_yen(delta)}"
+        case InvestByDisc(player, line):
+            return _("{player} invests in line {line} with a disc").format(
+                player=color_name(player), line=line
+            )
+        case Sell(player, line):
+            return _("{player} sells the share of line {line}").format(
+                player=color_name(player), line=line
+            )
+        case Copy(player, paid):
+            return _("{player} copies an action ({paid})").format(
+                player=color_name(player), paid=c.yen(paid)
+            )
+        case BidBonus(player, amount):
+            return _("{player}: Bid action, +{amount} on the next bid").format(
+                player=color_name(player), amount=c.yen(amount)
+            )
+        case TakeCard(player, paid):
+            return _("{player}: Card action ({paid})").format(
+                player=color_name(player), paid=c.yen(paid)
+            )
     from companion.ui.metro.drink_entries import describe_drink
 
     return describe_drink(event, board)
@@ -227,6 +254,83 @@ def invest(app: AppContext, opening: Opening) -> EntryScreen:
     return _screen(
         app, _("Invest"), steps, lambda a: Invest(a["player"], a["line"], a["paid"]), opening
     )
+
+
+def invest_by_disc(app: AppContext, opening: Opening) -> EntryScreen:
+    """Osaka cards: a share for an action disc; only the share's extra is paid (shown)."""
+    rules = _session(app).rules
+
+    def why(state: MetroState, lid: str, answers: dict[str, Any]) -> str | None:
+        return refusal(app, InvestByDisc(answers["player"], lid))
+
+    def extra(answers: dict[str, Any]) -> Amount:
+        state = _session(app).state
+        line = answers["line"]
+        cost = share_extra(rules, state, line)
+        note = _("Share #{n}: only its extra is paid, and line {line} rises by it").format(
+            n=len(state.lines[line].shares) + 1, line=line
+        )
+        return Amount("extra", _("Extra paid"), cost, cost, cost, note=note)
+
+    steps = [
+        players_step(_("Who invests?"))(app),
+        lines_step(app, _("Which line?"), why),
+        extra,
+    ]
+    return _screen(
+        app, _("Invest by disc"), steps, lambda a: InvestByDisc(a["player"], a["line"]), opening
+    )
+
+
+def sell(app: AppContext, opening: Opening) -> EntryScreen:
+    """Osaka cards: the share goes back; what it would pay now is shown before it is set aside."""
+    rules = _session(app).rules
+
+    def who(state: MetroState, color: str) -> str | None:
+        if any(color in ls.shares for ls in state.lines.values()):
+            return None
+        return _("{player} holds no share").format(player=color_name(color))
+
+    def why(state: MetroState, lid: str, answers: dict[str, Any]) -> str | None:
+        return refusal(app, Sell(answers["player"], lid))
+
+    def amount(answers: dict[str, Any]) -> Amount:
+        state = _session(app).state
+        line = answers["line"]
+        value = sale_value(state.lines[line], answers["player"], rules.track)
+        note = _("Set aside until the end; line {line} loses as much").format(line=line)
+        return Amount("amount", _("The share pays now"), value, value, value, note=note)
+
+    steps = [
+        players_step(_("Who sells?"), who)(app),
+        lines_step(app, _("Which share?"), why, allowed_first=True),
+        amount,
+    ]
+    return _screen(app, _("Sell a share"), steps, lambda a: Sell(a["player"], a["line"]), opening)
+
+
+def paid_action(
+    title: str, question: str, make: Callable[[str, int], Event], key: str = "paid"
+) -> Callable[[AppContext, Opening], EntryScreen]:
+    """An action card that is a player and its yen: Copy (its cost), Bid (its bonus), Card."""
+
+    def entry(app: AppContext, opening: Opening) -> EntryScreen:
+        def who(state: MetroState, color: str) -> str | None:
+            return player_refusal(app, make(color, 0))
+
+        def amount(answers: dict[str, Any]) -> Amount:
+            minimum = least(app, lambda x: make(answers["player"], x), key)
+            return Amount(key, _(question), max(minimum, 100), minimum)
+
+        steps = [players_step(_("Who?"), who)(app), amount]
+        return _screen(app, _(title), steps, lambda a: make(a["player"], a[key]), opening)
+
+    return entry
+
+
+copy_action = paid_action(N_("Copy an action"), N_("Cost of the Copy action"), Copy)
+bid_action = paid_action(N_("Bid action"), N_("Yen added to the next bid"), BidBonus, key="amount")
+card_action = paid_action(N_("Card action"), N_("Cost of the card taken"), TakeCard)
 
 
 def start_train(app: AppContext, opening: Opening) -> EntryScreen:
@@ -446,10 +550,38 @@ ENTRIES: list[tuple[str, Callable[[AppContext, Opening], EntryScreen]]] = [
     (N_("Loan"), loan),
     (N_("Repay a loan"), repay),
     (N_("Correct a line's value"), correct_value),
+    (N_("Bid action"), bid_action),
+    (N_("Card action"), card_action),
     (N_("Start a train"), start_train),
+    (N_("Invest by disc"), invest_by_disc),
+    (N_("Copy an action"), copy_action),
+    (N_("Sell a share"), sell),
     (N_("Correct cash"), correct_cash),
     (N_("Meeple moved"), meeple),
 ]
 """Ordered for the presses: with UP/DOWN wrapping round and LEFT/RIGHT jumping three rows,
 the common entries are one or two presses from the top (Meeple moved is one UP, Start a
-train one LEFT, Speed token one RIGHT)."""
+train or Sell a share one LEFT, Speed token one RIGHT). Each game lists only the entries its
+action cards have (`entries_for`)."""
+
+CARD_ENTRIES = {
+    N_("Bid action"): BID,
+    N_("Card action"): CARD,
+    N_("Start a train"): START,
+    N_("Invest by disc"): INVEST_BY_DISC,
+    N_("Copy an action"): COPY,
+    N_("Sell a share"): SELL,
+}
+"""The entries only one card set has, and the card action each is."""
+
+
+def entries_for(
+    cards: CardSet,
+) -> list[tuple[str, Callable[[AppContext, Opening], EntryScreen]]]:
+    """The entries a game with these action cards offers: Start, Bid and Card with the Tokyo
+    cards; Sell, Copy and invest-by-disc with the Osaka cards; the rest with both."""
+    return [
+        (label, make)
+        for label, make in ENTRIES
+        if label not in CARD_ENTRIES or cards.has(CARD_ENTRIES[label])
+    ]

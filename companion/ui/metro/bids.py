@@ -1,5 +1,6 @@
 """Turn-order bids: each player's bid with left/right, then the new order (and the bids paid to
-the bank when the box keeps cash)."""
+the bank when the box keeps cash). A Bid action's bonus (Tokyo cards) is shown beside the bid
+("+¥200" after the player's chip) and counts in the order, never paid."""
 
 from __future__ import annotations
 
@@ -29,8 +30,10 @@ class BidsScreen(Screen):
         self.error = ""
 
     def result(self) -> tuple[str, ...]:
+        """The new order: each bid plus the player's Bid-action bonus (Tokyo cards)."""
         state = current_metro(self.app.services).state
-        return bid_order(self.order, self.bids, state.round == 1)
+        totals = {c: bid + state.player(c).bid_bonus for c, bid in self.bids.items()}
+        return bid_order(self.order, totals, state.round == 1)
 
     def handle(self, event: Input) -> None:
         a = event.action
@@ -86,7 +89,9 @@ class BidsScreen(Screen):
                 surface, fnt, c.yen(self.bids[color]), fg, (row.right - 10, row.centery), "midright"
             )
             read = c.font(theme, "read")
-            name = c.ellipsize(read, color_name(color), amount.x - chip.right - 20)
+            bonus = current_metro(self.app.services).state.player(color).bid_bonus
+            said = f"+{c.yen(bonus)}" if bonus else color_name(color)
+            name = c.ellipsize(read, said, amount.x - chip.right - 20)
             c.blit_text(surface, read, name, fg, (chip.right + 10, row.centery), "midleft")
         medium = c.font(theme, "medium")
         c.blit_text(

@@ -24,7 +24,7 @@ from companion.narrate import station_name
 from companion.ui import kit as c
 from companion.ui.kit import Option
 from companion.ui.metro import places
-from companion.ui.metro.actions import ENTRIES, Opening, players_step, refusal
+from companion.ui.metro.actions import Opening, players_step, refusal
 from companion.ui.metro.entry import Choice, EntryScreen
 from companion.ui.screen import AppContext
 from companion.ui.services import MetroGame, current_metro
@@ -216,10 +216,10 @@ DRINK_ENTRIES: list[tuple[str, Callable[[AppContext, Opening], EntryScreen]]] = 
 """Offered when the game plays METRO DRINKS, before "Meeple moved" (which stays one UP)."""
 
 
-def entries_for(
-    state: MetroState,
+def with_drink_entries(
+    entries: list[tuple[str, Callable[[AppContext, Opening], EntryScreen]]], state: MetroState
 ) -> list[tuple[str, Callable[[AppContext, Opening], EntryScreen]]]:
     """The entries menu of this game: with METRO DRINKS, its three before the last one."""
     if state.metro_drinks is None:
-        return list(ENTRIES)
-    return [*ENTRIES[:-1], *DRINK_ENTRIES, *ENTRIES[-1:]]
+        return list(entries)
+    return [*entries[:-1], *DRINK_ENTRIES, *entries[-1:]]

@@ -116,8 +116,10 @@ class EndGameScreen(Screen):
             (_("Speculation"), [c.yen(p.speculation) for p in players]),
             (_("Stakes back"), [c.yen(p.stakes_returned) for p in players]),
             (_("Shares"), [c.yen(p.shares) for p in players]),
-            (_("Loans"), [c.signed_yen(-p.loan_cost) if p.loans else "–" for p in players]),
         ]
+        if any(p.set_aside for p in players):  # Osaka cards: what Sell actions put aside
+            rows.append((_("Set aside"), [c.yen(p.set_aside) for p in players]))
+        rows.append((_("Loans"), [c.signed_yen(-p.loan_cost) if p.loans else "–" for p in players]))
         if current_metro(self.app.services).state.metro_drinks is not None:
             # fees and bonuses came in as cash: a row for reading, not one more part of the total
             drinks = [c.yen(p.drink_income) for p in players]

@@ -59,6 +59,11 @@ class Amount:
     times: int = 1
     """The amount entered is per item (a station's circles): the screen shows the total too."""
 
+    @property
+    def fixed(self) -> bool:
+        """The rules set the amount (a Sell's price): shown to confirm, with no arrows."""
+        return self.maximum is not None and self.minimum == self.maximum
+
 
 @dataclass(frozen=True)
 class SquarePick:
@@ -304,12 +309,12 @@ class EntryScreen(Screen):
                 hints.insert(1, ("lr", _("Jump")))
         elif isinstance(step, Amount):
             self._draw_amount(surface, theme, area, step)
-            hints = [
-                ("lr", "±" + (c.yen(step.step) if step.yen else str(step.step))),
-                ("ud", "±" + (c.yen(step.step * 10) if step.yen else str(step.step * 10))),
-                ("ok", _("Confirm")),
-                ("back", _("Back")),
-            ]
+            hints = [("ok", _("Confirm")), ("back", _("Back"))]
+            if not step.fixed:
+                hints[:0] = [
+                    ("lr", "±" + (c.yen(step.step) if step.yen else str(step.step))),
+                    ("ud", "±" + (c.yen(step.step * 10) if step.yen else str(step.step * 10))),
+                ]
         else:
             self._draw_square(surface, theme, area)
             hints = [
@@ -376,8 +381,9 @@ class EntryScreen(Screen):
             area.width - 3 * size,
         )
         fg = c.theme_color(theme, "accent")
-        c.arrow(surface, "left", (r.left - size, r.centery), size, fg)
-        c.arrow(surface, "right", (r.right + size, r.centery), size, fg)
+        if not step.fixed:
+            c.arrow(surface, "left", (r.left - size, r.centery), size, fg)
+            c.arrow(surface, "right", (r.right + size, r.centery), size, fg)
         if step.note:
             fnt = c.font(theme, "medium")
             y = r.bottom + 8

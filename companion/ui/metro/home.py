@@ -70,7 +70,7 @@ class MetroHome(Screen):
         if session.phase is not None:
             self.app.push(TrainPhaseScreen(self.app))
             return
-        last = rounds_for(session.rules, len(state.players))
+        last = rounds_for(session.rules, len(state.players), state)
         if last is not None and state.round > last and self._asked_end_round != state.round:
             self._asked_end_round = state.round
             question = _("All {rounds} rounds are played. End the game now?").format(rounds=last)
@@ -92,10 +92,14 @@ class MetroHome(Screen):
                 self.camera.ask(proposal, fixed=self._recorded)
 
     def _recorded(self, event: Any) -> None:
+        from companion.metro.events import Copy
         from companion.ui.metro.actions import describe
 
         self.line_picked = False
         self.say(describe(event, self.session.rules.board))
+        if isinstance(event, Copy):
+            title = _("{player}: the copied action").format(player=color_name(event.player))
+            self.open_actions(event.player, title)
 
     # --- commands ---
     def say(self, message: str) -> None:
@@ -105,10 +109,15 @@ class MetroHome(Screen):
     def selected_line(self) -> str:
         return str(list(self.session.rules.board.lines)[self.cursor])
 
-    def open_actions(self, player: str | None = None) -> None:
-        """The entries menu; opened by a player's button, the entries are that player's."""
-        from companion.ui.metro.actions import Opening
-        from companion.ui.metro.drink_entries import entries_for
+    def open_actions(self, player: str | None = None, title: str | None = None) -> None:
+        """The entries menu, those the game's action cards have; opened by a player's button
+        (or after their Copy, `title` saying so), the entries are that player's."""
+        from companion.ui.metro.actions import Opening, entries_for
+        from companion.ui.metro.drink_entries import with_drink_entries
+
+        session = self.session
+        entries = entries_for(session.state.card_set(session.rules.board))
+        entries = with_drink_entries(entries, session.state)
 
         fixed = {"player": player} if player is not None else {}
 
@@ -124,12 +133,12 @@ class MetroHome(Screen):
             return run
 
         items = [
-            (Option(_(label), label), opener(i, make))
-            for i, (label, make) in enumerate(entries_for(self.session.state))
+            (Option(_(label), label), opener(i, make)) for i, (label, make) in enumerate(entries)
         ]
-        title = _("Record an action")
-        if player is not None:
-            title = _("{player}: record an action").format(player=color_name(player))
+        if title is None:
+            title = _("Record an action")
+            if player is not None:
+                title = _("{player}: record an action").format(player=color_name(player))
         self.app.push(MetroMenu(self.app, title, items))
 
     def player_pressed(self, color: str) -> None:
@@ -319,7 +328,7 @@ class MetroHome(Screen):
         layer = pygame.Surface(size)
         layer.fill(c.theme_color(theme, "background"))
         session = self.session
-        last = rounds_for(session.rules, len(state.players))
+        last = rounds_for(session.rules, len(state.players), state)
         title_right = track.draw_track(layer, theme, session.rules, state, at, last, phase)
         hints = [
             ("ok", _("Actions")),

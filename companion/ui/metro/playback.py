@@ -1,53 +1,18 @@
-"""Playing back a train phase's steps onto the state, and describing them in words.
-
-`after_steps` folds steps onto the state the phase started from, so the board can be drawn at
-any step (and resumes mid-phase); folding every step gives the phase's own final positions.
-"""
+"""Playing back a train phase's steps: the board at any step (`after_steps`, from the core's
+`companion.metro.fold`) and the steps described in words."""
 
 from __future__ import annotations
-
-from collections.abc import Iterable
-from dataclasses import replace
 
 from companion import narrate
 from companion.colors import color_name
 from companion.i18n import _
-from companion.metro.board import BoardMap, parse_stop_id
-from companion.metro.state import LineState, Meeple, MetroState, Train
-from companion.metro.steps import Boarded, Left, Moved, Offered, Paid, Removed, Step
+from companion.metro.board import BoardMap
+from companion.metro.fold import after_steps, apply_step
+from companion.metro.steps import Moved, Offered, Paid, Step
 from companion.metro.trains import Prompt
 from companion.money import yen
 
-
-def _value(state: MetroState, line: str, amount: int) -> MetroState:
-    ls: LineState = state.lines[line]
-    return state.with_line(line, replace(ls, value=ls.value + amount))
-
-
-def apply_step(state: MetroState, step: Step) -> MetroState:
-    match step:
-        case Moved(vehicle, _from, to_stop, direction):
-            old = state.trains[vehicle]
-            train = Train(parse_stop_id(to_stop)[1], direction, old.started)
-            return replace(state, trains={**state.trains, vehicle: train})
-        case Removed(vehicle):
-            return replace(state, trains={k: v for k, v in state.trains.items() if k != vehicle})
-        case Paid(vehicle, _stop, _station, owner, owner_gain, line_gain, drinks_gain):
-            state = _value(state, vehicle.line, line_gain)
-            return state.with_cash(owner, owner_gain + drinks_gain)
-        case Boarded(player, vehicle, stop, fee):
-            meeple = Meeple(riding=vehicle, boarded_at=stop)
-            state = replace(state, meeples={**state.meeples, player: meeple})
-            return _value(state, vehicle.line, fee).with_cash(player, -fee) if fee else state
-        case Left(player, _vehicle, _stop, square):
-            return replace(state, meeples={**state.meeples, player: Meeple(square=square)})
-    return state
-
-
-def after_steps(state: MetroState, steps: Iterable[Step]) -> MetroState:
-    for step in steps:
-        state = apply_step(state, step)
-    return state
+__all__ = ["after_steps", "apply_step", "describe_step", "payout_text", "prompt_text"]
 
 
 def describe_step(step: Step, board: BoardMap) -> str | None:

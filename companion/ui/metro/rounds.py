@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.metro.events import MetroRules
+from companion.metro.state import MetroState
 
 
-def rounds_for(rules: MetroRules, players: int) -> int | None:
-    """Rulebook: the action cards run out after this many rounds (`Variant.rounds`)."""
-    return rules.variant.rounds(players)
+def rounds_for(rules: MetroRules, players: int, state: MetroState | None = None) -> int | None:
+    """Rulebook: the action cards run out after this many rounds (`Variant.rounds`): those of
+    the game in `state` (its card set, `MetroState.card_set`), else the map's own cards."""
+    cards = state.card_set(rules.board) if state is not None else None
+    return rules.variant.rounds(players, cards)
 
 
 def bid_order(order: Sequence[str], bids: Mapping[str, int], first_round: bool) -> tuple[str, ...]:

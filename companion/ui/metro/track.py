@@ -1,10 +1,12 @@
 """The income track table drawn for the home screen: the round and phase, the players' cash, and
-one row per line (value, larger/smaller pair, shares, speed, speculations, train).
+one row per line (value, larger/smaller pair, shares with a box for each share card left,
+its 1-4 disc spaces two by two, speed, speculations, train: both vehicles of an Osaka pair).
 
 Everything is in the reading size or larger. Columns are as wide as what they hold; when the
 row does not fit the screen the speed joins the train column, then the line names go (the badge
-keeps the letter and colour), then speculations past two, then the train, then the pair; when
-the lines do not fit the height the rows scroll with the cursor (arrows say so).
+keeps the letter and colour), then speculations past two, then the train, then the disc
+spaces, then the pair; when the lines do not fit the height the rows scroll with the cursor
+(arrows say so).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from companion.colors import color_letter, color_name
+from companion.colors import RGB, color_letter, color_name, rgb
 from companion.i18n import N_, _
 from companion.metro.events import MetroRules
 from companion.metro.state import MetroState
@@ -27,6 +29,7 @@ HEADERS = {
     "value": N_("Value"),
     "pair": N_("Larger / smaller"),
     "shares": N_("Shares"),
+    "discs": "",
     "speed": N_("Speed"),
     "specs": N_("Speculations"),
     "train": N_("Train"),
@@ -37,6 +40,9 @@ SHORT = {"pair": N_("Lg / sm"), "shares": N_("Shr."), "specs": N_("Specul.")}
 """Headers for a column too narrow for the whole word."""
 STRIPE = (28, 31, 40)
 EMPTY_SLOT = (70, 74, 86)
+SPEED_DISC = (235, 235, 235)
+SPEED_GAP = 4
+"""Pixels between a train's arrow and its speed ("+2") when the speed joins the train."""
 
 
 @dataclass(frozen=True)
@@ -111,28 +117,41 @@ def _widths(
         ),
         "speed": fnt.size("+9")[0],
         "specs": max(_specs_w(fnt, ls.speculations, cell_h) for ls in state.lines.values()),
-        "train": fnt.size("M99")[0] + cell_h,
+        "discs": _discs_w(rules, cell_h),
+        "train": fnt.size("M99")[0]
+        + _arrow_w(cell_h)
+        + (fnt.size("99")[0] + _arrow_w(cell_h)) * (_most_vehicles(state) - 1),
     }
-    keys = list(HEADERS)
+    keys = [k for k in HEADERS if k != "specs" or content["specs"]]  # none yet: no column
     most: int | None = None
-    for drop in ("speed", "name", "specs", "train", "pair"):
+    for drop in ("speed", "name", "specs", "train", "discs", "pair"):
         if sum(content[k] for k in keys) + gap * (len(keys) - 1) <= room:
             break
         if drop == "specs":
+            if "specs" not in keys:
+                continue
             most = SPECS_SHOWN
-            content["specs"] = (
-                max(_specs_w(fnt, ls.speculations[:most], cell_h) for ls in state.lines.values())
-                + fnt.size("+9")[0]
-            )
+            hidden = any(len(ls.speculations) > most for ls in state.lines.values())
+            content["specs"] = max(
+                _specs_w(fnt, ls.speculations[:most], cell_h) for ls in state.lines.values()
+            ) + (fnt.size("+9")[0] if hidden else 0)
             continue
         keys.remove(drop)
         if drop == "speed":
-            content["train"] += gap + content["speed"]
+            content["train"] += SPEED_GAP + content["speed"]
     widths = _spread(fnt, {k: content[k] for k in keys}, room, gap)
     if "speed" in widths and _header(fnt, "speed", widths["speed"]) != _(HEADERS["speed"]):
-        content["train"] += gap + content["speed"]
+        content["train"] += SPEED_GAP + content["speed"]
         widths = _spread(fnt, {k: content[k] for k in keys if k != "speed"}, room, gap)
     return widths, most
+
+
+def _most_vehicles(state: MetroState) -> int:
+    """The most vehicles one line has on the map (2 with an Osaka pair), at least 1."""
+    counts: dict[str, int] = {}
+    for vehicle in state.trains:
+        counts[vehicle.line] = counts.get(vehicle.line, 0) + 1
+    return max(counts.values(), default=1)
 
 
 def _spread(fnt: pygame.font.Font, widths: dict[str, int], room: int, gap: int) -> dict[str, int]:
@@ -161,6 +180,33 @@ def _header(fnt: pygame.font.Font, key: str, width: int) -> str:
 def _shares_w(fnt: pygame.font.Font, slots: int, holders: tuple[str, ...], h: int) -> int:
     held = [_chip_w(fnt, color_letter(p) + str(n + 1), h) for n, p in enumerate(holders)]
     return sum(held) + h * (slots - len(holders)) + 4 * slots
+
+
+def _discs_w(rules: MetroRules, h: int) -> int:
+    """The disc spaces' cell in a row of cells `h` high: up to four rings, two by two."""
+    return h * 3 // 4 + 2 if any(line.slots for line in rules.board.lines.values()) else 0
+
+
+def _arrow_w(h: int) -> int:
+    """The room a train's direction arrow takes after its stop."""
+    return h * 3 // 4
+
+
+def _draw_discs(
+    layer: pygame.Surface, rules: MetroRules, state: MetroState, lid: str, cell: pygame.Rect
+) -> None:
+    """A line's 1-4 disc spaces, two by two as on the board: a ring for a free one, a white
+    dot for a speed token, the player's colour for a speculation."""
+    ls = state.lines[lid]
+    taken: list[RGB] = [SPEED_DISC] * ls.speed + [rgb(s.player) for s in ls.speculations]
+    radius = max(4, (cell.width - 2) // 4)  # rings two by two, just apart
+    for n in range(rules.board.lines[lid].slots):
+        col, row = n % 2, n // 2
+        at = (cell.x + cell.width * (1 + 2 * col) // 4, cell.y + cell.height * (1 + 2 * row) // 4)
+        if n < len(taken):
+            pygame.draw.circle(layer, taken[n], at, radius)
+        else:
+            pygame.draw.circle(layer, EMPTY_SLOT, at, radius, width=2)
 
 
 def _specs_w(fnt: pygame.font.Font, specs: Any, h: int) -> int:
@@ -274,7 +320,7 @@ def _draw_row(
     speed = f"+{ls.speed}" if ls.speed else ""
     if speed and "speed" in lefts:
         c.blit_text(layer, fnt, speed, fg, (lefts["speed"], cy), "midleft")
-    x = lefts["specs"]
+    x = lefts.get("specs", 0)  # absent while nobody has speculated
     for spec in ls.speculations[:most]:
         chip = c.player_chip(layer, fnt, spec.player, (x, top), cell_h)
         stake = f"{spec.stake:,}"
@@ -282,15 +328,22 @@ def _draw_row(
     hidden = len(ls.speculations) - len(ls.speculations[:most])
     if hidden:
         c.blit_text(layer, fnt, f"+{hidden}", muted, (x, cy), "midleft")
+    if "discs" in lefts:
+        cell = pygame.Rect(lefts["discs"], top, _discs_w(rules, cell_h), cell_h)
+        _draw_discs(layer, rules, state, lid, cell)
     if "train" not in lefts:
         return
     vehicles = state.vehicles_of(lid)
-    train = state.trains[vehicles[0]] if vehicles else None
-    if train is None:
+    if not vehicles:
         c.blit_text(layer, fnt, "–", muted, (lefts["train"], cy), "midleft")
         return
-    tr = c.blit_text(layer, fnt, f"{lid}{train.stop}", fg, (lefts["train"], cy), "midleft")
-    direction = "right" if train.direction > 0 else "left"
-    c.arrow(layer, direction, (tr.right + cell_h // 2, cy), cell_h // 2, muted)
+    x = lefts["train"]
+    for n, vehicle in enumerate(vehicles):  # an Osaka pair: "P1 ▶ 10 ◀", each with its arrow
+        train = state.trains[vehicle]
+        where = f"{lid}{train.stop}" if n == 0 else str(train.stop)
+        tr = c.blit_text(layer, fnt, where, fg, (x, cy), "midleft")
+        direction = "right" if train.direction > 0 else "left"
+        c.arrow(layer, direction, (tr.right + _arrow_w(cell_h) // 2, cy), cell_h // 2, muted)
+        x = tr.right + _arrow_w(cell_h)
     if speed and "speed" not in lefts:
-        c.blit_text(layer, fnt, speed, fg, (tr.right + cell_h + 4, cy), "midleft")
+        c.blit_text(layer, fnt, speed, fg, (x + SPEED_GAP, cy), "midleft")

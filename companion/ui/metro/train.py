@@ -24,7 +24,7 @@ from companion.metro.state import MetroState, Train
 from companion.metro.steps import Departed, Moved, Paid, Step
 from companion.metro.trains import Decision, Prompt
 from companion.metro.vehicles import VehicleId
-from companion.narrate import place_name, stop_name
+from companion.narrate import place_name, stop_name, twin_title
 from companion.ui import kit as c
 from companion.ui.kit import Option
 from companion.ui.metro.board import BoardLayer, make_board
@@ -439,8 +439,15 @@ class TrainPhaseScreen(Screen):
                 (s.moves for s in reversed(steps[: self.shown]) if isinstance(s, Departed)), 0
             )
             board = self.board_map
-            return _("Train {line}: {a} » {b}, stop {n} of {moves}").format(
+            twin = twin_title(step.vehicle, board)
+            text = (
+                _("Train {line}: {a} » {b}, stop {n} of {moves}")
+                if twin is None
+                else _("{vehicle}: {a} » {b}, stop {n} of {moves}")
+            )
+            return text.format(
                 line=step.line,
+                vehicle=twin,
                 a=stop_name(board, step.from_stop),
                 b=stop_name(board, step.to_stop),
                 n=step.move,
