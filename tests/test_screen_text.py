@@ -383,7 +383,22 @@ def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     tour.look(app, "history-osaka")
 
 
-TOURS = [metro_entries, metro_trains, app_menus, timer_games, table_games, osaka_screens]
+def drinks_screens(tour: Tour, size: tuple[int, int]) -> None:
+    """METRO DRINKS and the solo game's screens (`tests/drinks_scenes.py`)."""
+    from tests.drinks_scenes import drinks_tour
+
+    drinks_tour(tour, size, home, end_pages)
+
+
+TOURS = [
+    metro_entries,
+    metro_trains,
+    app_menus,
+    timer_games,
+    table_games,
+    osaka_screens,
+    drinks_screens,
+]
 
 
 @pytest.fixture(params=LANGUAGES)

@@ -65,11 +65,13 @@ class OwnersScreen(Screen):
                 if o == p.color
             ]
             head = f"{color_name(p.color)} · {len(owned)}"
-            if p.drink_colors:
-                head += " · " + ", ".join(drink_name(d) for d in p.drink_colors)
             c.blit_text(surface, medium, head, fg, (chip.right + 8, chip.centery), "midleft")
             y = chip.bottom + 4
-            for part in c.wrap(small, ", ".join(owned) or "–", side.width):
+            lines = c.wrap(small, ", ".join(owned) or "–", side.width)
+            if p.drink_colors:
+                names = ", ".join(drink_name(d) for d in p.drink_colors)
+                lines += c.wrap(small, _("Drinks: {colors}").format(colors=names), side.width)
+            for part in lines:
                 if y + small.get_linesize() > bottom:
                     break
                 part = c.ellipsize(small, part, side.width)
