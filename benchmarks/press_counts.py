@@ -339,6 +339,24 @@ def measure() -> list[Count]:
     return counts
 
 
+def red_entry(p: Presser, name: str, case: str, answers: dict[str, Any]) -> Count:
+    """Red's button, the entry `name` from the menu, its answers; undone after counting."""
+    session = p.session
+    before = len(session.events)
+    p.count = 0
+    p.player("red")
+    p.menu(name)
+    p.answer({"player": "red", **answers})
+    if len(session.events) != before + 1:
+        raise RuntimeError(f"{name} ({case}) was not recorded: {p.top.name}")
+    count = Count(name, case, p.count, 8)
+    session.undo()
+    while p.top.name != "metro-home":
+        p.press(Action.BACK)
+    p.settle()
+    return count
+
+
 def osaka_counts(data_dir: Path) -> list[Count]:
     """The Osaka cards' entries, in a 4-player game on the Osaka map: Sell, invest-by-disc,
     Copy (counted until its cost is recorded; the copied action is then entered as itself)."""
@@ -351,18 +369,7 @@ def osaka_counts(data_dir: Path) -> list[Count]:
         lines = list(session.rules.board.lines)
 
         def entry(name: str, case: str, answers: dict[str, Any]) -> None:
-            before = len(session.events)
-            p.count = 0
-            p.player("red")
-            p.menu(name)
-            p.answer({"player": "red", **answers})
-            if len(session.events) != before + 1:
-                raise RuntimeError(f"{name} ({case}) was not recorded: {p.top.name}")
-            counts.append(Count(name, case, p.count, 8))
-            session.undo()
-            while p.top.name != "metro-home":
-                p.press(Action.BACK)
-            p.settle()
+            counts.append(red_entry(p, name, case, answers))
 
         entry("Sell a share", f"share #1 of line {lines[2]}", {"line": lines[2]})
         entry("Invest by disc", "share #2 of M", {"line": "M"})
@@ -389,18 +396,7 @@ def drink_counts(data_dir: Path) -> list[Count]:
         session.record(MoveMeeple("red", sorted(board.squares_touching_station(station))[0]))
 
         def entry(name: str, case: str, answers: dict[str, Any]) -> None:
-            before = len(session.events)
-            p.count = 0
-            p.player("red")
-            p.menu(name)
-            p.answer({"player": "red", **answers})
-            if len(session.events) != before + 1:
-                raise RuntimeError(f"{name} ({case}) was not recorded: {p.top.name}")
-            counts.append(Count(name, case, p.count, 8))
-            session.undo()
-            while p.top.name != "metro-home":
-                p.press(Action.BACK)
-            p.settle()
+            counts.append(red_entry(p, name, case, answers))
 
         entry("Drink colour card", "the last colour (purple)", {"color": "purple"})
         entry("Drink shape card", "", {})

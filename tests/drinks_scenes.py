@@ -12,9 +12,7 @@ from companion.i18n import _
 from companion.metro import BuildDrink, TakeDrinkColor, TakeDrinkShape
 from companion.metro.events import BuildStation, EndGame, Invest, MoveMeeple
 from companion.store import Store
-from companion.ui.metro import MetroHome
 from companion.ui.metro.camera import CameraPrompts, ProposalScreen
-from companion.ui.metro.entry import EntryScreen
 from companion.ui.metro.train import TrainPhaseScreen
 from companion.vision.drink_proposals import DrinkBuilt
 from tests.screen_fakes import FakeApp, _temp_store, play_phase
@@ -74,7 +72,9 @@ def solo_sessions() -> MetroSession:
     return last
 
 
-def drinks_tour(tour: Any, size: tuple[int, int], home: Any, end_pages: Any) -> None:
+def drinks_tour(
+    tour: Any, size: tuple[int, int], home: Any, end_pages: Any, walk_entries: Any
+) -> None:
     """The setup with METRO DRINKS on, the three drink entries step by step, the station
     list with drinks, a payout with its drink bonus, the camera's drink question, the end
     pages with the drinks row, a solo end with its best, the solo high scores."""
@@ -91,16 +91,7 @@ def drinks_tour(tour: Any, size: tuple[int, int], home: Any, end_pages: Any) -> 
     tour.look(app, "setup-drinks")
     session = drinks_session()
     app = home(session, size)
-    for label in ("Vending machine built", "Drink colour card", "Drink shape card"):
-        app.press("ok")
-        app.choose(label)
-        for n in range(4):
-            tour.look(app, f"{label}-step{n}")
-            if not isinstance(app.top, EntryScreen):
-                break
-            app.press("ok")
-        while not isinstance(app.top, MetroHome):
-            app.press("back")
+    walk_entries(tour, app, ("Vending machine built", "Drink colour card", "Drink shape card"))
     app.push(OwnersScreen(app))
     tour.look(app, "owners-drinks")
     app.pop()

@@ -343,6 +343,20 @@ def table_games(tour: Tour, size: tuple[int, int]) -> None:
                 break
 
 
+def walk_entries(tour: Tour, app: FakeApp, labels: tuple[str, ...]) -> None:
+    """Each entry from the actions menu, every step looked at, OK to the next; back home."""
+    for label in labels:
+        app.press("ok")
+        app.choose(label)
+        for n in range(4):
+            tour.look(app, f"{label}-step{n}")
+            if not isinstance(app.top, EntryScreen):
+                break
+            app.press("ok")
+        while not isinstance(app.top, MetroHome):
+            app.press("back")
+
+
 def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     """OSAKA METRO: the setup on the Osaka map, the Osaka entries (Sell with its amount,
     invest-by-disc, Copy), a tram payout, the end pages with the set-aside money, history."""
@@ -355,16 +369,7 @@ def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     session = osaka_board_session()
     app = home(session, size)
     tour.look(app, "income-track-osaka-twins")
-    for label in ("Sell a share", "Invest by disc", "Copy an action"):
-        app.press("ok")
-        app.choose(label)
-        for n in range(4):
-            tour.look(app, f"{label}-step{n}")
-            if not isinstance(app.top, EntryScreen):
-                break
-            app.press("ok")
-        while not isinstance(app.top, MetroHome):
-            app.press("back")
+    walk_entries(tour, app, ("Sell a share", "Invest by disc", "Copy an action"))
     app.push(TrainPhaseScreen(app))
     for _n in range(400):
         screen = app.top
@@ -387,7 +392,7 @@ def drinks_screens(tour: Tour, size: tuple[int, int]) -> None:
     """METRO DRINKS and the solo game's screens (`tests/drinks_scenes.py`)."""
     from tests.drinks_scenes import drinks_tour
 
-    drinks_tour(tour, size, home, end_pages)
+    drinks_tour(tour, size, home, end_pages, walk_entries)
 
 
 TOURS = [

@@ -11,7 +11,6 @@ payouts; the final ranking has the drink income row.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -131,24 +130,7 @@ class DrinksDemoScript(DemoScript):
         table.put_drink(station, color)
         self.remember(f"  {player} puts a {color} drink beside {self.name(station)} (on the table)")
         yield from table.wait()
-        deadline = time.monotonic() + CAMERA_WAIT
-        while time.monotonic() < deadline:
-            if station in self.session.state.drinks:
-                break
-            if d.name != "camera-proposal":
-                time.sleep(0.01)  # the camera reads in real time, the headless demo does not
-                yield 0.05
-                continue
-            proposal = d.top.proposal
-            text = proposal.text(self.session.rules.board)
-            if table.expects(proposal):
-                self.remember(f"  camera: {text}? OK")
-                yield from d.pause(0.8)
-                yield from d.accept_camera()
-            else:
-                self.remember(f"  camera: {text}? Fix")
-                yield from d.press(Action.BACK)
-                yield from d.press(Action.BACK)
+        yield from self.answer_camera(lambda: station in self.session.state.drinks, CAMERA_WAIT)
         if self.session.state.drinks.get(station) == color:
             self.camera_drinks += 1
             self.log.entries += 1
