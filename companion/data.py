@@ -9,8 +9,10 @@ from __future__ import annotations
 import functools
 import json
 import os
+import tempfile
 import tomllib
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -60,11 +62,116 @@ def read_json(path: str | Path) -> Any:
     return _read(path, json.load)
 
 
-def map_path(name: str) -> Path:
-    """A map by name (`tokyo` -> calibration/maps/tokyo.toml) or by path."""
+_owner_dir: Path | None = None
+
+
+def use_owner_dir(folder: str | Path | None) -> None:
+    """The data directory whose owner's files (`maps/<map>.toml`, `income-track-<map>.toml`)
+    replace the defaults: the app sets it at boot, the command line to the default data
+    directory; None: the defaults only."""
+    global _owner_dir
+    _owner_dir = Path(folder) if folder is not None else None
+
+
+def owner_dir() -> Path | None:
+    return _owner_dir
+
+
+def owner_map_file(map_id: str) -> Path | None:
+    """Where the owner's own map for `map_id` is (or would be) saved."""
+    return _owner_dir / "maps" / f"{map_id}.toml" if _owner_dir is not None else None
+
+
+def owner_track_file(map_id: str) -> Path | None:
+    return _owner_dir / f"income-track-{map_id}.toml" if _owner_dir is not None else None
+
+
+@dataclass(frozen=True)
+class MapChoice:
+    """Which file is "map X": the owner's when it is there and sound, else the default."""
+
+    path: Path
+    owner: bool
+    problem: str | None = None
+    """Why the owner's map was set aside (one line naming the file), if it was."""
+
+
+def _same_stops(own: BoardMap, default: BoardMap) -> bool:
+    return [(lid, line.length) for lid, line in own.lines.items()] == [
+        (lid, line.length) for lid, line in default.lines.items()
+    ] and {k: v.stops for k, v in own.stations.items()} == {
+        k: v.stops for k, v in default.stations.items()
+    }
+
+
+def map_choice(name: str) -> MapChoice:
+    """A map by path, or by name: the owner's map in the data directory when it reads and has
+    the default's lines, stops and stations (so saved games still fit), else
+    calibration/maps/<name>.toml."""
     if name.endswith(".toml") or os.sep in name:
-        return Path(name)
-    return calibration_dir() / "maps" / f"{name}.toml"
+        return MapChoice(Path(name), False)
+    default = calibration_dir() / "maps" / f"{name}.toml"
+    own = owner_map_file(name)
+    if own is None or not own.exists() or not default.exists():
+        return MapChoice(default, False)
+    try:
+        if not _same_stops(_load_file(own), _load_file(default)):
+            raise UserError("its lines, stops or stations differ from the default map", own)
+    except UserError as exc:
+        return MapChoice(default, False, exc.line())
+    return MapChoice(own, True)
+
+
+def map_path(name: str) -> Path:
+    """A map by name (the owner's if sound, else calibration/maps/<name>.toml) or by path."""
+    return map_choice(name).path
+
+
+def owner_map_problems(names: list[str] | None = None) -> list[str]:
+    """For each owner's map set aside as unreadable, one line (the boot shows them)."""
+    return [p for n in names or available_maps() if (p := map_choice(n).problem)]
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file and a rename, so a power cut leaves the old file or the new,
+    never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _owner_target(file: Path | None) -> Path:
+    if file is None:
+        raise UserError("no data directory for the owner's files (use_owner_dir)")
+    return file
+
+
+def save_owner_map(map_id: str, text: str) -> Path:
+    """Check and save the owner's map text for `map_id` into the data directory."""
+    path = _owner_target(owner_map_file(map_id))
+    try:
+        board = parse_map(tomllib.loads(text))
+    except (tomllib.TOMLDecodeError, MetroError) as exc:
+        raise UserError(f"the fitted map is not valid ({exc})", path) from None
+    if not _same_stops(board, _load_file(calibration_dir() / "maps" / f"{map_id}.toml")):
+        raise UserError("its lines, stops or stations differ from the default map", path)
+    _write_atomic(path, text)
+    return path
+
+
+def reset_owner_map(map_id: str) -> None:
+    """Back to the default map: the owner's file is removed."""
+    path = owner_map_file(map_id)
+    if path is not None:
+        path.unlink(missing_ok=True)
 
 
 def load_map(name: str = "tokyo") -> BoardMap:
@@ -72,6 +179,10 @@ def load_map(name: str = "tokyo") -> BoardMap:
     if not path.exists() and not (name.endswith(".toml") or os.sep in name):
         known = sorted(p.stem for p in (calibration_dir() / "maps").glob("*.toml"))
         raise UserError(f"unknown map {name!r}; known maps: {', '.join(known) or 'none'}", path)
+    return _load_file(path)
+
+
+def _load_file(path: Path) -> BoardMap:
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:
@@ -101,10 +212,35 @@ def load_track(path: str | Path | None = None) -> IncomeTrack:
 
 
 def track_path(map_id: str) -> Path | None:
-    """A map's own income track (`income-track-osaka.toml`), if it has one; else None (the
-    default track, `income-track.toml`)."""
+    """The owner's income track for the map (data directory) when it reads, else the map's own
+    (`income-track-osaka.toml`), else None (the default track, `income-track.toml`)."""
+    own = owner_track_file(map_id)
+    if own is not None and own.exists():
+        try:
+            load_track(own)
+            return own
+        except UserError:
+            pass
     path = calibration_dir() / f"income-track-{map_id}.toml"
     return path if path.exists() else None
+
+
+def save_owner_track(map_id: str, track: IncomeTrack) -> Path:
+    """Save the owner's income track for the map into the data directory."""
+    path = _owner_target(owner_track_file(map_id))
+    rows = "\n".join(f"  [{v}, {a}, {b}]," for v, (a, b) in sorted(track.pairs.items()))
+    text = (
+        "# The owner's income track, saved by the box (Settings > Income track).\n"
+        f'format = "companion/income-track@1"\npairs = [\n{rows}\n]\n'
+    )
+    _write_atomic(path, text)
+    return path
+
+
+def reset_owner_track(map_id: str) -> None:
+    path = owner_track_file(map_id)
+    if path is not None:
+        path.unlink(missing_ok=True)
 
 
 def load_rules(map_name: str = "tokyo", track: str | Path | None = None) -> MetroRules:

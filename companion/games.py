@@ -69,6 +69,11 @@ METRO = GameSpec(
             "the train phase, Back opens this menu."
         ),
         N_(
+            "The actions follow the game's action cards, chosen at setup: Start a train, Bid "
+            "and Card with the Tokyo cards; Invest by disc, Copy and Sell with the Osaka cards "
+            "(a Sell shows what the share pays before OK)."
+        ),
+        N_(
             "A question about a player (board this train? get off here?) is answered with that "
             "player's own button; OK and Back answer it when there are no player buttons."
         ),

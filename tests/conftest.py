@@ -25,6 +25,16 @@ def english_after_each_test():
     i18n.set_language("en")
 
 
+@pytest.fixture(autouse=True)
+def default_maps_after_each_test():
+    """The owner's files (fitted map, income track) come from the data directory the app or
+    the command line set: a test's folder must not leak into the next test's maps."""
+    yield
+    from companion import data
+
+    data.use_owner_dir(None)
+
+
 @pytest.fixture(scope="session")
 def mini_rules():
     from companion.data import load_rules

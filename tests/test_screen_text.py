@@ -5,6 +5,8 @@ every frame checked (DIR/<size>-<language>/NNN-<screen>.png)."""
 
 from __future__ import annotations
 
+import copy
+import functools
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -235,9 +237,10 @@ class FakePhoneView:
     enabled: bool = True
     running: bool = True
     error: str = ""
+    address: str = "192.168.100.200"
 
     def url(self) -> str:
-        return "http://192.168.100.200:65535/"
+        return f"http://{self.address}:65535/"
 
 
 def phone_views(tour: Tour, app: FakeApp) -> None:
@@ -247,6 +250,7 @@ def phone_views(tour: Tour, app: FakeApp) -> None:
         ("phone-view-off", None),
         ("phone-view", FakePhoneView()),
         ("phone-view-busy", FakePhoneView(running=False, error="0.0.0.0:8080: Address in use")),
+        ("phone-view-alone", FakePhoneView(address="127.0.0.1")),
     ):
         services.web = web  # type: ignore[assignment]
         app.push(PhoneViewScreen(app))
@@ -357,6 +361,67 @@ def walk_entries(tour: Tour, app: FakeApp, labels: tuple[str, ...]) -> None:
             app.press("back")
 
 
+def players_records(tour: Tour, size: tuple[int, int]) -> None:
+    """Settings -> Players, the letter picker, the setup's names, History's players' records."""
+    from companion.ui.players import NameEntry, PlayersScreen
+    from companion.ui.records import RecordsScreen
+    from companion.ui.seat_names import SeatNamesScreen
+
+    app = FakeApp(None, size)
+    settings = SettingsScreen(app)
+    app.push(settings)
+    voice_row = i18n._("Spoken announcements")
+    settings.index = next(i for i, o in enumerate(settings.items) if o.text == voice_row)
+    missing = i18n._("espeak-ng is missing: no voice")
+    tour.look(app, "settings-voice-missing", [Toast(missing, "bad")])
+    app.pop()
+    app.push(RecordsScreen(app))
+    tour.look(app, "records-empty")
+    roster = app.services.roster
+    names = [roster.add(n) for n in ("Maximiliano Ñoño", "Anne-Laure", "Íñigo", "Zoé Noël")]
+    app.push(PlayersScreen(app))
+    tour.look(app, "players")
+    app.push(NameEntry(app, i18n._("New player's name"), roster.add, "Maximiliano Ñoño"))
+    app.top.press("done")
+    tour.look(app, "name-entry-refused")
+    app.top.error, app.top.cursor = "", (4, 5)
+    tour.look(app, "name-entry")
+    colors = ["red", "blue", "green", "yellow", "black"]
+    chosen = {"red": names[0], "blue": names[1]}
+    setup = SetupScreen(app)
+    setup.names = dict(chosen)
+    app.push(setup)
+    setup.index = next(i for i, o in enumerate(setup.items) if o.text == i18n._("Names"))
+    tour.look(app, "setup-names")
+    for home_screen in (JutakuHome(app), CountdownSetup(app)):
+        home_screen.names.update(chosen)
+        app.push(home_screen)
+        home_screen.index = next(
+            i for i, o in enumerate(home_screen.items) if o.text == i18n._("Names")
+        )
+        tour.look(app, f"{home_screen.name}-names")
+    app.push(SeatNamesScreen(app, colors, chosen))
+    tour.look(app, "seat-names")
+    session = app.services.new_game("metro", {"map_name": "tokyo", "colors": colors[:2]})
+    setup_names = {c: {"id": p.id, "name": p.name} for c, p in chosen.items()}
+    for solo in (False, True):
+        game = app.services.store.new_game(
+            "metro",
+            {
+                **session.setup,
+                "colors": ["red"] if solo else ["red", "blue"],
+                "seat_names": setup_names,
+            },
+        )
+        opened = app.services.open_game(game)
+        assert opened is not None
+        opened.record(Invest("red", "G", 0))
+        opened.record(Invest("blue" if not solo else "red", "M", 0))
+        opened.record(EndGame())
+    app.push(RecordsScreen(app))
+    tour.look(app, "records")
+
+
 def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     """OSAKA METRO: the setup on the Osaka map, the Osaka entries (Sell with its amount,
     invest-by-disc, Copy), a tram payout, the end pages with the set-aside money, history."""
@@ -369,6 +434,16 @@ def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     session = osaka_board_session()
     app = home(session, size)
     tour.look(app, "income-track-osaka-twins")
+    app.press("back")
+    app.choose("howto")
+    for page in range(6):
+        tour.look(app, f"metro-howto-{page + 1}")
+        before = app.top.page  # type: ignore[attr-defined]
+        app.press("down")
+        if app.top.page == before:  # type: ignore[attr-defined]
+            break
+    while not isinstance(app.top, MetroHome):
+        app.press("back")
     walk_entries(tour, app, ("Sell a share", "Invest by disc", "Copy an action"))
     app.push(TrainPhaseScreen(app))
     for _n in range(400):
@@ -395,6 +470,48 @@ def drinks_screens(tour: Tour, size: tuple[int, int]) -> None:
     drinks_tour(tour, size, home, end_pages, walk_entries)
 
 
+@functools.cache
+def fitted_draft() -> object:
+    """One fit of the simulated owner's board for every size and language (a fit takes ~2 s)."""
+    from companion.app.ownerboard import OwnerBoard
+
+    return OwnerBoard(lambda: None).fit("tokyo")
+
+
+def owner_board(tour: Tour, size: tuple[int, int]) -> None:
+    """Settings -> Fit the map (the fitting screen, the review, its menu) and Income track
+    (the list, a changed row, the check mode, its menu)."""
+    from companion.ui.mapfit import FittingScreen, MapFitMenu
+    from companion.ui.trackedit import TrackEditor
+
+    app = FakeApp(None, size)
+    app.services.owner_board.fit = lambda map_id: copy.deepcopy(fitted_draft())
+    app.push(MapFitMenu(app))
+    tour.look(app, "map-fit")
+    app.push(FittingScreen(app, "tokyo"))
+    tour.look(app, "map-fitting")
+    app.top.wait()
+    tour.look(app, "map-review")
+    app.press("right", "down", "ok")
+    tour.look(app, "map-review-next")
+    app.press_player(3)
+    tour.look(app, "map-review-grid")
+    app.press("back")
+    tour.look(app, "map-review-menu")
+    app.top.index = len(app.top.items) - 1
+    tour.look(app, "map-review-menu-last")
+    app.stack.clear()
+    app.push(TrackEditor(app))
+    tour.look(app, "track")
+    app.press("down", "down", "down", "right")
+    tour.look(app, "track-changed")
+    app.press("back")
+    tour.look(app, "track-menu")
+    app.top.index = 2
+    app.press("ok")
+    tour.look(app, "track-check")
+
+
 TOURS = [
     metro_entries,
     metro_trains,
@@ -402,6 +519,8 @@ TOURS = [
     timer_games,
     table_games,
     osaka_screens,
+    players_records,
+    owner_board,
     drinks_screens,
 ]
 

@@ -116,7 +116,7 @@ class CameraLink:
 
     def use_board(self, board: BoardMap) -> None:
         """Start reading for this map, in the background (returns at once)."""
-        if self.board is not None and self.board.id == board.id:
+        if self.board is not None and (self.board is board or self.board == board):
             return
         self.close()
         with self._lock:

@@ -102,8 +102,9 @@ class GameSession(Generic[S, E]):
         self.setup = dict(setup)
         self._entries: list[Entry] = []
         self._finished = store.game(game_id).finished is not None
-        self.listener: Callable[[GameSession[Any, Any]], None] | None = None
-        """Called after every change of the log (the phone view follows the game so)."""
+        self.listeners: list[Callable[[GameSession[Any, Any]], None]] = []
+        """Called after every change of the log (the phone view follows the game so); one
+        that fails is logged, never stops the game."""
         self._refold()
 
     # --- creating and resuming ----------------------------------------------------------------
@@ -160,9 +161,9 @@ class GameSession(Generic[S, E]):
         if ended != self._finished:
             self.store.set_finished(self.game_id, ended)
             self._finished = ended
-        if self.listener is not None:
+        for listener in self.listeners:
             try:
-                self.listener(self)
+                listener(self)
             except Exception:
                 log.exception("session listener")
 
@@ -467,11 +468,13 @@ class MetroSession(GameSession[MetroState, Event]):
             return ()
         from companion.colors import COLOR_NAMES
         from companion.money import yen
+        from companion.records import seat_names
 
         result = self.end_game()
         totals = {p.color: p.total if p.total is not None else p.earnings for p in result.players}
+        names = {color: name for color, (_id, name) in seat_names(self.setup).items()}
         return tuple(
-            (rank, tr(COLOR_NAMES.get(color, color)), yen(totals[color], tr))
+            (rank, names.get(color) or tr(COLOR_NAMES.get(color, color)), yen(totals[color], tr))
             for rank, color in enumerate(result.ranking, start=1)
         )
 

@@ -21,6 +21,7 @@ SUBCOMMANDS = {
     "leds": ("companion.cli.leds", "LED strip: test pattern, emulator"),
     "vision": ("companion.cli.vision", "camera: markers sheet, render, read, calibrate"),
     "check": ("companion.cli.check", "check config, data files and devices"),
+    "history": ("companion.cli.history", "saved games: CSV and JSON exports, players' records"),
 }
 
 
@@ -35,6 +36,22 @@ def usage() -> str:
     width = max(map(len, SUBCOMMANDS))
     rows = "\n".join(f"  {name:<{width}}  {text}" for name, (_, text) in SUBCOMMANDS.items())
     return f"usage: companion SUBCOMMAND [options]\n\nsubcommands:\n{rows}\n"
+
+
+def _use_owner_files() -> None:
+    """Commands use the owner's fitted map and income track from the box's data directory
+    (the config's `store.data_dir`, else the default), as the app does."""
+    from companion import data
+    from companion.config import load_config
+    from companion.store import default_data_dir
+
+    if data.owner_dir() is not None:
+        return
+    try:
+        folder = load_config().data_dir
+    except UserError:
+        folder = None
+    data.use_owner_dir(folder or default_data_dir())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"companion: unknown subcommand {args[0]!r}\n\n{usage()}")
         return 2
     try:
+        _use_owner_files()
         module = importlib.import_module(entry[0])
         return int(module.main(args[1:]))
     except UserError as exc:

@@ -89,6 +89,11 @@ def main(argv: list[str]) -> int:
         action="store_true",
         help="enter stations and meeple moves by buttons instead of the simulated camera",
     )
+    parser.add_argument(
+        "--voice",
+        action="store_true",
+        help="spoken announcements on (espeak-ng in a window; headless: the phrases are printed)",
+    )
     args = parser.parse_args(argv)
 
     from companion.app.boot import Options, build_app, shutdown
@@ -102,8 +107,11 @@ def main(argv: list[str]) -> int:
     if headless and shots is None:
         shots = data_dir / "screenshots"
     leds = {"port": args.leds_port} if args.leds_port else {}
+    voice = {"enabled": True, "backend": "simulated" if headless else ""} if args.voice else {}
     web = {"enabled": True, "host": "127.0.0.1", "port": args.phone_view} if args.phone_view else {}
-    config = Config(input=InputConfig(gpio="off"), language=args.language, leds=leds, web=web)
+    config = Config(
+        input=InputConfig(gpio="off"), language=args.language, leds=leds, web=web, voice=voice
+    )
     options = Options(
         size=parse_size(args.size),
         fullscreen=False,
@@ -161,6 +169,9 @@ def main(argv: list[str]) -> int:
     finally:
         shutdown(app)
     elapsed = time.monotonic() - started
+    spoken = getattr(app.services.voice.backend, "spoken", None)
+    if spoken:
+        say(f"Said aloud ({len(spoken)}): " + " / ".join(text for _lang, text in spoken[:8]))
     if app.screenshots:
         say(f"Screenshots ({len(app.screenshots)}) saved in {shots}")
     if script.done and not headless:

@@ -5,6 +5,7 @@ companion vision render --state game.json --out photo.png [--seed N] [--lighting
 companion vision calibrate --reference empty.png --pieces pieces.png --out DIR
 companion vision read photo.png... --calibration DIR | --reference empty.png [--json] [--debug DIR]
 companion vision check --calibration DIR [--photo photo.png ...] [--json]
+companion vision fit-map --photo empty.png | --camera SOURCE --map tokyo --out DIR [--json]
 """
 
 from __future__ import annotations
@@ -234,6 +235,36 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_fit_map(args: argparse.Namespace) -> int:
+    from companion.data import map_path
+    from companion.vision.fitmap import fit_map
+
+    board, layout = _board_and_layout(args)
+    if args.photo:
+        photo = _load_image(args.photo)
+    elif args.camera is not None:
+        from companion.vision.fitmap import grab_frame
+
+        photo = grab_frame(args.camera)
+    else:
+        raise UserError("give --photo EMPTY.png or --camera SOURCE", None, "--photo")
+    fit = fit_map(board, layout, photo)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    source = map_path(args.map)
+    written = out / f"{board.id}.toml"
+    written.write_text(fit.map_text(source.read_text(encoding="utf-8")), encoding="utf-8")
+    report = {**fit.report(), "file": str(written), "original": str(source)}
+    (out / "fit-report.json").write_text(json.dumps(report, indent=1) + "\n")
+    cv2.imwrite(str(out / "rectified.png"), fit.image)
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print(f"wrote {written} (the original {source} is kept) and fit-report.json")
+        print("\n".join(fit.report_lines()))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion vision",
@@ -287,6 +318,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--photo", action="append", help="a photo to try reading (repeatable)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser(
+        "fit-map", help="fit the map to your printed board from an empty-board photo"
+    )
+    _common(p)
+    p.add_argument("--photo", help="photo of the empty board, markers in view")
+    p.add_argument("--camera", help='take the photo: "picamera2", a camera number or a URL')
+    p.add_argument("--out", required=True, help="folder for the fitted map and fit-report.json")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_fit_map)
     return parser
 
 

@@ -57,6 +57,8 @@ class HistoryScreen(ListMenu):
             self.items.insert(0, Option(lambda: _("Solo high scores"), on_ok=self.open_solo))
         if not self.items:
             self.items = [Option(lambda: _("No saved games yet"))]
+        if self.app.services.roster.players():  # records count the names chosen at setup
+            self.items.append(Option(lambda: _("Players' records"), on_ok=self.records))
         self.index = min(self.index, len(self.items) - 1)
 
     def _item(self, info: GameInfo) -> Option:
@@ -70,6 +72,11 @@ class HistoryScreen(ListMenu):
 
     def open(self, info: GameInfo) -> None:
         self.app.push(GameActions(self.app, info))
+
+    def records(self) -> None:
+        from companion.ui.records import RecordsScreen
+
+        self.app.push(RecordsScreen(self.app))
 
 
 class GameActions(ListMenu):

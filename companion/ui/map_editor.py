@@ -8,15 +8,14 @@ stations, names, order) as it was. It works on pygame events alone, so tests dri
 from __future__ import annotations
 
 import math
-import re
 import tomllib
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from companion.i18n import _
+from companion.mapfile import Point, rewrite_map_text
 from companion.metro.board import BoardMap, parse_map
 from companion.ui.board_view import INK, BoardView, font
 
@@ -25,90 +24,6 @@ NUDGE_FAST_MM = 5.0
 SQUARE_STEP_MM = 0.2
 PHOTO_ALPHAS = (255, 160, 90)
 """Opacity of the drawn map over the photo; T cycles through them."""
-
-Point = tuple[float, float]
-
-
-def _num(v: float) -> str:
-    text = f"{v:.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
-def _pair(p: Point) -> str:
-    return f"[{_num(p[0])}, {_num(p[1])}]"
-
-
-_ENTRY = re.compile(r"^(\s*)\[\s*-?[\d.]+\s*,\s*-?[\d.]+\s*\](.*)$")
-_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z_.]+)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r"^(\s*)([A-Za-z_]+)(\s*=\s*)(.*)$")
-
-
-def rewrite_map_text(
-    text: str,
-    stops: Mapping[str, list[Point]],
-    grid_origin: Point | None = None,
-    grid_square: Point | None = None,
-) -> str:
-    """The map file's text with new stop positions (line id -> points in stop order) and grid
-    numbers, everything else kept. Stops written one per line keep their trailing comments."""
-    out: list[str] = []
-    table = ""
-    line_id: str | None = None
-    lines = text.splitlines(keepends=True)
-    i = 0
-    while i < len(lines):
-        raw = lines[i]
-        body = raw.rstrip("\r\n")
-        end = raw[len(body) :]
-        header = _HEADER.match(body)
-        key = _KEY.match(body)
-        if header:
-            table = header.group(1)
-            line_id = None
-        elif key and table == "grid" and key.group(2) in ("origin_mm", "square_mm"):
-            value = grid_origin if key.group(2) == "origin_mm" else grid_square
-            if value is not None:
-                raw = f"{key.group(1)}{key.group(2)}{key.group(3)}{_pair(value)}{end}"
-        elif key and table == "lines" and key.group(2) == "id":
-            line_id = tomllib.loads(f"v = {key.group(4)}")["v"]
-        elif (
-            key
-            and table == "lines"
-            and key.group(2) == "stops"
-            and line_id is not None
-            and line_id in stops
-        ):
-            points = stops[line_id]
-            block = [raw]
-            depth = body.count("[") - body.count("]")
-            while depth > 0 and i + 1 < len(lines):
-                i += 1
-                block.append(lines[i])
-                depth += lines[i].count("[") - lines[i].count("]")
-            out.extend(_rewrite_stops_block(block, key, points, end))
-            i += 1
-            continue
-        out.append(raw)
-        i += 1
-    return "".join(out)
-
-
-def _rewrite_stops_block(
-    block: list[str], key: re.Match[str], points: list[Point], end: str
-) -> list[str]:
-    entries = [n for n, raw in enumerate(block[1:-1], start=1) if _ENTRY.match(raw)]
-    if len(block) > 2 and len(entries) == len(points):
-        out = list(block)
-        for n, p in zip(entries, points, strict=True):
-            m = _ENTRY.match(out[n].rstrip("\r\n"))
-            assert m is not None
-            tail = out[n][len(out[n].rstrip("\r\n")) :]
-            out[n] = f"{m.group(1)}{_pair(p)}{m.group(2)}{tail}"
-        return out
-    inner = ", ".join(_pair(p) for p in points)
-    last = block[-1].rstrip("\r\n")
-    tail = last[last.rfind("]") + 1 :]
-    return [f"{key.group(1)}stops{key.group(3)}[{inner}]{tail}{end}"]
 
 
 class MapEditor:

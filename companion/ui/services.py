@@ -1,7 +1,7 @@
 """What a screen may use of the app, as protocols: the app (`companion.app`) implements them.
 
 `AppContext.services` is a `Services`: the saved games (start, open, list), the Metro session,
-settings, theme, sound, LEDs and camera. Screens call these and never probe with `hasattr`;
+settings, theme, sound, voice, LEDs and camera. Screens call these and never probe with `hasattr`;
 nothing here imports the app, so `ui` depends on the cores, the kit and this seam only.
 """
 
@@ -20,10 +20,14 @@ from companion.metro import (
     SoloResult,
     Step,
 )
+from companion.records import GameRecord
+from companion.roster import Player
 from companion.store import Entry, GameInfo
 
 if TYPE_CHECKING:
+    from companion.mapdraft import MapDraft
     from companion.metro.board import BoardMap
+    from companion.metro.track import IncomeTrack
     from companion.ui.kit.theme import Theme
     from companion.vision.proposals import Proposal
 
@@ -102,6 +106,7 @@ class SettingsLike(Protocol):
     muted: bool
     fast_trains: bool
     led_brightness: int
+    voice: bool
 
     def set(self, name: str, value: SettingValue) -> None: ...
 
@@ -109,6 +114,25 @@ class SettingsLike(Protocol):
 class SoundPlayer(Protocol):
     def play(self, cue: str) -> None: ...
     def stop_all(self) -> None: ...
+
+
+class Announcer(Protocol):
+    """Spoken announcements (`companion.voice.speaker.Voice`): `say` queues and returns."""
+
+    def say(self, text: str, interrupt: bool = False) -> None: ...
+    def take_notice(self) -> str | None:
+        """Why announcements on cannot be heard (espeak-ng missing): once, then None."""
+        ...
+
+
+class RosterBook(Protocol):
+    """The players' names kept on the box (`companion.roster.Roster`); refusals raise
+    `companion.roster.BadName`."""
+
+    def players(self) -> list[Player]: ...
+    def add(self, name: str) -> Player: ...
+    def rename(self, player_id: int, name: str) -> Player: ...
+    def remove(self, player_id: int) -> None: ...
 
 
 class LedStrip(Protocol):
@@ -131,6 +155,25 @@ class Camera(Protocol):
     def use_board(self, board: BoardMap) -> None: ...
     def latest_proposals(self, state: MetroState) -> Sequence[Proposal]: ...
     def meeples_touching(self, stop_id: str) -> list[str] | None: ...
+
+
+class OwnerBoard(Protocol):
+    """The owner's own board (`companion.app.ownerboard`): the map fitted from the camera and
+    the income track, saved into the data directory; the defaults back with one call."""
+
+    def maps(self) -> list[str]: ...
+    def map_name(self, map_id: str) -> str: ...
+    def has_own_map(self, map_id: str) -> bool: ...
+    def fit(self, map_id: str) -> MapDraft:
+        """Take the photo and fit the map (UserError with a translated message)."""
+        ...
+
+    def save_map(self, draft: MapDraft) -> None: ...
+    def reset_map(self, map_id: str) -> None: ...
+    def track(self, map_id: str) -> IncomeTrack: ...
+    def has_own_track(self, map_id: str) -> bool: ...
+    def save_track(self, map_id: str, track: IncomeTrack) -> None: ...
+    def reset_track(self, map_id: str) -> None: ...
 
 
 class PowerSwitch(Protocol):
@@ -176,6 +219,8 @@ class Services(Protocol):
     @property
     def sound(self) -> SoundPlayer: ...
     @property
+    def voice(self) -> Announcer: ...
+    @property
     def leds(self) -> LedStrip: ...
     @property
     def camera(self) -> Camera | None: ...
@@ -189,6 +234,8 @@ class Services(Protocol):
 
     @property
     def power(self) -> PowerSwitch: ...
+    @property
+    def owner_board(self) -> OwnerBoard: ...
     @property
     def web(self) -> PhoneViewStatus | None:
         """The phone view (None when the app was built without one)."""
@@ -238,6 +285,12 @@ class Services(Protocol):
 
     def export_game(self, game_id: int) -> Path:
         """Write the game's JSON export into the data folder; its path."""
+        ...
+
+    @property
+    def roster(self) -> RosterBook: ...
+    def records(self) -> list[GameRecord]:
+        """Every saved game with its seats, names and totals (the players' records)."""
         ...
 
 

@@ -20,9 +20,11 @@ from companion.games import METRO
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 from companion.metro.state import BONUS_READINGS
 from companion.metro.variant import CARD_SETS, TOKYO
+from companion.records import SEAT_NAMES
 from companion.ui import launch
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
+from companion.ui.seat_names import Chosen, names_in_setup, names_option
 
 log = logging.getLogger(__name__)
 LAST_SETUP = "last-setup.json"
@@ -52,6 +54,8 @@ class SetupScreen(ListMenu):
         self.colors: list[str] = list(METRO_COLORS[:3])
         self.drinks: str | None = None
         """METRO DRINKS' bonus reading (`BONUS_READINGS`), or None: played without it."""
+        self.names: Chosen = {}
+        """Roster names chosen for colours (Players' names); none unless chosen."""
         self._remembered()
         self.hint = lambda: _("Left/right: change · OK on a player: move up in turn order")
         self._rebuild()
@@ -74,6 +78,7 @@ class SetupScreen(ListMenu):
                     player=lambda s=seat: self.colors[s],  # type: ignore[misc]
                 )
             )
+        items += names_option(self.app, lambda: self.colors, self.names)
         items += self._drinks_rows()
         items.append(
             Option(
@@ -223,4 +228,6 @@ class SetupScreen(ListMenu):
         if self.drinks is not None:
             setup["metro_drinks"] = self.drinks
         self._remember(setup)
+        if names := names_in_setup(self.colors, self.names):
+            setup[SEAT_NAMES] = names
         launch.start(self.app, METRO.key, setup)

@@ -82,10 +82,13 @@ class BoardArt:
         w, h = self.size
         rng = rng_for("board", b.id) if self.style == "classic" else rng_for("board", b.id, "print")
         img = np.empty((h, w, 3), np.uint8)
-        img[:] = (96, 120, 140)
         coarse = rng.normal(0, 6, (h // 8 + 1, w // 8 + 1, 1)).astype(np.float32)
-        tex = cv2.resize(coarse, (w, h))[..., None]
-        img[:] = np.clip(img.astype(np.float32) + tex, 0, 255).astype(np.uint8)
+        tex = cv2.resize(coarse, (w, h))
+        # The table's texture a channel at a time: a float copy of the whole art is 50 MB.
+        for c, base in enumerate((96, 120, 140)):
+            plane = tex + np.float32(base)
+            np.clip(plane, 0, 255, out=plane)
+            img[..., c] = plane
         rect = [[0, 0], [b.width_mm, 0], [b.width_mm, b.height_mm], [0, b.height_mm]]
         paper = (208, 226, 236) if self.style == "classic" else (196, 214, 222)
         cv2.fillPoly(img, [self._pts(rect)], paper, cv2.LINE_AA, 4)
@@ -243,11 +246,12 @@ class BoardArt:
             img[iy : iy + side, ix : ix + side] = mk[..., None]
 
 
-_ART_CACHE: dict[tuple[str, int, str], BoardArt] = {}
+_ART_CACHE: dict[tuple[str, int, int, str], BoardArt] = {}
 
 
 def board_art(board: BoardMap, layout: MarkerLayout, style: str = "classic") -> BoardArt:
-    key = (board.id, hash(layout), style)
+    # By the map object too: an owner's fitted map keeps the default's id.
+    key = (board.id, id(board), hash(layout), style)
     if key not in _ART_CACHE:
         if len(_ART_CACHE) >= 2:
             _ART_CACHE.pop(next(iter(_ART_CACHE)))

@@ -37,6 +37,11 @@ class Shapes:
     pyramid_aspect: float = 1.15
     meeple_aspect: float = 1.9
 
+    @property
+    def meeple_width_mm(self) -> float:
+        """The short side of a meeple as seen at calibration: the thinnest a piece looks."""
+        return math.sqrt(self.meeple_mm2 / max(1.0, self.meeple_aspect))
+
     def pyramid_likeness(self, area_mm2: float, aspect: float) -> float:
         """Log-odds that a lone blob is a pyramid by its shape: its area against the split
         between the two kinds' seen areas, and its elongation against the split between
@@ -57,6 +62,9 @@ class Shapes:
 
 AREA_SPREAD = 0.25
 FRAGMENT = 0.7
+THIN = 0.45
+"""A blob thinner than this share of a meeple's seen width is no piece: a printed line's edge
+showing through the change test, not something standing on the board."""
 """A blob under this share of a meeple's seen area is part of a piece, not a whole one."""
 SEEN_SHARE = 0.85
 """On a busy board a piece shows about this share of the area it showed at calibration (on a
@@ -135,6 +143,10 @@ class PieceMaker:
         self.camouflage = camouflage
         """Per colour: where the empty board itself looks like that colour (bool image)."""
         self._open: dict[tuple[str, int, int, int], tuple[int, np.ndarray, int]] = {}
+        # Keyed by id, holding the array (so the id stays its own): one blob's parts are
+        # fitted several ways in `make`, each part's outline and fit once.
+        self._rects: dict[int, tuple[np.ndarray, tuple[float, float]]] = {}
+        self._fits: dict[int, tuple[np.ndarray, Fit]] = {}
 
     def explained(self, pts: np.ndarray, color: str, station: int) -> float:
         """The share of a pyramid's seen disc on this station that the blob covers or that
@@ -187,7 +199,11 @@ class PieceMaker:
         return int((d < 6.0).sum())
 
     def make(self, pts: np.ndarray, color: str, conf: float) -> list[Piece]:
+        self._rects.clear()
+        self._fits.clear()
         area = len(pts) / (self.scale * self.scale)
+        if self._thin(pts):
+            return []
         single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
         if area < 1.15 * single:
             return [self.piece(pts, color, conf)]
@@ -203,7 +219,7 @@ class PieceMaker:
         # One meeple: the part least like a pyramid on a station; the rest pyramids.
         scores = [self.fit(part, color).pyramid for part in parts]
         k = int(np.argmin(scores))
-        if self._too_close(parts, k):
+        if self._too_close(parts, k) or self._thin(parts[k]):
             # No meeple fits beside those pyramids: the blob is pyramids (and their shadows).
             if n_p <= 1:
                 return [self.piece(pts, color, conf * 0.8)]
@@ -215,6 +231,21 @@ class PieceMaker:
             pieces[i] if i == k else self._as_pyramid(pieces[i], parts[i])
             for i in range(len(parts))
         ]
+
+    def _rect(self, pts: np.ndarray) -> tuple[float, float]:
+        """(short, long) side of the blob's minimum-area rectangle, px."""
+        got = self._rects.get(id(pts))
+        if got is not None and got[0] is pts:
+            return got[1]
+        rect = (0.0, 0.0)
+        if len(pts) >= 5:
+            (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+            rect = (min(rw, rh), max(rw, rh))
+        self._rects[id(pts)] = (pts, rect)
+        return rect
+
+    def _thin(self, pts: np.ndarray) -> bool:
+        return self._rect(pts)[0] < THIN * self.shapes.meeple_width_mm * self.scale
 
     def _too_close(self, parts: list[np.ndarray], meeple: int) -> bool:
         """The meeple part's centre nearer a pyramid part's than a meeple standing against a
@@ -240,14 +271,19 @@ class PieceMaker:
         )
 
     def fit(self, pts: np.ndarray, color: str) -> Fit:
+        got = self._fits.get(id(pts))
+        if got is not None and got[0] is pts:
+            return got[1]
+        fit = self._fit(pts, color)
+        self._fits[id(pts)] = (pts, fit)
+        return fit
+
+    def _fit(self, pts: np.ndarray, color: str) -> Fit:
         s = self.scale
         cx, cy = pts.mean(0)
         area = len(pts) / (s * s)
-        if len(pts) >= 5:
-            (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
-            aspect = max(rw, rh) / max(1.0, min(rw, rh))
-        else:
-            aspect = 1.0
+        short, long = self._rect(pts)
+        aspect = long / max(1.0, short) if len(pts) >= 5 else 1.0
         x_mm, y_mm = self.unlean(float(cx) / s, float(cy) / s, PYRAMID_LEAN_MM)
         d_st = np.hypot(self._st_xy[:, 0] - x_mm, self._st_xy[:, 1] - y_mm)
         k = int(np.argmin(d_st))
@@ -271,9 +307,7 @@ class PieceMaker:
             return Piece(PYRAMID, color, fit.x_mm, fit.y_mm, None, self._st_ids[fit.station], conf)
         # Off every station a pyramid's shape still casts doubt on a meeple call.
         kind_conf *= 1 - 0.5 * fit.shape * (1 - fit.position)
-        s = self.scale
-        cx, cy = pts.mean(0)
-        x_mm, y_mm = self.unlean(float(cx) / s, float(cy) / s, MEEPLE_LEAN_MM)
+        x_mm, y_mm = self.unlean(*self.lean(fit.x_mm, fit.y_mm, PYRAMID_LEAN_MM), MEEPLE_LEAN_MM)
         sq = self.board.grid.square_at(x_mm, y_mm)
         conf = min(conf_color, kind_conf, 1.0 if sq else 0.0)
         return Piece(MEEPLE, color, x_mm, y_mm, sq, None, conf)

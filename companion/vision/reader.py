@@ -143,16 +143,14 @@ class BoardFrame:
         self.norm = (self.illum * (self.level / LEVEL)).astype(np.float32)
         h, w = self.ref_sum.shape
         flat = (ref / self.norm[..., None]).reshape(-1, 3)
-        self.ref_lab = to_lab(flat).reshape(h, w, 3)
         # Padded and flat, so the 3x3 neighbours of a pixel are fixed offsets (fast gathers).
-        padded = cv2.copyMakeBorder(self.ref_lab, 1, 1, 1, 1, cv2.BORDER_REPLICATE)
+        padded = cv2.copyMakeBorder(to_lab(flat).reshape(h, w, 3), 1, 1, 1, 1, cv2.BORDER_REPLICATE)
+        self.ref_lab = padded[1:-1, 1:-1]
         self._lab_w = w + 2
         self._ref_lab_flat = np.ascontiguousarray(padded.reshape(-1, 3))
         self._lab_offsets = [dy * self._lab_w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
         self._sample = (slice(2, None, 5), slice(2, None, 5))
         self._ones = np.ones((1, 3), np.float32)
-        self._clamp = np.full_like(ref, CLAMP)
-        self._zero = np.zeros_like(ref)
         self.threshold = max(
             settings.diff_threshold * self.level / LEVEL, settings.noise_sigmas * noise_sd
         )
@@ -187,14 +185,14 @@ class BoardFrame:
             blurred, _scalar((*gain.astype(float).tolist(), 0.0)), dtype=cv2.CV_32F
         )
         # Near-clipped channels carry no colour: compare both images clamped below the clip.
-        cv2.min(f, self._clamp, dst=f)
+        np.minimum(f, CLAMP, out=f)
         f_sum = cv2.transform(f, self._ones)
         alpha = cv2.divide(cv2.blur(f_sum, (5, 5)), self.ref_sum_blur)
         a3 = cv2.merge([alpha, alpha, alpha])
         out = cv2.subtract(
             cv2.absdiff(f, cv2.multiply(self.ref, a3)), cv2.multiply(self.ref_tol, a3)
         )
-        diff = cv2.transform(cv2.max(out, self._zero), self._ones)
+        diff = cv2.transform(np.maximum(out, 0, out=out), self._ones)
         m8 = cv2.bitwise_or(
             cv2.compare(diff, _scalar(self.threshold), cv2.CMP_GT),
             cv2.bitwise_or(
@@ -269,6 +267,40 @@ def camera_nadir(
     return float(c[0]), float(c[1]), float(abs(c[2]))
 
 
+class CameraPlace:
+    """Where the camera is above the board, (x_mm, y_mm, height_mm): the pieces' lean."""
+
+    def __init__(self, nadir: tuple[float, float, float]) -> None:
+        self.nadir = nadir
+
+    def lean(self, x: float, y: float, height: float) -> tuple[float, float]:
+        """Where a point `height` mm above (x, y) on the board appears (board mm)."""
+        nx, ny, cam_h = self.nadir
+        k = cam_h / (cam_h - height)
+        return nx + (x - nx) * k, ny + (y - ny) * k
+
+    def unlean(self, x: float, y: float, height: float) -> tuple[float, float]:
+        nx, ny, cam_h = self.nadir
+        k = (cam_h - height) / cam_h
+        return nx + (x - nx) * k, ny + (y - ny) * k
+
+
+class Camouflage:
+    """Where the empty board looks like a piece colour (computed once per colour)."""
+
+    def __init__(self, ref_lab: np.ndarray, colors: ColorModel, margin: float) -> None:
+        self.ref_lab, self.colors, self.margin = ref_lab, colors, margin
+        self._masks: dict[str, np.ndarray] = {}
+
+    def __call__(self, color: str) -> np.ndarray:
+        if color not in self._masks:
+            c = self.colors.names.index(color)
+            protos = self.colors.prototypes[self.colors.owner == c]
+            d = np.min([np.sqrt(((self.ref_lab - p) ** 2).sum(2)) for p in protos], axis=0)
+            self._masks[color] = d < CAMOUFLAGE_LAB + self.margin
+        return self._masks[color]
+
+
 def _merge_duplicates(pieces: list[Piece]) -> list[Piece]:
     """One piece per (kind, colour, place): a piece split in two by a highlight is one piece
     (each player has one meeple and a station holds one pyramid)."""
@@ -335,13 +367,15 @@ class Reader:
         self.too_dark = False
         """The calibration's light is too dark to read: every frame is refused."""
         stations = {sid: station_center(board, sid) for sid in board.stations}
-        self._nadir = (board.width_mm / 2, board.height_mm / 2, 1000.0)
+        self.camera = CameraPlace((board.width_mm / 2, board.height_mm / 2, 1000.0))
         self._fitted: np.ndarray | None = None
         self._shift = np.eye(3)
         self._homography = ref_loc.homography
-        self._camo: dict[str, np.ndarray] = {}
+        # The piece maker calls back into small parts, not the reader: a cycle through the
+        # reader would keep its tens of MB of images until the next garbage collection.
+        camouflage = Camouflage(self.board_frame.ref_lab, colors, self.margin)
         self.maker = PieceMaker(
-            board, s, colors.shapes(), stations, self._unlean, self.lean, self._camouflage
+            board, s, colors.shapes(), stations, self.camera.unlean, self.camera.lean, camouflage
         )
         self.read_drinks = False
         """METRO DRINKS: also read the drinks beside the pyramids (`vision.drinks`)."""
@@ -352,7 +386,7 @@ class Reader:
             self.board_frame.ref_lab,
             self.board_frame.colors_at,  # type: ignore[arg-type]
             self.board_frame.board_distance,
-            self.lean,
+            self.camera.lean,
             self.margin,
             self.size,
         )
@@ -412,30 +446,13 @@ class Reader:
         b = cv2.perspectiveTransform(corners, homography)
         return float(np.abs(a - b).max()) < SAME_FIT_PX
 
-    def _camouflage(self, color: str) -> np.ndarray:
-        """Where the empty board looks like this piece colour (computed once per colour)."""
-        if color not in self._camo:
-            c = self.colors.names.index(color)
-            protos = self.colors.prototypes[self.colors.owner == c]
-            lab = self.board_frame.ref_lab
-            d = np.min([np.sqrt(((lab - p) ** 2).sum(2)) for p in protos], axis=0)
-            self._camo[color] = d < CAMOUFLAGE_LAB + self.margin
-        return self._camo[color]
-
     def set_camera(self, homography: np.ndarray, frame_size: tuple[int, int]) -> None:
         """Where the camera is, for the pieces' lean (`read` does it for each frame)."""
-        self._nadir = camera_nadir(homography, frame_size, self.settings.focal_px)
+        self.camera.nadir = camera_nadir(homography, frame_size, self.settings.focal_px)
 
     def lean(self, x: float, y: float, height: float) -> tuple[float, float]:
         """Where a point `height` mm above (x, y) on the board appears (board mm)."""
-        nx, ny, cam_h = self._nadir
-        k = cam_h / (cam_h - height)
-        return nx + (x - nx) * k, ny + (y - ny) * k
-
-    def _unlean(self, x: float, y: float, height: float) -> tuple[float, float]:
-        nx, ny, cam_h = self._nadir
-        k = (cam_h - height) / cam_h
-        return nx + (x - nx) * k, ny + (y - ny) * k
+        return self.camera.lean(x, y, height)
 
     # --- pieces ------------------------------------------------------------------------------
 

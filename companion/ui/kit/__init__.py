@@ -37,6 +37,7 @@ from companion.ui.kit.options import (
     handle_options,
     press_option,
     text_of,
+    then,
 )
 from companion.ui.kit.palette import NEUTRAL, PALETTE, colors_of, theme_color
 from companion.ui.kit.text import blit_text, ellipsize, fit, render, wrap, wrap_lines
@@ -91,6 +92,7 @@ __all__ = [
     "text_of",
     "textlog",
     "theme_color",
+    "then",
     "title_height",
     "wrap",
     "wrap_lines",

@@ -57,6 +57,16 @@ class Option:
         return self.reason is None and (self.enabled is None or self.enabled())
 
 
+def then(*steps: Callable[[], object]) -> Callable[[], None]:
+    """One `on_ok` doing several things in turn: `then(app.pop, review.save)`."""
+
+    def run() -> None:
+        for step in steps:
+            step()
+
+    return run
+
+
 def cursor_step(index: int, count: int, event: Input) -> int | None:
     """The cursor after UP/DOWN (wrapping round), or None for any other input."""
     if count and event.action is Action.UP:

@@ -9,15 +9,18 @@ from typing import Any
 
 import pygame
 
-from companion.colors import color_letter, color_name
+from companion.colors import color_letter
 from companion.i18n import _
 from companion.metro.endgame import EndGameResult
 from companion.metro.solo import SoloNews, is_solo, solo_news, solo_result
 from companion.narrate import describe_solo, tie_notes
+from companion.records import player_label
 from companion.ui import kit as c
+from companion.ui.announce import announce
 from companion.ui.kit import draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import current_metro
+from companion.voice import phrases
 
 MEDALS = ((230, 190, 40), (190, 196, 204), (196, 126, 60))
 
@@ -55,6 +58,11 @@ class EndGameScreen(Screen):
         if not self._played:
             self._played = True
             self.app.play("fanfare")
+            announce(self.app, lambda: phrases.winner_phrase(self.result, self.label))
+
+    def label(self, color: str) -> str:
+        """The player's roster name when one was chosen at setup, else the colour's name."""
+        return player_label(current_metro(self.app.services).setup, color)
 
     def handle(self, event: Input) -> None:
         if event.action is Action.RIGHT:
@@ -136,7 +144,7 @@ class EndGameScreen(Screen):
         col_w = (area.width - label_w) // max(1, len(players))
         chip_h = medium.get_linesize()
         # the names under the chips when they all fit, else the chips' letters say who
-        names = all(read.size(color_name(p.color))[0] <= col_w - m for p in players)
+        names = all(read.size(self.label(p.color))[0] <= col_w - m for p in players)
         y = area.y
         for i, p in enumerate(players):
             col = pygame.Rect(area.x + label_w + i * col_w, y, col_w, chip_h)
@@ -148,7 +156,7 @@ class EndGameScreen(Screen):
             c.player_chip(surface, medium, p.color, (medal.right + 6, y), chip_h)
             if names:
                 pos = (col.right - m, y + chip_h + 2)
-                c.blit_text(surface, read, color_name(p.color), fg, pos, "topright")
+                c.blit_text(surface, read, self.label(p.color), fg, pos, "topright")
         y += chip_h + (read.get_linesize() if names else 0) + 6
         row_h = read.get_linesize() + 2
         for n, (label, values) in enumerate(rows):

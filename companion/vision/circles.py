@@ -1,0 +1,121 @@
+"""Printed stop circles in a rectified board image: where they are and the colour of their ring.
+
+A stop circle is a light disk inside a ring of its line's colour. The image is first evened
+out (each channel divided by its own heavy blur, which takes away the lamp's falloff and the
+light's colour), then its whiteness (the smallest channel: light and grey) is matched against a
+disk-minus-ring kernel of the map's circle size. Peaks are the candidate circles, located to a
+fraction of a pixel, each with the ring's colour relative to its own white disk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+MIN_RESPONSE = 0.25
+"""Disk-minus-ring contrast (relative to the local paper) a candidate needs."""
+MIN_RINGED = 0.08
+"""How much lighter than the brightest eighth of its ring a circle's disk must be: paper beside
+a dark line passes the kernel, but its "ring" is light on one side."""
+SECTORS = 16
+
+
+@dataclass(frozen=True)
+class Circles:
+    xy_mm: np.ndarray
+    """N x 2 centres in board mm."""
+    strength: np.ndarray
+    """N: disk-minus-ring contrast."""
+    ring: np.ndarray
+    """N x 3: the ring's colour (RGB) divided by the disk's, about 0-1 per channel."""
+    ringed: np.ndarray
+    """N: how much lighter the disk is than the lightest sixteenth of its ring."""
+
+
+def evened(board_bgr: np.ndarray, scale: float) -> np.ndarray:
+    """Float RGB image with the light's falloff and colour taken out (paper about 1.0)."""
+    img = board_bgr[..., ::-1].astype(np.float32) + 1.0
+    sigma = 20.0 * scale
+    small = cv2.resize(img, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    blur = cv2.GaussianBlur(small, (0, 0), sigma / 4)
+    blur = cv2.resize(blur, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.asarray(img / blur, np.float32)
+
+
+def _kernel(radius_px: float) -> np.ndarray:
+    size = int(np.ceil(radius_px * 1.25)) * 2 + 1
+    c = size // 2
+    yy, xx = np.mgrid[:size, :size]
+    d = np.hypot(xx - c, yy - c)
+    inner = (d <= 0.68 * radius_px).astype(np.float32)
+    ring = ((d >= 0.9 * radius_px) & (d <= 1.18 * radius_px)).astype(np.float32)
+    return np.asarray(inner / inner.sum() - ring / ring.sum(), np.float32)
+
+
+def _peaks(resp: np.ndarray, radius_px: float) -> np.ndarray:
+    size = max(3, int(radius_px * 1.4) | 1)
+    dil = cv2.dilate(resp, np.ones((size, size), np.uint8))
+    ys, xs = np.nonzero((resp >= dil) & (resp > MIN_RESPONSE))
+    return np.stack([xs, ys], 1) if len(xs) else np.zeros((0, 2), int)
+
+
+def _subpixel(resp: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Each peak moved to the top of a parabola through it and its neighbours."""
+    h, w = resp.shape
+    out = pts.astype(np.float64)
+    x = np.clip(pts[:, 0], 1, w - 2)
+    y = np.clip(pts[:, 1], 1, h - 2)
+    c = resp[y, x]
+    for axis, (dx, dy) in enumerate(((1, 0), (0, 1))):
+        a = resp[y - dy, x - dx]
+        b = resp[y + dy, x + dx]
+        den = a - 2 * c + b
+        with np.errstate(divide="ignore", invalid="ignore"):
+            off = np.where(den < 0, 0.5 * (a - b) / den, 0.0)
+        out[:, axis] = (x, y)[axis] + np.clip(off, -0.5, 0.5)
+    return out
+
+
+def _rings(img: np.ndarray, pts: np.ndarray, radius_px: float) -> tuple[np.ndarray, np.ndarray]:
+    """For each centre (pixels): the median ring colour over the median disk colour, and how
+    much lighter the disk is than the lightest eighth of the ring (-1 at the image's edge)."""
+    r = int(np.ceil(radius_px * 1.1))
+    yy, xx = np.mgrid[-r : r + 1, -r : r + 1]
+    d = np.hypot(xx, yy)
+    ring = (d >= 0.88 * radius_px) & (d <= 1.06 * radius_px)
+    disk = d <= 0.6 * radius_px
+    sector = (((np.arctan2(yy, xx) + np.pi) / (2 * np.pi) * SECTORS).astype(int) % SECTORS)[ring]
+    h, w = img.shape[:2]
+    colours = np.ones((len(pts), 3), np.float32)
+    ringed = np.full(len(pts), -1.0)
+    for i, (px, py) in enumerate(np.round(pts).astype(int)):
+        x0, y0 = px - r, py - r
+        if x0 < 0 or y0 < 0 or px + r >= w or py + r >= h:
+            continue
+        patch = img[y0 : y0 + 2 * r + 1, x0 : x0 + 2 * r + 1]
+        white = np.median(patch[disk], axis=0)
+        ring_px = patch[ring]
+        colours[i] = np.median(ring_px, axis=0) / np.maximum(white, 1e-3)
+        light = ring_px.min(axis=1)
+        sectors = [np.median(light[sector == k]) for k in range(SECTORS)]
+        ringed[i] = float(white.min() - max(sectors))
+    return colours, ringed
+
+
+def find_circles(img: np.ndarray, scale: float, radius_mm: float) -> Circles:
+    """Candidate stop circles of about `radius_mm` in an evened image at `scale` px/mm."""
+    radius_px = radius_mm * scale
+    white = img.min(axis=2)
+    resp = cv2.filter2D(white, cv2.CV_32F, _kernel(radius_px))
+    pts = _peaks(resp, radius_px)
+    if not len(pts):
+        return Circles(np.zeros((0, 2)), np.zeros(0), np.zeros((0, 3)), np.zeros(0))
+    strength = resp[pts[:, 1], pts[:, 0]].astype(np.float64)
+    sub = _subpixel(resp, pts)
+    colours, ringed = _rings(img, sub, radius_px)
+    keep = ringed > MIN_RINGED
+    return Circles(
+        sub[keep] / scale, strength[keep], colours[keep].astype(np.float64), ringed[keep]
+    )

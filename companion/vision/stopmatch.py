@@ -1,0 +1,258 @@
+"""Matching candidate circles to the map's stops, line by line, keeping each line's order.
+
+Each line is one chain: stop k takes one candidate circle near where the map expects it, or
+none. A chain's cost adds, per stop, how far the circle is from the expected place and how far
+its ring's colour is from the line's; and, per pair of consecutive stops, how little of the
+straight path between their circles shows the line's colour (a printed line joins them). The
+cheapest chain is found exactly (dynamic programming); a stop's confidence is how much dearer
+its best alternative would make the chain. A circle claimed by two lines goes to the cheaper
+claim and the other line is matched again without it. Stations hold their circles together:
+a station whose circles came out scattered has them all made doubtful.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.colors import hex_to_rgb
+from companion.metro.board import BoardMap, Line
+
+REACH_MM = 38.0
+"""Circles this far from the expected place are considered (printed boards: up to ~30 mm)."""
+SIGMA_MM = 18.0
+STATION_SIGMA_MM = 6.0
+"""Spread about the place a sure station-mate's move predicts (a station moves as one)."""
+STATION_SPREAD_MM = 10.0
+MISSING_COST = 14.0
+BARE_COST = 8.0
+UNINKED_COST = 2.0
+"""Costs of a path between two consecutive stops' circles: wholly on bare paper, wholly
+without the line's colour (another line drawn over it does that too, hence less)."""
+COLOUR_SIGMA = 0.22
+LEARNT_SIGMA = 0.12
+"""Colour spread once each line's ring colour is learnt from this photo's sure matches."""
+RINGED_SURE = 0.35
+RINGED_COST = 1.0
+"""A candidate whose ring is light somewhere (paper between lines) costs more."""
+SURE_MARGIN = 4.0
+"""A stop is placed only when its best alternative costs this much more (about e^-4)."""
+
+
+@dataclass(frozen=True)
+class Match:
+    stop_id: str
+    circle: int | None
+    """Index into the candidates, or None: not found."""
+    margin: float
+    """How much dearer the best other choice for this stop is (0: a tie)."""
+    colour: float
+    """The circle's colour cost against its line (0: the line's colour)."""
+
+
+def chroma(rgb: np.ndarray) -> np.ndarray:
+    """Log colour with its brightness taken out, for colours under unknown light and ink."""
+    lg = np.log(np.asarray(rgb, np.float64) + 0.04)
+    return np.asarray(lg - lg.mean(axis=-1, keepdims=True))
+
+
+def line_models(board: BoardMap) -> dict[str, np.ndarray]:
+    """Each line's expected ring chroma from its screen colour: a printed ring seen through
+    the lens is paler than the screen colour (ink, blur into the white disk)."""
+    return {
+        lid: chroma(0.2 + 0.65 * np.array(hex_to_rgb(line.color)) / 255.0)
+        for lid, line in board.lines.items()
+    }
+
+
+class StopMatcher:
+    """Matches candidates (centres in mm, ring colours, an evened RGB image) to a map."""
+
+    def __init__(
+        self,
+        board: BoardMap,
+        xy_mm: np.ndarray,
+        ring_rgb: np.ndarray,
+        ringed: np.ndarray,
+        image: np.ndarray,
+        scale: float,
+    ) -> None:
+        self.board = board
+        self.xy = xy_mm
+        self.ring = chroma(ring_rgb)
+        self.doubt = RINGED_COST * np.clip((RINGED_SURE - ringed) / 0.1, 0, None) ** 2
+        self.colour_sigma = COLOUR_SIGMA
+        self.image = image
+        self.scale = scale
+        self.models = line_models(board)
+        self.default: dict[str, tuple[float, float]] = {
+            s.id: (s.x_mm, s.y_mm) for s in board.stops()
+        }
+        self.expected = dict(self.default)
+        self.sigma: dict[str, float] = {s.id: SIGMA_MM for s in board.stops()}
+        self._segments: dict[tuple[str, int, int], float] = {}
+
+    def colour_cost(self, line_id: str, idx: np.ndarray) -> np.ndarray:
+        d = np.linalg.norm(self.ring[idx] - self.models[line_id], axis=1)
+        return np.asarray((d / self.colour_sigma) ** 2)
+
+    def _segment(self, line_id: str, a: int, b: int) -> float:
+        """Share of the path between circles a and b that is not the line's colour."""
+        key = (line_id, a, b)
+        if key not in self._segments:
+            pa, pb = self.xy[a], self.xy[b]
+            length = float(np.hypot(*(pb - pa)))
+            radius = 7.5
+            if length <= 2 * radius + 2:
+                self._segments[key] = 0.0
+            else:
+                t = np.linspace(radius / length, 1 - radius / length, 12)
+                along = pa[None] + t[:, None] * (pb - pa)[None]
+                normal = np.array([pa[1] - pb[1], pb[0] - pa[0]]) / length
+                offsets = np.array([-3.0, -1.5, 0.0, 1.5, 3.0])
+                pts = (along[:, None, :] + offsets[None, :, None] * normal) * self.scale
+                h, w = self.image.shape[:2]
+                xs = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
+                ys = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
+                px = self.image[ys, xs]
+                dist = np.linalg.norm(chroma(px) - self.models[line_id], axis=-1)
+                light = px.mean(axis=-1)
+                inked = (dist < 2 * self.colour_sigma) & (light < 0.95)
+                paper = (np.abs(light - 1.0) < 0.12) & (np.abs(chroma(px)).max(axis=-1) < 0.12)
+                bare = paper.all(axis=1) & ~inked.any(axis=1)
+                self._segments[key] = BARE_COST * float(bare.mean()) + UNINKED_COST * float(
+                    1.0 - inked.any(axis=1).mean()
+                )
+        return self._segments[key]
+
+    def _chain(self, line: Line, banned: dict[str, set[int]]) -> list[Match]:
+        """The cheapest assignment of candidates to the line's stops, with margins."""
+        options: list[np.ndarray] = []
+        unary: list[np.ndarray] = []
+        for stop in line.stops:
+            ex = np.array(self.expected[stop.id])
+            d = np.hypot(*(self.xy - ex).T) if len(self.xy) else np.zeros(0)
+            near = np.nonzero(d < REACH_MM)[0]
+            idx = np.array([i for i in near if int(i) not in banned[stop.id]], int)
+            cost = (
+                (d[idx] / self.sigma[stop.id]) ** 2
+                + self.colour_cost(line.id, idx)
+                + self.doubt[idx]
+            )
+            options.append(np.append(idx, -1))
+            unary.append(np.append(cost, MISSING_COST))
+        n = len(line.stops)
+        fwd = [unary[0].copy()]
+        back: list[np.ndarray] = []
+        for k in range(1, n):
+            pair = self._pairwise(line.id, options[k - 1], options[k])
+            total = fwd[-1][:, None] + pair
+            back.append(np.argmin(total, axis=0))
+            fwd.append(total.min(axis=0) + unary[k])
+        bwd = [np.zeros(len(options[-1]))]
+        for k in range(n - 2, -1, -1):
+            pair = self._pairwise(line.id, options[k], options[k + 1])
+            bwd.insert(0, (pair + (bwd[0] + unary[k + 1])[None, :]).min(axis=1))
+        choice = [int(np.argmin(fwd[-1]))]
+        for k in range(n - 2, -1, -1):
+            choice.insert(0, int(back[k][choice[0]]))
+        out = []
+        for k, stop in enumerate(line.stops):
+            marg = fwd[k] + bwd[k]
+            best = choice[k]
+            others = np.delete(marg, best)
+            margin = float(others.min() - marg[best]) if len(others) else math.inf
+            circle = int(options[k][best])
+            colour = float(self.colour_cost(line.id, np.array([circle]))[0]) if circle >= 0 else 0.0
+            out.append(Match(stop.id, circle if circle >= 0 else None, margin, colour))
+        return out
+
+    def _pairwise(self, line_id: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        out = np.zeros((len(a), len(b)))
+        for i, ca in enumerate(a):
+            for j, cb in enumerate(b):
+                if ca < 0 or cb < 0:
+                    continue
+                if ca == cb:
+                    out[i, j] = math.inf
+                else:
+                    out[i, j] = self._segment(line_id, int(ca), int(cb))
+        return out
+
+    def match(self) -> dict[str, Match]:
+        """Every stop's match, circles claimed twice settled, stations checked."""
+        banned: dict[str, set[int]] = {s.id: set() for s in self.board.stops()}
+        chains = {lid: self._chain(line, banned) for lid, line in self.board.lines.items()}
+        for _ in range(12):
+            claims: dict[int, list[tuple[float, str]]] = {}
+            for chain in chains.values():
+                for m in chain:
+                    if m.circle is not None:
+                        d = math.dist(self.expected[m.stop_id], tuple(self.xy[m.circle]))
+                        cost = (d / self.sigma[m.stop_id]) ** 2 + m.colour
+                        claims.setdefault(m.circle, []).append((cost, m.stop_id))
+            redo = set()
+            for circle, who in claims.items():
+                if len(who) > 1:
+                    who.sort()
+                    for _cost, stop_id in who[1:]:
+                        banned[stop_id].add(circle)
+                        redo.add(self.board.stop(stop_id).line)
+            if not redo:
+                break
+            for lid in redo:
+                chains[lid] = self._chain(self.board.lines[lid], banned)
+        out = {m.stop_id: m for chain in chains.values() for m in chain}
+        return self._check_stations(out)
+
+    def _check_stations(self, matches: dict[str, Match]) -> dict[str, Match]:
+        """A station's circles move together: a found circle that moved apart from the surest
+        of its station-mates is made doubtful."""
+        for station in self.board.stations.values():
+            found = [matches[s] for s in station.stops if matches[s].circle is not None]
+            if len(found) < 2:
+                continue
+            anchor = max(found, key=lambda m: m.margin)
+            ref = self._moved(anchor)
+            for m in found:
+                if m is not anchor and float(np.hypot(*(self._moved(m) - ref))) > STATION_SPREAD_MM:
+                    matches[m.stop_id] = Match(m.stop_id, m.circle, 0.0, m.colour)
+        return matches
+
+    def _moved(self, m: Match) -> np.ndarray:
+        return np.asarray(self.xy[m.circle] - np.array(self.default[m.stop_id]))
+
+    def learn(self, matches: dict[str, Match]) -> None:
+        """Take each line's colour and the local displacement from the sure matches."""
+        sure = [m for m in matches.values() if m.circle is not None and m.margin >= SURE_MARGIN]
+        for lid in self.board.lines:
+            rings = [self.ring[m.circle] for m in sure if self.board.stop(m.stop_id).line == lid]
+            if len(rings) >= 3:
+                self.models[lid] = np.median(np.array(rings), axis=0)
+        self.colour_sigma = LEARNT_SIGMA
+        self._segments.clear()
+        if len(sure) < 5:
+            return
+        moved_by = {m.stop_id: self.xy[m.circle] - np.array(self.default[m.stop_id]) for m in sure}
+        src = np.array([self.default[sid] for sid in moved_by])
+        moved = np.array(list(moved_by.values()))
+        for stop in self.board.stops():
+            p = np.array(self.default[stop.id])
+            station = self.board.station_of(stop.id)
+            mates = (
+                [moved_by[s] for s in station.stops if s in moved_by and s != stop.id]
+                if station
+                else []
+            )
+            if mates:
+                shift = np.mean(mates, axis=0)
+                self.sigma[stop.id] = STATION_SIGMA_MM
+            else:
+                d = np.hypot(*(src - p).T)
+                wgt = np.exp(-((d / 50.0) ** 2))
+                wgt[d < 1e-6] = 0.0
+                shift = (wgt[:, None] * moved).sum(axis=0) / (float(wgt.sum()) + 2.0)
+                self.sigma[stop.id] = SIGMA_MM
+            self.expected[stop.id] = (float(p[0] + shift[0]), float(p[1] + shift[1]))
