@@ -352,6 +352,20 @@ def howto_pages(tour: Tour, app: FakeApp, key: str) -> None:
             break
 
 
+def walk_entries(tour: Tour, app: FakeApp, labels: tuple[str, ...]) -> None:
+    """Each entry from the actions menu, every step looked at, OK to the next; back home."""
+    for label in labels:
+        app.press("ok")
+        app.choose(label)
+        for n in range(4):
+            tour.look(app, f"{label}-step{n}")
+            if not isinstance(app.top, EntryScreen):
+                break
+            app.press("ok")
+        while not isinstance(app.top, MetroHome):
+            app.press("back")
+
+
 def players_records(tour: Tour, size: tuple[int, int]) -> None:
     """Settings -> Players, the letter picker, the setup's names, History's players' records."""
     from companion.ui.players import NameEntry, PlayersScreen
@@ -429,16 +443,7 @@ def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     howto_pages(tour, app, "metro")
     while not isinstance(app.top, MetroHome):
         app.press("back")
-    for label in ("Sell a share", "Invest by disc", "Copy an action"):
-        app.press("ok")
-        app.choose(label)
-        for n in range(4):
-            tour.look(app, f"{label}-step{n}")
-            if not isinstance(app.top, EntryScreen):
-                break
-            app.press("ok")
-        while not isinstance(app.top, MetroHome):
-            app.press("back")
+    walk_entries(tour, app, ("Sell a share", "Invest by disc", "Copy an action"))
     app.push(TrainPhaseScreen(app))
     for _n in range(400):
         screen = app.top
@@ -455,6 +460,13 @@ def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     app = FakeApp(ended, size)
     app.push(HistoryScreen(app))
     tour.look(app, "history-osaka")
+
+
+def drinks_screens(tour: Tour, size: tuple[int, int]) -> None:
+    """METRO DRINKS and the solo game's screens (`tests/drinks_scenes.py`)."""
+    from tests.drinks_scenes import drinks_tour
+
+    drinks_tour(tour, size, home, end_pages, walk_entries)
 
 
 @functools.cache
@@ -508,6 +520,7 @@ TOURS = [
     osaka_screens,
     players_records,
     owner_board,
+    drinks_screens,
 ]
 
 

@@ -26,6 +26,7 @@ import numpy as np
 
 from companion.metro.board import BoardMap
 from companion.vision.colormodel import ColorModel, to_lab
+from companion.vision.drinks import DrinkReader
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
 from companion.vision.pieces import FRAGMENT, SEEN_SHARE, PieceMaker
@@ -376,6 +377,19 @@ class Reader:
         self.maker = PieceMaker(
             board, s, colors.shapes(), stations, self.camera.unlean, self.camera.lean, camouflage
         )
+        self.read_drinks = False
+        """METRO DRINKS: also read the drinks beside the pyramids (`vision.drinks`)."""
+        self.drinks = DrinkReader(
+            board,
+            s,
+            colors,
+            self.board_frame.ref_lab,
+            self.board_frame.colors_at,  # type: ignore[arg-type]
+            self.board_frame.board_distance,
+            self.camera.lean,
+            self.margin,
+            self.size,
+        )
         self._close = np.ones((3, 3), np.uint8)
         # One pass over the empty board and one colour lookup warm OpenCV up (its first float
         # Lab conversion builds tables for 0.15 s), so the first frame's timings mean something.
@@ -415,6 +429,8 @@ class Reader:
         self.set_camera(self._homography, (w, h))
         rejected, pieces = self._pieces(frame)
         pieces = _merge_duplicates(pieces)
+        if rejected is None and self.read_drinks:
+            pieces = self.drinks.read(frame, pieces)
         stages["pieces"] = _ms(t2)
         stages["total"] = _ms(t0)
         self.last_frame = frame
