@@ -129,3 +129,19 @@ def test_the_app_says_on_screen_when_the_owners_map_is_unreadable(tmp_path):
     (tmp_path / "maps" / "tokyo.toml").write_text("broken = [")
     app = headless_app(tmp_path)
     assert any("default map" in t.text for t in app.toasts)
+
+
+def test_the_camera_follows_a_fitted_map_with_the_same_id(tmp_path):
+    from companion.app.cameralink import CameraLink
+
+    link = CameraLink("dir:" + str(tmp_path / "none"), tmp_path)
+    default = load_map("tokyo")
+    link.use_board(default)
+    data.use_owner_dir(tmp_path)
+    data.save_owner_map("tokyo", _shifted_text(4.0))
+    fitted = data.load_rules("tokyo").board
+    assert fitted.id == default.id and fitted != default
+    link.use_board(fitted)
+    assert link.board is fitted
+    link.wait_started(10)
+    link.close()
