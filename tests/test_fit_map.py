@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import tomllib
 
 import pytest
@@ -145,3 +146,26 @@ def test_the_camera_follows_a_fitted_map_with_the_same_id(tmp_path):
     assert link.board is fitted
     link.wait_started(10)
     link.close()
+
+
+def test_osakas_small_circles_are_found_at_their_own_size():
+    from companion.metro.board import SMALL_CIRCLE
+    from companion.vision.circles import evened, find_sizes
+    from companion.vision.fitmap import SCALE, rectify
+
+    board = load_map("osaka")
+    layout = load_layout(None, board.width_mm, board.height_mm)
+    printed = printed_board(board, 1)
+    photo = photograph(printed, layout, seed=1, lighting="daylight", pose="overhead").image
+    circles = find_sizes(
+        evened(rectify(board, layout, photo), SCALE), SCALE, [6.0, 6.0 * SMALL_CIRCLE]
+    )
+    small = [s for s in board.drawn_small() if s in printed.truth]
+    found = at_size = 0
+    for stop_id in small:
+        d = [math.dist(printed.truth[stop_id], tuple(xy)) for xy in circles.xy_mm]
+        i = min(range(len(d)), key=d.__getitem__)
+        found += d[i] < 3
+        at_size += d[i] < 3 and abs(circles.radius_mm[i] - 6.0 * SMALL_CIRCLE) < 0.5
+    assert found >= 0.8 * len(small)
+    assert at_size >= 0.7 * len(small)

@@ -19,7 +19,6 @@ from companion.ui import kit
 from companion.ui.kit import ListMenu, Option, then
 from companion.ui.screen import Action, AppContext, Input, Screen
 
-
 JUMP = 1000
 """What player buttons 1 and 2 move the value by."""
 
