@@ -49,20 +49,21 @@ def prepare(app):
     return session
 
 
-def measure(size: tuple[int, int], frames: int) -> list[float]:
-    data = Path(tempfile.mkdtemp(prefix="bench-frame-"))
-    config = Config(input=InputConfig(gpio="off"), language="es")
-    app = build_app(
-        config,
-        Options(
-            size=size,
-            headless=True,
-            realtime=False,
-            data_dir=data,
-            resume=False,
-            simulated_devices=True,
-        ),
+def headless_options(size: tuple[int, int], prefix: str) -> Options:
+    """The app as the benchmarks run it: headless, its own clock, a fresh data folder."""
+    return Options(
+        size=size,
+        headless=True,
+        realtime=False,
+        data_dir=Path(tempfile.mkdtemp(prefix=prefix)),
+        resume=False,
+        simulated_devices=True,
     )
+
+
+def measure(size: tuple[int, int], frames: int) -> list[float]:
+    config = Config(input=InputConfig(gpio="off"), language="es")
+    app = build_app(config, headless_options(size, "bench-frame-"))
     session = prepare(app)
     times: list[float] = []
     try:

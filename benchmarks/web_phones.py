@@ -6,8 +6,9 @@ Budget (DESIGN.md): one frame in <= 8 ms at 1024x600, phones or not. The app run
 (paced at 30 frames a second, the Metro train screen playing a 5-player phase, OK pressed at each
 payout); the phone view serves on 127.0.0.1 and the phones are another process (as phones are
 other devices), each holding the server-sent-event stream open and reading every event. Prints
-the frame time without and with the phones and the delay from a step shown on the screen to
-the moment each phone has it.
+the frame time without and with the phones, the delay from a step shown on the screen to the
+moment each phone has it, and (with Debian's chromium) from an entry saved to its figure on a
+real page.
 """
 
 from __future__ import annotations
@@ -62,24 +63,15 @@ def phones(port: int, count: int, seconds: float) -> None:
 
 
 def run_app(size: tuple[int, int], frames: int, phone_count: int) -> dict[str, object]:
-    from benchmarks.app_frame import prepare
-    from companion.app.boot import Options, build_app, shutdown
+    from benchmarks.app_frame import headless_options, prepare
+    from companion.app.boot import build_app, shutdown
     from companion.config import Config, InputConfig
     from companion.ui.metro.train import TrainPhaseScreen
     from companion.ui.screen import Action, Input
 
     web = {"enabled": True, "host": "127.0.0.1", "port": 0} if phone_count else {}
     config = Config(input=InputConfig(gpio="off"), language="es", web=web)
-    data = Path(tempfile.mkdtemp(prefix="bench-web-"))
-    options = Options(
-        size=size,
-        headless=True,
-        realtime=False,
-        data_dir=data,
-        resume=False,
-        simulated_devices=True,
-    )
-    app = build_app(config, options)
+    app = build_app(config, headless_options(size, "bench-web-"))
     app.services.player_buttons = 0
     link = app.services.web
     assert link is not None
@@ -147,6 +139,71 @@ def run_app(size: tuple[int, int], frames: int, phone_count: int) -> dict[str, o
     return result
 
 
+WATCH = """
+const cash = () => document.querySelector('[data-testid="cash-red"]').textContent;
+window.seen = [];
+let last = cash();
+new MutationObserver(() => {
+    if (cash() !== last) { last = cash(); window.seen.push([Date.now(), last]); }
+}).observe(document.getElementById("players"), {childList: true, subtree: true});
+"""
+
+
+def browser_delays(entries: int) -> list[float] | None:
+    """An entry saved -> its cash on the page in headless chromium, in ms (None: no chromium).
+    Both ends read the same wall clock (`time.time()`, `Date.now()`)."""
+    import shutil
+
+    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
+    if not (chromium and driver):
+        return None
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    from companion.app.session import MetroSession
+    from companion.app.weblink import WebLink
+    from companion.metro.events import AdjustCash
+    from companion.store import Store
+    from companion.web.config import WebConfig
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-web-page-"))
+    store = Store.open(folder)
+    session = MetroSession.start(store, {"map_name": "tokyo", "colors": ["red", "blue"]})
+    link = WebLink(WebConfig(True, "127.0.0.1", 0), folder, time.monotonic, lambda: "en")
+    link.start()
+    link.follow(session)
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"):
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='bench-chromium-')}")
+    browser = webdriver.Chrome(service=Service(driver), options=options)
+    delays = []
+    try:
+        browser.get(f"http://127.0.0.1:{link.port}/")
+        while not browser.find_elements("css selector", '[data-testid="cash-red"]'):
+            time.sleep(0.05)
+        browser.execute_script(WATCH)
+        for _ in range(entries):
+            saved = time.time() * 1000
+            session.record(AdjustCash("red", 100, "bench"))
+            want = session.state.players[0].cash
+            seen: list[tuple[float, str]] = []
+            for _wait in range(200):
+                seen = browser.execute_script("return window.seen.splice(0)") or seen
+                if seen:
+                    break
+                time.sleep(0.01)
+            assert seen and want is not None, "the page did not change"
+            delays.append(seen[-1][0] - saved)
+            time.sleep(0.2)
+    finally:
+        browser.quit()
+        link.close()
+        store.close()
+    return delays
+
+
 def summary(values: list[float]) -> str:
     values = sorted(values)
     p95 = values[int(len(values) * 0.95)]
@@ -177,6 +234,11 @@ def main() -> int:
         f"step on screen -> on {crowd['phones_with_events']} of {args.phones} phones: "
         f"{summary(delays)} over {len(delays)} deliveries of {crowd['steps']} steps"  # type: ignore[arg-type]
     )
+    page = browser_delays(20)
+    if page is None:
+        print("page in chromium: skipped (apt-get install chromium chromium-driver)")
+    else:
+        print(f"entry saved -> shown on the page in chromium: {summary(page)} over 20 entries")
     return 0
 
 

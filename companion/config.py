@@ -2,8 +2,8 @@
 
 Looked up in `$COMPANION_CONFIG`, `/etc/companion/config.toml`, `~/.config/companion/config.toml`;
 with none of them the defaults apply. A wrong value is a `UserError` naming the file and field.
-The [sound], [leds] and [camera] tables belong to their parts (`from_toml_table`); they are kept
-raw here and handed over as they are.
+The [sound], [leds], [camera] and [voice] tables belong to their parts (`from_toml_table`);
+they are kept raw here and handed over as they are.
 """
 
 from __future__ import annotations
@@ -64,6 +64,8 @@ class Config:
     sound: dict[str, Any] = field(default_factory=dict)
     leds: dict[str, Any] = field(default_factory=dict)
     camera: dict[str, Any] = field(default_factory=dict)
+    voice: dict[str, Any] = field(default_factory=dict)
+    """`[voice]`: spoken announcements (`companion.voice.speaker.VoiceConfig`)."""
     web: dict[str, Any] = field(default_factory=dict)
     """`[web]`, the phone view (`companion.web.config.WebConfig.from_toml_table`)."""
     countdown_floor_times: tuple[float, ...] = (60.0, 45.0, 30.0, 15.0)
@@ -132,7 +134,8 @@ class _Reader:
 
 def parse_config(data: dict[str, Any], file: Path | None = None) -> Config:
     r = _Reader(file)
-    top = ("screen", "input", "store", "language", "sound", "leds", "camera", "countdown", "web")
+    top: tuple[str, ...] = ("screen", "input", "store", "language", "sound", "leds", "camera")
+    top += ("countdown", "web", "voice")
     for key in data:
         if key not in top:
             raise r.fail(key, f"unknown section; known: {', '.join(top)}")
@@ -231,6 +234,7 @@ def parse_config(data: dict[str, Any], file: Path | None = None) -> Config:
         sound=r.table(data, "sound"),
         leds=r.table(data, "leds"),
         camera=r.table(data, "camera"),
+        voice=r.table(data, "voice"),
         web=r.table(data, "web"),
         countdown_floor_times=tuple(float(t) for t in times),
     )

@@ -69,12 +69,22 @@ METRO = GameSpec(
             "the train phase, Back opens this menu."
         ),
         N_(
+            "The actions follow the game's action cards, chosen at setup: Start a train, Bid "
+            "and Card with the Tokyo cards; Invest by disc, Copy and Sell with the Osaka cards "
+            "(a Sell shows what the share pays before OK)."
+        ),
+        N_(
             "A question about a player (board this train? get off here?) is answered with that "
             "player's own button; OK and Back answer it when there are no player buttons."
         ),
         N_(
             "Train phase: every payout waits for OK. The game ends after the last round, or "
             "with End the game in this menu: the ranking breaks ties by turn order."
+        ),
+        N_(
+            "With METRO DRINKS the actions add a vending machine (its fee beside each station) "
+            "and the drink colour and shape cards. A solo game ends with your best on this map "
+            "with these cards; History lists the solo high scores."
         ),
         N_("Main menu in this menu leaves the game; it is kept, and History resumes it."),
     ),

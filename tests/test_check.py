@@ -65,6 +65,7 @@ def test_all_fine(box: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert rows["buttons"][0] == "ok" and rows["buttons"][1].startswith("4 buttons")
     assert rows["audio"][0] == "ok"
     assert rows["camera"][0] == "n/a"
+    assert rows["phone view"][0] == "n/a"
     assert code == 0, rows
 
 

@@ -17,6 +17,7 @@ from companion.config import find_config, load_config
 from companion.devices.ledconfig import LedConfig
 from companion.devices.sound import SoundConfig
 from companion.errors import UserError
+from companion.web.config import WebConfig
 from tests.conftest import headless_app
 
 BAD = [
@@ -73,6 +74,8 @@ def test_bad_value_names_file_and_field(tmp_path: Path, text: str, field: str) -
         ("[input]\ngpio = 'off'\nkeys = { ok = 'no-such-key' }\n", "input.keys"),
         ("[input]\npins = { up = 28 }\n", "input.pins.up"),
         ("[leds]\nbaud = 'quick'\n", "baud"),
+        ("[web]\nenabled = true\nhost = 'anywhere'\n", "web.host"),
+        ("[web]\nport = 70000\n", "web.port"),
     ],
 )
 def test_run_refuses_to_start_with_one_line(
@@ -128,6 +131,7 @@ def test_example_config_is_valid() -> None:
     assert config.input.pins and config.input.players
     SoundConfig.from_toml_table(config.sound, example)
     LedConfig.from_toml_table(config.leds, example)
+    assert not WebConfig.from_toml_table(config.web, example).enabled
 
 
 def test_example_config_mentions_every_section() -> None:
@@ -140,6 +144,7 @@ def test_example_config_mentions_every_section() -> None:
         "[sound]",
         "[leds]",
         "[camera]",
+        "[web]",
         "language =",
     ):
         assert section in text

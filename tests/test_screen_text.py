@@ -237,9 +237,10 @@ class FakePhoneView:
     enabled: bool = True
     running: bool = True
     error: str = ""
+    address: str = "192.168.100.200"
 
     def url(self) -> str:
-        return "http://192.168.100.200:65535/"
+        return f"http://{self.address}:65535/"
 
 
 def phone_views(tour: Tour, app: FakeApp) -> None:
@@ -249,6 +250,7 @@ def phone_views(tour: Tour, app: FakeApp) -> None:
         ("phone-view-off", None),
         ("phone-view", FakePhoneView()),
         ("phone-view-busy", FakePhoneView(running=False, error="0.0.0.0:8080: Address in use")),
+        ("phone-view-alone", FakePhoneView(address="127.0.0.1")),
     ):
         services.web = web  # type: ignore[assignment]
         app.push(PhoneViewScreen(app))
@@ -335,14 +337,94 @@ def table_games(tour: Tour, size: tuple[int, int]) -> None:
         tour.look(app, f"{key}-menu")
         app.top.cursor = len(app.top.items) - 1  # type: ignore[attr-defined]
         tour.look(app, f"{key}-menu-last")
-        app.choose("howto")
-        assert app.top.name == "howto"
-        for page in range(4):
-            tour.look(app, f"{key}-howto-{page + 1}")
-            before = app.top.page  # type: ignore[attr-defined]
-            app.press("down")
-            if app.top.page == before:  # type: ignore[attr-defined]
+        howto_pages(tour, app, key)
+
+
+def howto_pages(tour: Tour, app: FakeApp, key: str) -> None:
+    """From a game menu: its "How to use the box", every page."""
+    app.choose("howto")
+    assert app.top.name == "howto"
+    for page in range(6):
+        tour.look(app, f"{key}-howto-{page + 1}")
+        before = app.top.page  # type: ignore[attr-defined]
+        app.press("down")
+        if app.top.page == before:  # type: ignore[attr-defined]
+            break
+
+
+def walk_entries(tour: Tour, app: FakeApp, labels: tuple[str, ...]) -> None:
+    """Each entry from the actions menu, every step looked at, OK to the next; back home."""
+    for label in labels:
+        app.press("ok")
+        app.choose(label)
+        for n in range(4):
+            tour.look(app, f"{label}-step{n}")
+            if not isinstance(app.top, EntryScreen):
                 break
+            app.press("ok")
+        while not isinstance(app.top, MetroHome):
+            app.press("back")
+
+
+def players_records(tour: Tour, size: tuple[int, int]) -> None:
+    """Settings -> Players, the letter picker, the setup's names, History's players' records."""
+    from companion.ui.players import NameEntry, PlayersScreen
+    from companion.ui.records import RecordsScreen
+    from companion.ui.seat_names import SeatNamesScreen
+
+    app = FakeApp(None, size)
+    settings = SettingsScreen(app)
+    app.push(settings)
+    voice_row = i18n._("Spoken announcements")
+    settings.index = next(i for i, o in enumerate(settings.items) if o.text == voice_row)
+    missing = i18n._("espeak-ng is missing: no voice")
+    tour.look(app, "settings-voice-missing", [Toast(missing, "bad")])
+    app.pop()
+    app.push(RecordsScreen(app))
+    tour.look(app, "records-empty")
+    roster = app.services.roster
+    names = [roster.add(n) for n in ("Maximiliano Ñoño", "Anne-Laure", "Íñigo", "Zoé Noël")]
+    app.push(PlayersScreen(app))
+    tour.look(app, "players")
+    app.push(NameEntry(app, i18n._("New player's name"), roster.add, "Maximiliano Ñoño"))
+    app.top.press("done")
+    tour.look(app, "name-entry-refused")
+    app.top.error, app.top.cursor = "", (4, 5)
+    tour.look(app, "name-entry")
+    colors = ["red", "blue", "green", "yellow", "black"]
+    chosen = {"red": names[0], "blue": names[1]}
+    setup = SetupScreen(app)
+    setup.names = dict(chosen)
+    app.push(setup)
+    setup.index = next(i for i, o in enumerate(setup.items) if o.text == i18n._("Names"))
+    tour.look(app, "setup-names")
+    for home_screen in (JutakuHome(app), CountdownSetup(app)):
+        home_screen.names.update(chosen)
+        app.push(home_screen)
+        home_screen.index = next(
+            i for i, o in enumerate(home_screen.items) if o.text == i18n._("Names")
+        )
+        tour.look(app, f"{home_screen.name}-names")
+    app.push(SeatNamesScreen(app, colors, chosen))
+    tour.look(app, "seat-names")
+    session = app.services.new_game("metro", {"map_name": "tokyo", "colors": colors[:2]})
+    setup_names = {c: {"id": p.id, "name": p.name} for c, p in chosen.items()}
+    for solo in (False, True):
+        game = app.services.store.new_game(
+            "metro",
+            {
+                **session.setup,
+                "colors": ["red"] if solo else ["red", "blue"],
+                "seat_names": setup_names,
+            },
+        )
+        opened = app.services.open_game(game)
+        assert opened is not None
+        opened.record(Invest("red", "G", 0))
+        opened.record(Invest("blue" if not solo else "red", "M", 0))
+        opened.record(EndGame())
+    app.push(RecordsScreen(app))
+    tour.look(app, "records")
 
 
 def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
@@ -357,16 +439,11 @@ def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     session = osaka_board_session()
     app = home(session, size)
     tour.look(app, "income-track-osaka-twins")
-    for label in ("Sell a share", "Invest by disc", "Copy an action"):
-        app.press("ok")
-        app.choose(label)
-        for n in range(4):
-            tour.look(app, f"{label}-step{n}")
-            if not isinstance(app.top, EntryScreen):
-                break
-            app.press("ok")
-        while not isinstance(app.top, MetroHome):
-            app.press("back")
+    app.press("back")
+    howto_pages(tour, app, "metro")
+    while not isinstance(app.top, MetroHome):
+        app.press("back")
+    walk_entries(tour, app, ("Sell a share", "Invest by disc", "Copy an action"))
     app.push(TrainPhaseScreen(app))
     for _n in range(400):
         screen = app.top
@@ -383,6 +460,13 @@ def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     app = FakeApp(ended, size)
     app.push(HistoryScreen(app))
     tour.look(app, "history-osaka")
+
+
+def drinks_screens(tour: Tour, size: tuple[int, int]) -> None:
+    """METRO DRINKS and the solo game's screens (`tests/drinks_scenes.py`)."""
+    from tests.drinks_scenes import drinks_tour
+
+    drinks_tour(tour, size, home, end_pages, walk_entries)
 
 
 @functools.cache
@@ -434,7 +518,9 @@ TOURS = [
     timer_games,
     table_games,
     osaka_screens,
+    players_records,
     owner_board,
+    drinks_screens,
 ]
 
 

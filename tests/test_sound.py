@@ -199,6 +199,9 @@ class FakeMixer:
     def set_num_channels(self, n: int) -> None:
         pass
 
+    def set_reserved(self, n: int) -> None:
+        self.reserved = n
+
     def stop(self) -> None:
         pass
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import numpy as np
 import pytest
 
@@ -79,6 +82,32 @@ def test_a_photo_without_the_board_is_not_read():
     fresh = Reader(BOARD, LAYOUT, cal.reference, cal.colors)
     reading = fresh.read(np.full((720, 1280, 3), 90, np.uint8))
     assert not reading.board_found and reading.rejected == "no board"
+
+
+def test_a_reader_is_freed_as_soon_as_it_is_dropped():
+    """No reference cycle: calibration builds readers of tens of MB and drops them."""
+    cal = calibrate_session(BOARD, LAYOUT, "daylight", "overhead", seed=300).calibration
+    gc.disable()
+    try:
+        fresh = Reader(BOARD, LAYOUT, cal.reference, cal.colors)
+        gone = weakref.ref(fresh)
+        del fresh
+        assert gone() is None
+    finally:
+        gc.enable()
+
+
+def test_a_thin_strip_of_a_piece_colour_is_print_not_a_piece(readers):
+    maker = readers[("daylight", "overhead")].maker
+    width_px = maker.shapes.meeple_width_mm * maker.scale
+    length = round(3 * width_px)
+    strip = np.array([[20 + x, 40 + y] for x in range(length) for y in range(2)], np.float32)
+    assert maker.make(strip, "red", 1.0) == []
+    # A meeple's measured outline is one piece.
+    short = round(width_px)
+    long = round(maker.shapes.meeple_mm2 * maker.scale**2 / width_px)
+    block = np.array([[200 + x, 150 + y] for x in range(long) for y in range(short)], np.float32)
+    assert len(maker.make(block, "red", 1.0)) == 1
 
 
 def test_the_default_tokyo_board_reads_and_rejects_a_hand():

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(
     not (CHROMIUM and DRIVER),
     reason="needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
 )
-WAIT = 10.0
+WAIT = 20.0
 """Seconds before a test gives up waiting for the page (no timing is judged here: the
 benchmark `benchmarks/web_phones.py` measures how soon pages update)."""
 
@@ -60,6 +60,25 @@ def yen(amount: int) -> str:
     return box_yen(amount, i18n.translations("es").gettext)
 
 
+def on_the_screen(session) -> list[str]:
+    """Every line of text the box's own income-track screen draws for `session`, in Spanish."""
+    from companion.ui.kit import textlog
+    from companion.ui.metro import MetroHome
+    from tests.screen_fakes import FakeApp
+
+    before = i18n.language()
+    i18n.set_language("es")
+    try:
+        app = FakeApp(session, (800, 480))
+        app.push(MetroHome(app))
+        recorder = textlog.TextRecorder()
+        with textlog.recording(recorder):
+            app.draw()
+        return [placed.text for placed in recorder.placed]
+    finally:
+        i18n.set_language(before)
+
+
 def shows(driver, test_id: str, text: str) -> None:
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
@@ -85,6 +104,8 @@ def test_the_page_follows_the_game_and_recovers_after_a_restart(tmp_path, browse
         shows(browser, "cash-red", yen(state.players[0].cash))
         shows(browser, "value-G", yen(state.lines["G"].value))
         shows(browser, "status", "En directo")
+        screen = on_the_screen(session)
+        assert yen(state.players[0].cash) in screen and yen(state.lines["G"].value) in screen
 
         session.record(Invest("blue", "M", 300))
         shows(browser, "cash-blue", yen(session.state.players[1].cash))
@@ -95,6 +116,7 @@ def test_the_page_follows_the_game_and_recovers_after_a_restart(tmp_path, browse
         link.config = link.config.__class__(enabled=True, host="127.0.0.1", port=port)
         session.record(Invest("yellow", "H", 300))
         link.start()
+        assert link.running, link.error
         shows(browser, "cash-yellow", yen(session.state.players[2].cash))
         shows(browser, "status", "En directo")
 

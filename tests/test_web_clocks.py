@@ -79,6 +79,6 @@ def test_a_session_listener_that_fails_does_not_stop_the_game(tmp_path):
     def broken(_session: object) -> None:
         raise RuntimeError("phone view down")
 
-    session.listener = broken
+    session.listeners.append(broken)
     session.record(J.Start(1.0))
     assert session.entry_count == 1

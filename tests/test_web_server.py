@@ -297,3 +297,23 @@ def test_the_app_starts_the_phone_view_only_when_enabled(tmp_path):
     finally:
         shutdown(app)
     assert not link.running
+
+
+def test_a_phone_that_stops_reading_holds_nothing(tmp_path):
+    """A phone whose stream backs up (it reads nothing, its buffers are tiny): every entry is
+    still saved at once, and a phone that does read gets the latest one."""
+    from companion.metro.events import AdjustCash
+
+    with phone_view(tmp_path) as (link, session):
+        stuck = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        stuck.connect(("127.0.0.1", link.port))
+        stuck.sendall(b"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        for n in range(300):
+            session.record(AdjustCash("red", 100, f"tip {n}"))
+        assert session.entry_count == 300
+        want = session.state.players[0].cash
+        assert _until(link, lambda d: d["metro"]["players"][0]["cash"] == want)
+        with httpx.stream("GET", base_url(link) + "/api/events", timeout=10) as events:
+            assert _next_event(events.iter_lines())["metro"]["players"][0]["cash"] == want
+        stuck.close()

@@ -6,7 +6,8 @@
 #
 # Safe to run again (upgrades the code, keeps the config and the saved games). It:
 #   1. checks the OS (/etc/os-release) and the Python version,
-#   2. installs the system packages (venv, picamera2 and lgpio from apt on a Pi, fonts, ALSA),
+#   2. installs the system packages (venv, picamera2 and lgpio from apt on a Pi, fonts, ALSA,
+#      espeak-ng for the spoken announcements),
 #   3. creates the `companion` user and its device groups,
 #   4. copies the source to /opt/companion/src and installs it into a venv made with
 #      --system-site-packages (so apt's picamera2 is visible), with numpy/OpenCV pins per OS:
@@ -131,8 +132,10 @@ if [[ $DRY_RUN -eq 0 && $EUID -ne 0 ]]; then
 fi
 
 # --- 2. system packages --------------------------------------------------------------------
-# polkitd: "Turn off" asks logind to power off, allowed to the companion user by a polkit rule
-APT_PACKAGES=(python3 python3-venv python3-pip alsa-utils fonts-dejavu-core ca-certificates polkitd)
+# polkitd: "Turn off" asks logind to power off, allowed to the companion user by a polkit rule;
+# espeak-ng: the spoken announcements
+APT_PACKAGES=(python3 python3-venv python3-pip alsa-utils fonts-dejavu-core ca-certificates polkitd
+    espeak-ng)
 if [[ $ON_PI -eq 1 ]]; then
     # Raspberry Pi OS's own archive: the camera stack and lgpio (the Pi 5's only pin factory)
     APT_PACKAGES+=(python3-picamera2 python3-lgpio)
@@ -272,6 +275,9 @@ Done. Next steps:
   4. Logs: journalctl -u companion -f     Saved games: /var/lib/companion/games.db
      After editing the config: sudo systemctl reload companion (the game goes on).
   5. First calibration (camera, LED layout): see $PREFIX/src/docs/pi.md.
+  6. Phones at the table (optional): [web] enabled = true in $ETC_DIR/config.toml, restart,
+     then Settings -> Phone view shows the address. The service is hardened for it:
+       systemd-analyze security companion
 EOF
 if [[ $DRY_RUN -eq 1 ]]; then
     echo "(dry run: nothing was changed)"

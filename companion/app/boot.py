@@ -21,6 +21,7 @@ from companion.errors import UserError
 from companion.i18n import _
 from companion.store import CorruptStore, Store, default_data_dir
 from companion.ui.kit.theme import Theme
+from companion.voice.speaker import Voice, VoiceConfig
 from companion.web.config import WebConfig
 
 log = logging.getLogger(__name__)
@@ -62,6 +63,7 @@ class Devices:
     sound: Sound
     leds: LedLink
     camera: CameraLink | None
+    voice: Voice
 
 
 def make_devices(config: Config, data_dir: Path, simulated: bool) -> Devices:
@@ -71,13 +73,21 @@ def make_devices(config: Config, data_dir: Path, simulated: bool) -> Devices:
     leds = LedLink(config.leds, config.path, data_dir)
     source = parse_camera_table(config.camera, config.path)
     camera = CameraLink(source, data_dir) if source is not None else None
-    return Devices(sound, leds, camera)
+    voice_config = VoiceConfig.from_toml_table(config.voice or None, config.path)
+    voice = Voice(
+        voice_config,
+        backend="simulated" if simulated else None,
+        output=sound.play_wav,
+        stop_output=sound.stop_voice,
+    )
+    return Devices(sound, leds, camera, voice)
 
 
 def build_app(config: Config, options: Options | None = None) -> App:
     import pygame
 
     opts = options or Options()
+    web = WebConfig.from_toml_table(config.web, config.path)
     if opts.headless:
         use_dummy_drivers()
     data_dir = Path(opts.data_dir or config.data_dir or default_data_dir())
@@ -92,6 +102,8 @@ def build_app(config: Config, options: Options | None = None) -> App:
     i18n.set_language(settings.language)
 
     devices = make_devices(config, store.path.parent, opts.simulated_devices)
+    if "voice" not in settings.saved:
+        settings.voice = devices.voice.config.enabled
     size = opts.size or config.screen.size
     fullscreen = config.screen.fullscreen if opts.fullscreen is None else opts.fullscreen
     flags = pygame.FULLSCREEN if fullscreen else 0
@@ -122,6 +134,7 @@ def build_app(config: Config, options: Options | None = None) -> App:
         devices.camera,
         Power.from_env(),
         config.game_defaults(),
+        devices.voice,
     )
     services.owner_board.simulated = opts.simulated_devices
     services.apply_settings()
@@ -134,12 +147,7 @@ def build_app(config: Config, options: Options | None = None) -> App:
         strict=opts.strict,
     )
     app.window = window
-    services.web = WebLink(
-        WebConfig.from_toml_table(config.web, config.path),
-        store.path.parent,
-        app.now,
-        lambda: settings.language,
-    )
+    services.web = WebLink(web, store.path.parent, app.now, lambda: settings.language)
     services.web.start()
     if services.web.error:
         app.toast(
@@ -153,6 +161,8 @@ def build_app(config: Config, options: Options | None = None) -> App:
     services.player_buttons = player_button_count(config.input, app.gpio is not None)
     if warning:
         app.toast(warning, "bad", 10.0)
+    if notice := devices.voice.take_notice():
+        app.toast(notice, "bad", 6.0)
     for problem in data.owner_map_problems():
         log.warning("owner's map set aside: %s", problem)
         app.toast(_("Your own map could not be read: the default map is used"), "bad", 10.0)

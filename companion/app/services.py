@@ -17,8 +17,12 @@ from companion.app.ownerboard import OwnerBoard
 from companion.app.power import Power
 from companion.app.session import GameSession, MetroSession, Placing
 from companion.errors import UserError
+from companion.metro.solo import SoloResult
+from companion.records import GameRecord
+from companion.roster import Roster
 from companion.store import GameInfo, Store
 from companion.ui.kit.theme import Theme
+from companion.voice.speaker import Voice
 
 if TYPE_CHECKING:
     from companion.app.cameralink import CameraLink
@@ -41,7 +45,11 @@ class Settings:
     muted: bool = False
     fast_trains: bool = False
     led_brightness: int = 40
+    voice: bool = False
+    """Spoken announcements (the config's `[voice] enabled` until a player changes it)."""
     path: Path | None = field(default=None, repr=False, compare=False)
+    saved: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    """The settings the file had when loaded (the others take the config's first values)."""
 
     @classmethod
     def load(cls, data_dir: Path | None) -> Settings:
@@ -51,9 +59,10 @@ class Settings:
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
                 for f in fields(cls):
-                    if f.name != "path" and f.name in data:
+                    if f.name not in ("path", "saved") and f.name in data:
                         settings._check(f.name, data[f.name])
                         setattr(settings, f.name, data[f.name])
+                settings.saved = frozenset(data)
             except (ValueError, OSError) as exc:
                 log.warning("%s: ignored (%s); using the defaults", path, exc)
         return settings
@@ -66,6 +75,7 @@ class Settings:
             "muted": lambda v: isinstance(v, bool),
             "fast_trains": lambda v: isinstance(v, bool),
             "led_brightness": lambda v: isinstance(v, int) and 0 <= v <= 100,
+            "voice": lambda v: isinstance(v, bool),
         }
         if name not in ok:
             raise ValueError(f"unknown setting {name!r}")
@@ -83,7 +93,7 @@ class Settings:
     def save(self) -> None:
         if self.path is None:
             return
-        data = {k: v for k, v in asdict(self).items() if k != "path"}
+        data = {k: v for k, v in asdict(self).items() if k not in ("path", "saved")}
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".settings-")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(data, f, indent=1)
@@ -105,6 +115,7 @@ class Services:
         camera: CameraLink | None = None,
         power: Power | None = None,
         defaults: Mapping[str, Mapping[str, Any]] | None = None,
+        voice: Voice | None = None,
     ) -> None:
         self.store = store
         self.defaults = dict(defaults or {})
@@ -113,11 +124,13 @@ class Services:
         self.sound = sound
         self.leds = leds
         self.camera = camera
+        self.voice = voice or Voice(output=sound.play_wav, stop_output=sound.stop_voice)
         self.session: MetroSession | None = None
         self.data_dir = store.path.parent
         self.player_buttons = 0
         """Player buttons (or their keys) the box has: boot sets it from the config."""
         self.power = power or Power()
+        self._roster: Roster | None = None
         self.owner_board = OwnerBoard(lambda: self.camera)
         """Boot says whether the devices are simulated (then the fit photographs a rendered
         owner's board when no camera is configured)."""
@@ -135,6 +148,7 @@ class Services:
         self.sound.volume = s.volume / 100
         self.sound.muted = s.muted
         self.leds.brightness = s.led_brightness
+        self.voice.set_enabled(s.voice)
         if self.web is not None:
             self.web.publish()
 
@@ -179,14 +193,47 @@ class Services:
         info = self.store.game(game_id)
         if info.finished is None:
             return ()
-        key = (game_id, info.entries)
+        session = self._read(info)
+        return () if session is None else session.result(i18n._)
+
+    def solo_results(self) -> list[SoloResult]:
+        """Every finished solo Metro game's score, oldest first."""
+        out = []
+        for info in reversed(self.store.games()):
+            if info.kind != MetroSession.KIND or info.finished is None:
+                continue
+            if len(info.setup.get("colors", [])) != 1:
+                continue
+            session = self._read(info)
+            solo = session.solo() if isinstance(session, MetroSession) else None
+            if solo is not None:
+                out.append(solo)
+        return out
+
+    def _read(self, info: GameInfo) -> GameSession[Any, Any] | None:
+        """A finished game read once per log length (the results and the solo scores)."""
+        key = (info.id, info.entries)
         if key not in self._results:
             try:
-                self._results[key] = self._session_type(info.kind).read(self.store, game_id)
+                self._results[key] = self._session_type(info.kind).read(self.store, info.id)
             except (ValueError, TypeError, KeyError, UserError) as exc:
-                log.warning("%s game %s cannot be read (%s)", info.kind, game_id, exc)
-                return ()
-        return self._results[key].result(i18n._)
+                log.warning("%s game %s cannot be read (%s)", info.kind, info.id, exc)
+                return None
+        return self._results[key]
+
+    # --- the players' roster and records ----------------------------------------------------
+
+    @property
+    def roster(self) -> Roster:
+        """Opened at first use (start-up does not wait for it)."""
+        if self._roster is None:
+            self._roster = Roster.open(self.data_dir)
+        return self._roster
+
+    def records(self) -> list[GameRecord]:
+        from companion.app.records_link import collect
+
+        return collect(self.store)
 
     def export_game(self, game_id: int) -> Path:
         info = self.store.game(game_id)
@@ -235,6 +282,9 @@ class Services:
         if self.web is not None:
             self.web.close()
         self.store.close()
+        if self._roster is not None:
+            self._roster.close()
+        self.voice.close()
         self.sound.close()
         self.leds.close()
         if self.camera is not None:

@@ -47,6 +47,7 @@ from companion.metro import (
 )
 from companion.metro.errors import N_, IllegalEvent
 from companion.metro.events import EVENTS, EndGame, NextRound
+from companion.metro.solo import SoloResult, is_solo, solo_result
 from companion.metro.state import DrinksSetup
 from companion.metro.trains import format_prompt
 from companion.store import Entry, Store
@@ -101,8 +102,9 @@ class GameSession(Generic[S, E]):
         self.setup = dict(setup)
         self._entries: list[Entry] = []
         self._finished = store.game(game_id).finished is not None
-        self.listener: Callable[[GameSession[Any, Any]], None] | None = None
-        """Called after every change of the log (the phone view follows the game so)."""
+        self.listeners: list[Callable[[GameSession[Any, Any]], None]] = []
+        """Called after every change of the log (the phone view follows the game so); one
+        that fails is logged, never stops the game."""
         self._refold()
 
     # --- creating and resuming ----------------------------------------------------------------
@@ -159,9 +161,9 @@ class GameSession(Generic[S, E]):
         if ended != self._finished:
             self.store.set_finished(self.game_id, ended)
             self._finished = ended
-        if self.listener is not None:
+        for listener in self.listeners:
             try:
-                self.listener(self)
+                listener(self)
             except Exception:
                 log.exception("session listener")
 
@@ -466,13 +468,22 @@ class MetroSession(GameSession[MetroState, Event]):
             return ()
         from companion.colors import COLOR_NAMES
         from companion.money import yen
+        from companion.records import seat_names
 
         result = self.end_game()
         totals = {p.color: p.total if p.total is not None else p.earnings for p in result.players}
+        names = {color: name for color, (_id, name) in seat_names(self.setup).items()}
         return tuple(
-            (rank, tr(COLOR_NAMES.get(color, color)), yen(totals[color], tr))
+            (rank, names.get(color) or tr(COLOR_NAMES.get(color, color)), yen(totals[color], tr))
             for rank, color in enumerate(result.ranking, start=1)
         )
+
+    def solo(self) -> SoloResult | None:
+        """The solo score of a finished one-player game (map, card set, total); else None."""
+        if self.state.phase != "ended" or not is_solo(self.state):
+            return None
+        cards = self.state.card_set(self.rules.board).name
+        return solo_result(self.state, self.end_game(), cards, self.game_id)
 
     def export_json(self) -> dict[str, Any]:
         out = super().export_json()

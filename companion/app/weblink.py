@@ -1,8 +1,9 @@
 """The phone view as the app sees it: publishes the open game to the bus and runs the server.
 
-The session calls `changed` after every entry (its `listener`), the train screen's playback
-reaches `playback` through `Services.led_update` each frame; both only build a `Snapshot` of
-references to immutable state and hand it to the bus, so the screen never waits for a phone.
+The session calls `changed` after every entry (one of its `listeners`), the train screen's
+playback reaches `playback` through `Services.led_update` each frame; both only build a
+`Snapshot` of references to immutable state and hand it to the bus, so the screen never waits
+for a phone.
 """
 
 from __future__ import annotations
@@ -101,11 +102,12 @@ class WebLink:
 
     def follow(self, session: GameSession[Any, Any]) -> None:
         """`session` is now the open game: publish it, and after each of its entries."""
-        if self._session is not None and self._session is not session:
-            self._session.listener = None
+        if self._session is not None and self.changed in self._session.listeners:
+            self._session.listeners.remove(self.changed)
         self._session = session
         self._steps, self._payouts, self._frame, self._shown_key = (), (), None, None
-        session.listener = self.changed
+        if self.changed not in session.listeners:
+            session.listeners.append(self.changed)
         self.changed(session)
 
     def changed(self, session: GameSession[Any, Any]) -> None:

@@ -21,6 +21,7 @@ SUBCOMMANDS = {
     "leds": ("companion.cli.leds", "LED strip: test pattern, emulator"),
     "vision": ("companion.cli.vision", "camera: markers sheet, render, read, calibrate"),
     "check": ("companion.cli.check", "check config, data files and devices"),
+    "history": ("companion.cli.history", "saved games: CSV and JSON exports, players' records"),
 }
 
 

@@ -4,9 +4,9 @@
 
 Checks the config file, the map, income track and LED layout files, the data folder and the
 saved games (SQLite integrity check, read-only: nothing is moved or repaired), the LED serial
-port, the GPIO pins (gpiozero builds every configured button), audio, and the camera (one frame,
-with a timeout). A part with nothing configured shows "n/a". Exit status: 0 all fine,
-1 something is wrong, 2 bad command-line input.
+port, the GPIO pins (gpiozero builds every configured button), audio, the camera (one frame,
+with a timeout), and where the phone view listens. A part with nothing configured shows "n/a".
+Exit status: 0 all fine, 1 something is wrong, 2 bad command-line input.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from companion.devices.sound import Sound, SoundConfig
 from companion.errors import UserError
 from companion.metro import BoardMap
 from companion.store import default_data_dir
+from companion.voice.speaker import VoiceConfig, VoiceUnavailable, make_voice_backend
 
 OK, FAIL, NA = "ok", "FAIL", "n/a"
 MAP = "tokyo"
@@ -95,7 +96,9 @@ class Checker:
             ("LED port", self.check_serial),
             ("buttons", self.check_pins),
             ("audio", self.check_audio),
+            ("voice", self.check_voice),
             ("camera", self.check_camera),
+            ("phone view", self.check_web),
         ):
             self.rows.append(self.one(name, fn))
         return self.rows
@@ -123,6 +126,8 @@ class Checker:
         self.config = load_config(path)
         if self.config.sound:
             SoundConfig.from_toml_table(self.config.sound, path)
+        if self.config.voice:
+            VoiceConfig.from_toml_table(self.config.voice, path)
         if self.config.leds:
             LedConfig.from_toml_table(self.config.leds, path)
         if self.config.web:
@@ -234,6 +239,22 @@ class Checker:
 
         return with_timeout(probe, self.timeout, "audio")
 
+    def check_voice(self) -> str:
+        config = VoiceConfig.from_toml_table(self.config.voice or None)
+        if not config.enabled:
+            raise Skip("spoken announcements off in the config (Settings can turn them on)")
+
+        def probe() -> str:
+            backend = make_voice_backend(None, config.backend)
+            try:
+                backend.open()
+                wav = backend.render("uno, dos, tres", "es", config.rate)
+            except VoiceUnavailable as exc:
+                raise RuntimeError(str(exc)) from None
+            return f"{type(backend).__name__}: a phrase rendered ({len(wav)} bytes)"
+
+        return with_timeout(probe, self.timeout, "voice")
+
     def check_camera(self) -> str:
         source = self.config.camera.get("source", "")
         if source in ("", None, False):
@@ -241,6 +262,17 @@ class Checker:
         if source == "synthetic":
             raise Skip("synthetic camera (demo): no device to check")
         return with_timeout(lambda: read_one_frame(source), self.timeout, "camera")
+
+    def check_web(self) -> str:
+        """Where the phone view would listen (binding is left to the app: it may be running)."""
+        from companion.app.weblink import lan_address
+        from companion.web.config import WebConfig
+
+        web = WebConfig.from_toml_table(self.config.web, self.config.path)
+        if not web.enabled:
+            raise Skip("off ([web] enabled = false)")
+        host = lan_address() if web.host in ("0.0.0.0", "::") else web.host
+        return f"listens on {web.host}:{web.port}; phones open http://{host}:{web.port}/"
 
 
 def integrity(path: Path) -> str:

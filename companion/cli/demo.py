@@ -1,6 +1,7 @@
 """`companion demo`: a scripted 3-player Tokyo Metro game (`--map osaka`: 4 players on the
-Osaka map with the Osaka cards; or `--game izakaya`: a short IZAKAYA
-game; `--game next-station`: two players of Next Station Tokyo) with every part simulated."""
+Osaka map with the Osaka cards; `--drinks`: with METRO DRINKS; or `--game izakaya`: a short
+IZAKAYA game; `--game next-station`: two players of Next Station Tokyo) with every part
+simulated."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 
 def has_display() -> bool:
@@ -26,6 +28,21 @@ def _rounds(text: str) -> int:
     if not 1 <= value <= 8:
         raise argparse.ArgumentTypeError(f"expected 1 to 8 rounds, got {value}")
     return value
+
+
+def drinks_summary(app: Any, script: Any) -> dict[str, int] | None:
+    """What the METRO DRINKS demo left: drinks on the map, fees and bonuses paid, and the
+    vending machines the camera's question recorded."""
+    session = app.services.session
+    if session is None:
+        return None
+    state = session.state
+    return {
+        "on_map": len(state.drinks),
+        "fees": sum(p.drink_fees for p in state.players),
+        "bonuses": sum(p.drink_bonus for p in state.players),
+        "by_camera": int(getattr(script, "camera_drinks", 0)),
+    }
 
 
 def main(argv: list[str]) -> int:
@@ -56,6 +73,12 @@ def main(argv: list[str]) -> int:
         "prints",
     )
     parser.add_argument(
+        "--drinks",
+        action="store_true",
+        help="play the Metro game with METRO DRINKS: colour cards, vending machines (one seen by "
+        "the camera), drink bonuses",
+    )
+    parser.add_argument(
         "--phone-view",
         metavar="PORT",
         type=int,
@@ -65,6 +88,11 @@ def main(argv: list[str]) -> int:
         "--no-camera",
         action="store_true",
         help="enter stations and meeple moves by buttons instead of the simulated camera",
+    )
+    parser.add_argument(
+        "--voice",
+        action="store_true",
+        help="spoken announcements on (espeak-ng in a window; headless: the phrases are printed)",
     )
     args = parser.parse_args(argv)
 
@@ -79,8 +107,11 @@ def main(argv: list[str]) -> int:
     if headless and shots is None:
         shots = data_dir / "screenshots"
     leds = {"port": args.leds_port} if args.leds_port else {}
+    voice = {"enabled": True, "backend": "simulated" if headless else ""} if args.voice else {}
     web = {"enabled": True, "host": "127.0.0.1", "port": args.phone_view} if args.phone_view else {}
-    config = Config(input=InputConfig(gpio="off"), language=args.language, leds=leds, web=web)
+    config = Config(
+        input=InputConfig(gpio="off"), language=args.language, leds=leds, web=web, voice=voice
+    )
     options = Options(
         size=parse_size(args.size),
         fullscreen=False,
@@ -111,7 +142,11 @@ def main(argv: list[str]) -> int:
         say(f"Phone view: {app.services.web.url()}")
     pace = 1.0 if headless else 0.8
     script: DemoScript
-    if args.game == "metro":
+    if args.game == "metro" and args.drinks:
+        from companion.app.drinks_demo import start_drinks_demo
+
+        script = start_drinks_demo(app, args.rounds, say, pace=pace, map_name=args.map)
+    elif args.game == "metro":
         script = start_demo(app, args.rounds, say, pace=pace, map_name=args.map)
     elif args.game == "next-station":
         from companion.app.nextstation_demo import start_nextstation_demo
@@ -130,9 +165,13 @@ def main(argv: list[str]) -> int:
         if not args.no_camera and args.game == "metro":
             script.table = _start_camera(app, data_dir)
         app.run()
+        drinks = drinks_summary(app, script) if args.drinks else None
     finally:
         shutdown(app)
     elapsed = time.monotonic() - started
+    spoken = getattr(app.services.voice.backend, "spoken", None)
+    if spoken:
+        say(f"Said aloud ({len(spoken)}): " + " / ".join(text for _lang, text in spoken[:8]))
     if app.screenshots:
         say(f"Screenshots ({len(app.screenshots)}) saved in {shots}")
     if script.done and not headless:
@@ -146,6 +185,7 @@ def main(argv: list[str]) -> int:
                     "rounds": args.rounds,
                     "entries": script.log.entries,
                     "camera_entries": script.log.camera,
+                    "drinks": drinks,
                     "train_phases": script.log.phases,
                     "presses": script.log.presses,
                     "error": script.log.error,

@@ -6,6 +6,7 @@ laptop never imports pyserial and the LED modules do not import each other.
 
     COMPANION_LEDS=memory companion demo      # the LED strip kept in memory, whatever the config
     COMPANION_SOUND_BACKEND=simulated ...     # sounds recorded, not played
+    COMPANION_VOICE_BACKEND=simulated ...     # phrases recorded, not said
 """
 
 from __future__ import annotations
@@ -62,5 +63,14 @@ SOUND_BACKENDS = BackendTable(
     backends={
         "pygame": "companion.devices.sound:PygameMixerBackend",
         "simulated": "companion.devices.sound:SimulatedSoundBackend",
+    },
+)
+VOICE_BACKENDS = BackendTable(
+    device="voice",
+    env="COMPANION_VOICE_BACKEND",
+    field="voice.backend",
+    backends={
+        "espeak": "companion.voice.speaker:EspeakBackend",
+        "simulated": "companion.voice.speaker:SimulatedVoiceBackend",
     },
 )

@@ -8,6 +8,7 @@ never stop for a speaker.
 
 from __future__ import annotations
 
+import io
 import logging
 import math
 from collections.abc import Mapping
@@ -91,6 +92,11 @@ class SoundBackend(Protocol):
     def open(self, device: str) -> str: ...
     def load(self, name: str, path: Path) -> None: ...
     def play(self, name: str, volume: float) -> None: ...
+    def play_wav(self, data: bytes, volume: float) -> float:
+        """Play a WAV file's bytes on the voice channel; its length in seconds."""
+        ...
+
+    def stop_voice(self) -> None: ...
     def stop_all(self) -> None: ...
     def close(self) -> None: ...
 
@@ -102,6 +108,8 @@ class SimulatedSoundBackend:
     fail: str | None = None
     played: list[str] = field(default_factory=list)
     volumes: list[float] = field(default_factory=list)
+    voiced: list[int] = field(default_factory=list)
+    """The size in bytes of each WAV played on the voice channel."""
     loaded: dict[str, Path] = field(default_factory=dict)
     stops: int = 0
     device: str | None = None
@@ -121,6 +129,13 @@ class SimulatedSoundBackend:
     def play(self, name: str, volume: float) -> None:
         self.played.append(name)
         self.volumes.append(volume)
+
+    def play_wav(self, data: bytes, volume: float) -> float:
+        self.voiced.append(len(data))
+        return 0.0
+
+    def stop_voice(self) -> None:
+        pass
 
     def stop_all(self) -> None:
         self.stops += 1
@@ -170,6 +185,7 @@ class PygameMixerBackend:
                     raise SoundUnavailable(f"no audio device ({exc2})") from None
             self._owns_mixer = True
         mixer.set_num_channels(self.CHANNELS)
+        mixer.set_reserved(1)
         return note
 
     def _init(self, device: str | None) -> None:
@@ -191,6 +207,18 @@ class PygameMixerBackend:
         sound = self._sounds[name]
         sound.set_volume(volume)
         sound.play()
+
+    def play_wav(self, data: bytes, volume: float) -> float:
+        """On channel 0, kept out of the cues' way (`set_reserved`): one phrase at a time."""
+        assert self._mixer is not None
+        sound = self._mixer.Sound(file=io.BytesIO(data))
+        sound.set_volume(volume)
+        self._mixer.Channel(0).play(sound)
+        return float(sound.get_length())
+
+    def stop_voice(self) -> None:
+        if self._mixer is not None and self._mixer.get_init() is not None:
+            self._mixer.Channel(0).stop()
 
     def stop_all(self) -> None:
         if self._mixer is not None and self._mixer.get_init() is not None:
@@ -310,6 +338,25 @@ class Sound:
             self.backend.play(name, self._volume)
         except Exception as exc:
             self._warn_once(name, f"sound: playing {name!r} failed ({exc!r})")
+
+    def play_wav(self, data: bytes) -> float:
+        """Play a spoken phrase (a WAV file's bytes) at the cues' volume; its length in seconds,
+        0 when nothing is heard (muted, no device). Never raises; called from the voice's
+        thread."""
+        if self.backend is None or self._muted or self._volume <= 0:
+            return 0.0
+        try:
+            return self.backend.play_wav(data, self._volume)
+        except Exception as exc:
+            self._warn_once("voice", f"sound: playing a phrase failed ({exc!r})")
+            return 0.0
+
+    def stop_voice(self) -> None:
+        if self.backend is not None:
+            try:
+                self.backend.stop_voice()
+            except Exception as exc:
+                self._warn_once("stop_voice", f"sound: stopping the voice failed ({exc!r})")
 
     def play_step(self, step: object) -> None:
         """The cue for a train-phase step (by its `kind`), if it has one."""

@@ -109,11 +109,16 @@ def _ranked(placings: list[Placing]) -> tuple[Placing, ...]:
     return tuple(sorted(placings, key=lambda p: p[0]))
 
 
+def _ranked_name(seat: Seat, tr: Translate) -> str:
+    """A final ranking's player: the roster name chosen at setup, else the colour's name."""
+    return seat.name or tr(COLOR_NAMES.get(seat.color, seat.color))
+
+
 def jutaku_result(state: J.JutakuState, tr: Translate = _same) -> tuple[Placing, ...]:
     standings = J.standings(state)
     return _ranked(
         [
-            (standings[i], tr(COLOR_NAMES.get(seat.color, seat.color)), yen(rec.total, tr))
+            (standings[i], _ranked_name(seat, tr), yen(rec.total, tr))
             for i, (seat, rec) in enumerate(zip(state.seats, state.records, strict=True))
         ]
     )
@@ -123,7 +128,7 @@ def countdown_result(state: C.CountdownState, tr: Translate = _same) -> tuple[Pl
     standings, scores = C.standings(state), C.scores(state)
     return _ranked(
         [
-            (standings[i], tr(COLOR_NAMES.get(seat.color, seat.color)), str(scores[i]))
+            (standings[i], _ranked_name(seat, tr), str(scores[i]))
             for i, seat in enumerate(state.seats)
         ]
     )
@@ -131,6 +136,11 @@ def countdown_result(state: C.CountdownState, tr: Translate = _same) -> tuple[Pl
 
 def _who(state_seats: tuple[Seat, ...], player: int, tr: Translate) -> str:
     return _identity(state_seats[player], player, tr)[0]
+
+
+def seat_name(seats: tuple[Seat, ...], player: int, tr: Translate = _same) -> str:
+    """What a player is called: their name, else their architect's, else their colour's."""
+    return _who(seats, player, tr)
 
 
 def jutaku_view(state: J.JutakuState, now: float, tr: Translate = _same) -> View:

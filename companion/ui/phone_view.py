@@ -5,10 +5,11 @@ from __future__ import annotations
 import pygame
 import segno
 
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.ui import kit
 from companion.ui.screen import Action, AppContext, Input, Screen
 
+ALONE = N_("Only the box itself can open it: it has no network, or [web] host is 127.0.0.1.")
 QUIET = 4
 """Modules of white around the code: the QR standard's quiet zone, which phones need."""
 
@@ -53,7 +54,10 @@ class PhoneViewScreen(Screen):
             ]
         if not web.running:
             return None, [_("The phone view could not start:"), web.error]
-        return web.url(), [
+        url = web.url()
+        if "//127." in url or "//[::1]" in url or "//localhost" in url:
+            return url, [_(ALONE)]
+        return url, [
             _("Open this address on a phone on the same network:"),
             _("The page follows the game live and cannot change it."),
         ]

@@ -1,7 +1,7 @@
 """What a screen may use of the app, as protocols: the app (`companion.app`) implements them.
 
 `AppContext.services` is a `Services`: the saved games (start, open, list), the Metro session,
-settings, theme, sound, LEDs and camera. Screens call these and never probe with `hasattr`;
+settings, theme, sound, voice, LEDs and camera. Screens call these and never probe with `hasattr`;
 nothing here imports the app, so `ui` depends on the cores, the kit and this seam only.
 """
 
@@ -11,7 +11,17 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from companion.metro import Decision, EndGameResult, MetroRules, MetroState, Prompt, Step
+from companion.metro import (
+    Decision,
+    EndGameResult,
+    MetroRules,
+    MetroState,
+    Prompt,
+    SoloResult,
+    Step,
+)
+from companion.records import GameRecord
+from companion.roster import Player
 from companion.store import Entry, GameInfo
 
 if TYPE_CHECKING:
@@ -96,6 +106,7 @@ class SettingsLike(Protocol):
     muted: bool
     fast_trains: bool
     led_brightness: int
+    voice: bool
 
     def set(self, name: str, value: SettingValue) -> None: ...
 
@@ -103,6 +114,25 @@ class SettingsLike(Protocol):
 class SoundPlayer(Protocol):
     def play(self, cue: str) -> None: ...
     def stop_all(self) -> None: ...
+
+
+class Announcer(Protocol):
+    """Spoken announcements (`companion.voice.speaker.Voice`): `say` queues and returns."""
+
+    def say(self, text: str, interrupt: bool = False) -> None: ...
+    def take_notice(self) -> str | None:
+        """Why announcements on cannot be heard (espeak-ng missing): once, then None."""
+        ...
+
+
+class RosterBook(Protocol):
+    """The players' names kept on the box (`companion.roster.Roster`); refusals raise
+    `companion.roster.BadName`."""
+
+    def players(self) -> list[Player]: ...
+    def add(self, name: str) -> Player: ...
+    def rename(self, player_id: int, name: str) -> Player: ...
+    def remove(self, player_id: int) -> None: ...
 
 
 class LedStrip(Protocol):
@@ -189,6 +219,8 @@ class Services(Protocol):
     @property
     def sound(self) -> SoundPlayer: ...
     @property
+    def voice(self) -> Announcer: ...
+    @property
     def leds(self) -> LedStrip: ...
     @property
     def camera(self) -> Camera | None: ...
@@ -237,6 +269,10 @@ class Services(Protocol):
         """Start and save a game of this kind (Metro's becomes `session`)."""
         ...
 
+    def solo_results(self) -> list[SoloResult]:
+        """Every finished solo Metro game's score (map, card set, total), oldest first."""
+        ...
+
     def open_game(self, game_id: int) -> SavedGame[object] | None:
         """Open a saved game (Metro's becomes `session`); None, and the game is set aside as
         finished, when its log cannot be read any more."""
@@ -249,6 +285,12 @@ class Services(Protocol):
 
     def export_game(self, game_id: int) -> Path:
         """Write the game's JSON export into the data folder; its path."""
+        ...
+
+    @property
+    def roster(self) -> RosterBook: ...
+    def records(self) -> list[GameRecord]:
+        """Every saved game with its seats, names and totals (the players' records)."""
         ...
 
 

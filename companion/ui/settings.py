@@ -1,5 +1,7 @@
-"""Settings: language (at once), volume, mute, fast trains, LED brightness; saved on change.
-The owner's own board: fit the map to it from the camera, and the income track."""
+"""Settings: language (at once), volume, mute, fast trains, LED brightness, spoken announcements;
+saved on change. The owner's own board: fit the map to it from the camera, and the income
+track. The players' roster (Players) and the phone view (its address and QR code) have their
+own screens."""
 
 from __future__ import annotations
 
@@ -50,10 +52,24 @@ class SettingsScreen(ListMenu):
                     "led_brightness", min(100, max(0, s.led_brightness + 10 * d))
                 ),
             ),
+            Option(
+                lambda: _("Spoken announcements"),
+                detail=lambda: _yes_no(s.voice),
+                on_change=lambda d: self._set("voice", not s.voice),
+            ),
+            Option(lambda: _("Players"), detail=self._players, on_ok=self._roster),
             Option(lambda: _("Phone view"), on_ok=self._phone_view),
             Option(lambda: _("Fit the map to my board"), on_ok=self._fit_map),
             Option(lambda: _("Income track"), on_ok=self._track),
         ]
+
+    def _players(self) -> str:
+        return str(len(self.app.services.roster.players()))
+
+    def _roster(self) -> None:
+        from companion.ui.players import PlayersScreen
+
+        self.app.push(PlayersScreen(self.app))
 
     def _phone_view(self) -> None:
         from companion.ui.phone_view import PhoneViewScreen
@@ -74,3 +90,5 @@ class SettingsScreen(ListMenu):
         services = self.app.services
         services.settings.set(name, value)
         services.apply_settings()
+        if notice := services.voice.take_notice():
+            self.app.toast(notice, "bad", 6.0)

@@ -26,6 +26,7 @@ import numpy as np
 
 from companion.metro.board import BoardMap
 from companion.vision.colormodel import ColorModel, to_lab
+from companion.vision.drinks import DrinkReader
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
 from companion.vision.pieces import FRAGMENT, SEEN_SHARE, PieceMaker
@@ -142,16 +143,14 @@ class BoardFrame:
         self.norm = (self.illum * (self.level / LEVEL)).astype(np.float32)
         h, w = self.ref_sum.shape
         flat = (ref / self.norm[..., None]).reshape(-1, 3)
-        self.ref_lab = to_lab(flat).reshape(h, w, 3)
         # Padded and flat, so the 3x3 neighbours of a pixel are fixed offsets (fast gathers).
-        padded = cv2.copyMakeBorder(self.ref_lab, 1, 1, 1, 1, cv2.BORDER_REPLICATE)
+        padded = cv2.copyMakeBorder(to_lab(flat).reshape(h, w, 3), 1, 1, 1, 1, cv2.BORDER_REPLICATE)
+        self.ref_lab = padded[1:-1, 1:-1]
         self._lab_w = w + 2
         self._ref_lab_flat = np.ascontiguousarray(padded.reshape(-1, 3))
         self._lab_offsets = [dy * self._lab_w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
         self._sample = (slice(2, None, 5), slice(2, None, 5))
         self._ones = np.ones((1, 3), np.float32)
-        self._clamp = np.full_like(ref, CLAMP)
-        self._zero = np.zeros_like(ref)
         self.threshold = max(
             settings.diff_threshold * self.level / LEVEL, settings.noise_sigmas * noise_sd
         )
@@ -186,14 +185,14 @@ class BoardFrame:
             blurred, _scalar((*gain.astype(float).tolist(), 0.0)), dtype=cv2.CV_32F
         )
         # Near-clipped channels carry no colour: compare both images clamped below the clip.
-        cv2.min(f, self._clamp, dst=f)
+        np.minimum(f, CLAMP, out=f)
         f_sum = cv2.transform(f, self._ones)
         alpha = cv2.divide(cv2.blur(f_sum, (5, 5)), self.ref_sum_blur)
         a3 = cv2.merge([alpha, alpha, alpha])
         out = cv2.subtract(
             cv2.absdiff(f, cv2.multiply(self.ref, a3)), cv2.multiply(self.ref_tol, a3)
         )
-        diff = cv2.transform(cv2.max(out, self._zero), self._ones)
+        diff = cv2.transform(np.maximum(out, 0, out=out), self._ones)
         m8 = cv2.bitwise_or(
             cv2.compare(diff, _scalar(self.threshold), cv2.CMP_GT),
             cv2.bitwise_or(
@@ -378,6 +377,19 @@ class Reader:
         self.maker = PieceMaker(
             board, s, colors.shapes(), stations, self.camera.unlean, self.camera.lean, camouflage
         )
+        self.read_drinks = False
+        """METRO DRINKS: also read the drinks beside the pyramids (`vision.drinks`)."""
+        self.drinks = DrinkReader(
+            board,
+            s,
+            colors,
+            self.board_frame.ref_lab,
+            self.board_frame.colors_at,  # type: ignore[arg-type]
+            self.board_frame.board_distance,
+            self.camera.lean,
+            self.margin,
+            self.size,
+        )
         self._close = np.ones((3, 3), np.uint8)
         # One pass over the empty board and one colour lookup warm OpenCV up (its first float
         # Lab conversion builds tables for 0.15 s), so the first frame's timings mean something.
@@ -417,6 +429,8 @@ class Reader:
         self.set_camera(self._homography, (w, h))
         rejected, pieces = self._pieces(frame)
         pieces = _merge_duplicates(pieces)
+        if rejected is None and self.read_drinks:
+            pieces = self.drinks.read(frame, pieces)
         stages["pieces"] = _ms(t2)
         stages["total"] = _ms(t0)
         self.last_frame = frame

@@ -20,6 +20,9 @@ from companion.web.views import title
 
 Translate = Callable[[str], str]
 JSON = dict[str, Any]
+CACHED_GAMES = 32
+"""Games kept folded between requests (the oldest read goes first): memory stays bounded
+however many games the box has saved."""
 
 
 class Archive:
@@ -49,6 +52,8 @@ class Archive:
         key = (info.id, info.entries)
         if key not in self._sessions:
             self._sessions = {k: v for k, v in self._sessions.items() if k[0] != info.id}
+            while len(self._sessions) >= CACHED_GAMES:
+                del self._sessions[next(iter(self._sessions))]
             self._sessions[key] = read_game(store, info)
         return self._sessions[key]
 

@@ -21,8 +21,9 @@ from companion.jutaku import codec
 from companion.jutaku import countdown as C
 from companion.jutaku.players import Seat
 from companion.jutaku.views import countdown_view
+from companion.ui.announce import announce
 from companion.ui.gamemenu import game_menu_items
-from companion.ui.jutaku.view import draw_view, light_strip, play_cues
+from companion.ui.jutaku.view import draw_view, light_strip, play_cues, say_cues
 from companion.ui.kit import Fonts, MenuScreen, colors_of
 from companion.ui.screen import Action, AppContext, Input, Screen
 from companion.ui.services import SavedGame
@@ -110,12 +111,14 @@ class CountdownScreen(Screen):
         self.state = self._tick(now)
         cues = C.cues(self.state, self.prev, now)
         play_cues(self.app, cues)
+        say_cues(self.app, cues, floor=self.state.floor)
         for cue in cues:
             if cue.kind in ("start", "buzzer"):
                 light_strip(self.app, (255, 0, 0) if cue.kind == "buzzer" else None)
         if self.state.phase == "over" and not self.fanfare:
             self.fanfare = True
             self.app.play("fanfare")
+            announce(self.app, lambda: countdown_view(self.state, now, _).headline)
         self.prev = self.now = now
 
     def next_due(self, now: float) -> float | None:

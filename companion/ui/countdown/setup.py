@@ -8,9 +8,11 @@ from companion.i18n import _
 from companion.jutaku import codec
 from companion.jutaku import countdown as C
 from companion.jutaku.players import SEAT_COLORS, Seat
+from companion.records import SEAT_NAMES
 from companion.ui import launch
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
+from companion.ui.seat_names import Chosen, named_seats, names_in_setup, names_option
 
 PRESETS: tuple[tuple[float, ...], ...] = (
     C.floor_times(C.CountdownOptions()),
@@ -30,6 +32,7 @@ class CountdownSetup(ListMenu):
 
     def __init__(self, app: AppContext) -> None:
         super().__init__(app, lambda: _(COUNTDOWN.title))
+        self.names: Chosen = {}
         self.count = 4
         times = app.services.game_defaults(COUNTDOWN.key).get("floor_times", ())
         configured = tuple(float(t) for t in times) if isinstance(times, list | tuple) else ()
@@ -47,6 +50,7 @@ class CountdownSetup(ListMenu):
             Option(lambda i=i: f"{i + 1}.", player=SEAT_COLORS[i])  # type: ignore[misc]
             for i in range(self.count)
         ]
+        items += names_option(self.app, lambda: list(SEAT_COLORS[: self.count]), self.names)
         items.append(
             Option(
                 lambda: _("Floor times"),
@@ -71,6 +75,9 @@ class CountdownSetup(ListMenu):
         return C.options_with_times(self.presets[self.preset])
 
     def start(self) -> None:
-        seats = tuple(Seat(SEAT_COLORS[i]) for i in range(self.count))
+        seats = named_seats(tuple(Seat(SEAT_COLORS[i]) for i in range(self.count)), self.names)
+        setup = codec.countdown_setup_to_json(seats, self.options)
+        if names := names_in_setup(setup["colors"], self.names):
+            setup[SEAT_NAMES] = names
         self.app.pop()
-        launch.start(self.app, COUNTDOWN.key, codec.countdown_setup_to_json(seats, self.options))
+        launch.start(self.app, COUNTDOWN.key, setup)

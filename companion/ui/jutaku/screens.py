@@ -20,9 +20,11 @@ from companion.jutaku import codec
 from companion.jutaku import jutaku as J
 from companion.jutaku.clock import Cue
 from companion.jutaku.players import ARCHITECTS, SEAT_COLORS, Seat
-from companion.jutaku.views import DRINK_POWERS, jutaku_view
+from companion.jutaku.views import DRINK_POWERS, jutaku_view, seat_name
+from companion.records import SEAT_NAMES
+from companion.ui.announce import announce
 from companion.ui.gamemenu import game_menu_items
-from companion.ui.jutaku.view import draw_view, light_strip, play_cues
+from companion.ui.jutaku.view import draw_view, light_strip, play_cues, say_cues
 from companion.ui.kit import (
     Fonts,
     ListMenu,
@@ -34,7 +36,9 @@ from companion.ui.kit import (
     wrap_lines,
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
+from companion.ui.seat_names import Chosen, named_seats, names_in_setup, names_option
 from companion.ui.services import SavedGame
+from companion.voice import phrases
 
 LIMITS = (None, 60.0, 90.0, 120.0, 180.0, 240.0, 300.0, 420.0, 600.0)
 DRINK_RGB = DRINK_COLORS
@@ -62,6 +66,7 @@ class JutakuHome(ListMenu):
         self.seats: list[Seat] = [Seat(SEAT_COLORS[i], ARCHITECTS[i]) for i in range(3)]
         self.limit = 0
         self.bottle = False
+        self.names: Chosen = {}
         self.hint = lambda: _("Left/right: change · OK on a player: colour")
         self._rebuild()
 
@@ -99,6 +104,7 @@ class JutakuHome(ListMenu):
                     on_ok=lambda i=i: self._recolor(i),  # type: ignore[misc]
                 )
             )
+        opts += names_option(self.app, lambda: [s.color for s in self.seats], self.names)
         opts.append(
             Option(
                 lambda: _("Round time limit"),
@@ -153,8 +159,11 @@ class JutakuHome(ListMenu):
 
     def start(self) -> None:
         options = J.JutakuOptions(round_limit=LIMITS[self.limit], bottle_bonus=self.bottle)
-        seats = tuple(self.seats)
-        session = self.app.services.new_game(codec.KIND, codec.setup_to_json(seats, options))
+        seats = named_seats(tuple(self.seats), self.names)
+        setup = codec.setup_to_json(seats, options)
+        if names := names_in_setup(setup["colors"], self.names):
+            setup[SEAT_NAMES] = names
+        session = self.app.services.new_game(codec.KIND, setup)
         self.app.replace(JutakuScreen(self.app, seats, options, session))
 
 
@@ -256,10 +265,10 @@ class JutakuScreen(Screen):
             case "checking", Action.DOWN:
                 self.apply(J.Adjust(-1, t))
             case "checking", Action.OK:
-                self.apply(J.Judge(True, t))
+                self._judge(True, t)
                 self.app.play("coin")
             case "checking", Action.LEFT:
-                self.apply(J.Judge(False, t))
+                self._judge(False, t)
                 self.app.play("error")
             case (("moving" | "ready" | "over"), Action.UP):
                 self.app.play("prompt" if self.undo_verdict() else "error")
@@ -267,6 +276,13 @@ class JutakuScreen(Screen):
                 self.apply(J.Next(t))
             case "over", Action.OK:
                 self.open_menu()
+
+    def _judge(self, good: bool, t: float) -> None:
+        caller = self.state.current_caller
+        self.apply(J.Judge(good, t))
+        if caller is not None:
+            name = seat_name(self.state.seats, caller, _)
+            announce(self.app, lambda: phrases.verdict_phrase(name, good))
 
     def open_menu(self) -> None:
         """The game menu; leaving is its "Main menu" row (the game is kept)."""
@@ -298,6 +314,9 @@ class JutakuScreen(Screen):
             cues.insert(0, Cue("stop", now))  # the press came before the frame already shown
         self.was_checking = checking
         play_cues(self.app, cues)
+        callers = self.state.callers
+        caller = seat_name(self.state.seats, callers[0], _) if callers else None
+        say_cues(self.app, cues, caller)
         for cue in cues:
             if cue.kind == "stop" and self.state.callers:
                 light_strip(self.app, rgb(self.state.seats[self.state.callers[0]].color))
@@ -308,6 +327,7 @@ class JutakuScreen(Screen):
         if self.state.phase == "over" and not self.fanfare:
             self.fanfare = True
             self.app.play("fanfare")
+            announce(self.app, lambda: jutaku_view(self.state, now, _).headline)
         self.prev = self.now = now
 
     def next_due(self, now: float) -> float | None:

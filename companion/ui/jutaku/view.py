@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -16,6 +17,7 @@ import pygame
 from companion.colors import RGB
 from companion.jutaku.clock import Cue
 from companion.jutaku.views import Row, View
+from companion.ui.announce import announce
 from companion.ui.kit import (
     Fonts,
     badge_rect,
@@ -25,6 +27,7 @@ from companion.ui.kit import (
     player_rgb,
     wrap_lines,
 )
+from companion.voice import phrases
 
 
 def cue_sound(cue: Cue) -> str:
@@ -48,6 +51,15 @@ def play_cues(app: Any, cues: Iterable[Cue]) -> None:
             except Exception:
                 logging.getLogger(__name__).exception("sound stop")
         app.play(cue_sound(cue))
+
+
+def say_cues(
+    app: Any, cues: Iterable[Cue], caller: str | None = None, floor: int | None = None
+) -> None:
+    """Announce the cues aloud: «¡alto!» with the caller's name (it cuts what is being said),
+    the start (of Countdown's `floor`), the last seconds, the buzzer."""
+    for cue in cues:
+        announce(app, partial(phrases.cue_phrase, cue, caller, floor), cue.kind == "stop")
 
 
 def light_strip(app: Any, color: RGB | None) -> None:

@@ -97,11 +97,18 @@ def wrap_lines(font: pygame.font.Font, text: str, width: int, most: int) -> list
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """`text` broken at spaces into lines no wider than `width` (a longer word keeps its line)."""
+    """`text` broken at spaces into lines no wider than `width` (a longer word keeps its line);
+    never between an amount and its "¥" ("200 ¥" in Spanish and French)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
+        words: list[str] = []
         for word in paragraph.split(" "):
+            if word.startswith("¥") and words and words[-1][-1:].isdigit():
+                words[-1] += " " + word
+            else:
+                words.append(word)
+        for word in words:
             trial = f"{line} {word}".strip()
             if font.size(trial)[0] <= width or not line:
                 line = trial

@@ -25,7 +25,9 @@ from companion.metro.steps import Departed, Moved, Paid, Step
 from companion.metro.trains import Decision, Prompt
 from companion.metro.vehicles import VehicleId
 from companion.narrate import place_name, stop_name, twin_title
+from companion.records import player_label
 from companion.ui import kit as c
+from companion.ui.announce import announce
 from companion.ui.kit import Option
 from companion.ui.metro.board import BoardLayer, make_board
 from companion.ui.metro.entry import seat_color
@@ -33,6 +35,7 @@ from companion.ui.metro.menu import MetroMenu
 from companion.ui.metro.playback import after_steps, describe_step, payout_text, prompt_text
 from companion.ui.screen import INPUT_GUARD, Action, AppContext, Input, Screen
 from companion.ui.services import MetroGame, current_metro
+from companion.voice import phrases
 
 DURATIONS = {Departed: 0.6, Moved: 0.35}
 OTHER_STEP = 0.4
@@ -79,6 +82,9 @@ class TrainPhaseScreen(Screen):
     def board_map(self) -> Any:
         return self.session.rules.board
 
+    def label(self, color: str) -> str:
+        return player_label(self.session.setup, color)
+
     @property
     def fast(self) -> bool:
         return self.app.services.settings.fast_trains
@@ -115,18 +121,25 @@ class TrainPhaseScreen(Screen):
         self.waiting = ""
         self.asked_at = self.app.now()
         if self.shown >= len(steps):
-            if self.view.pending is not None:
+            pending = self.view.pending
+            if pending is not None:
                 self.waiting, self.choice = "prompt", 0
                 self.skip = False
                 self.app.play("prompt")
+                announce(
+                    self.app, lambda: phrases.prompt_phrase(pending, self.board_map, self.label)
+                )
             else:
                 self.waiting = "done"
             return
         step = steps[self.shown]
         self.started = now
         if isinstance(step, Paid):
-            self.waiting = "payout"
             self.skip = False
+        if not self.skip:
+            announce(self.app, lambda: phrases.step_phrase(step, self.board_map, self.label))
+        if isinstance(step, Paid):
+            self.waiting = "payout"
             self.app.play("coin")
             return
         if isinstance(step, Departed):
@@ -395,7 +408,10 @@ class TrainPhaseScreen(Screen):
         accent = c.theme_color(theme, "accent")
         board = self.board_map
         if self.waiting == "payout":
-            message = payout_text(self.view.steps[self.shown])
+            step = self.view.steps[self.shown]
+            message = payout_text(step)
+            twin = twin_title(step.vehicle, board)  # which tram or bus of an Osaka pair
+            message = message if twin is None else f"{twin}: {message}"
             hints = [("back", _("Menu"))] if self.buttons else [("ok", _("Paid, continue"))]
         elif self.waiting == "prompt":
             prompt = self.view.pending

@@ -35,6 +35,7 @@ function applyLabels(data) {
 function showLive(data) {
   applyLabels(data);
   text("title", data.title || "Companion");
+  document.title = data.title ? `${data.title} · Companion` : "Companion";
   $("no-game").hidden = Boolean(data.kind);
   text("no-game", labels.no_game);
   $("metro").hidden = !data.metro;

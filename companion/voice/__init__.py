@@ -1,0 +1,1 @@
+"""Spoken announcements: number words, the phrases said, and the speaker behind a queue."""
