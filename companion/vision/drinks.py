@@ -26,6 +26,7 @@ from companion.vision.colormodel import MAX_DISTANCE, ColorModel, to_lab
 from companion.vision.model import (
     DRINK,
     DRINK_DIAMETER_MM,
+    DRINK_HEIGHT_MM,
     MEEPLE,
     PYRAMID,
     Piece,
@@ -43,6 +44,14 @@ WHITE_SHARE = 0.5
 """A white drink on the board's light paper shows only its top's middle: half as many."""
 MEEPLE_ASPECT = 1.6
 """Longer than this (long / short axis): a meeple beside the pyramid, not a drink."""
+ACROSS = 1.3
+"""A drink's blob across the camera's lean is its diameter wide (spread D / 4, as a disc's):
+wider than this many times that, it is a 15 mm meeple lying across."""
+LIGHTER = 3.0
+"""A white drink's top on light paper: pixels this much lighter (weighted Lab L) than the
+lightest empty-board pixel round them, even where the paper is as near white as the drink."""
+LIGHT_REACH = 2
+"""Board pixels each side looked at for that lightest pixel (a fit a pixel or two off)."""
 Lean = Callable[[float, float, float], tuple[float, float]]
 
 
@@ -119,6 +128,7 @@ class DrinkReader:
         self.white = whitest(ref_lab)
         self.names, self.protos, self.owner = drink_prototypes(colors, self.white)
         self.ref_lab = ref_lab
+        self.ref_light = _local_max(ref_lab[..., 0], LIGHT_REACH)
         self.base = math.sqrt(colors.area_mm2[PYRAMID])
         """The pyramids' seen base (mm), from the calibration photo."""
         self.meeple = math.sqrt(colors.area_mm2[MEEPLE])
@@ -245,9 +255,20 @@ class DrinkReader:
         mine = ok & (idx == self.names.index(drink.color))
         if np.count_nonzero(mine) < 5:
             return False
-        pts = np.stack([xs[mine], ys[mine]], 1).astype(np.float64)
+        pts = np.stack([xs[mine], ys[mine]], 1).astype(np.float64) / s
         low, high = np.linalg.eigvalsh(np.cov(pts.T))
-        return bool(math.sqrt(high / max(low, 1e-6)) > MEEPLE_ASPECT)
+        if math.sqrt(high / max(low, 1e-6)) > MEEPLE_ASPECT:
+            return True
+        return self._across(pts) > ACROSS * DRINK_DIAMETER_MM / 4
+
+    def _across(self, pts: np.ndarray) -> float:
+        """The spread (mm) of a blob's points across the camera's lean at the blob: a standing
+        drink is seen longer along the lean (its side), never wider across it."""
+        mx, my = (float(v) for v in pts.mean(0))
+        tx, ty = self.lean(mx, my, DRINK_HEIGHT_MM)
+        length = math.hypot(tx - mx, ty - my)
+        ux, uy = ((tx - mx) / length, (ty - my) / length) if length > 1e-6 else (1.0, 0.0)
+        return float(np.std((pts[:, 0] - mx) * -uy + (pts[:, 1] - my) * ux))
 
     def _classify(
         self, frame: object, ys: np.ndarray, xs: np.ndarray
@@ -269,6 +290,9 @@ class DrinkReader:
             ref = self.ref_lab[ys[white], xs[white]]
             on_white = np.sqrt(((ref - self.white) ** 2).sum(1)) < WHITE_PRINT
             ok[np.flatnonzero(white)[on_white]] = False
+            top = lab[white, 0] - self.ref_light[ys[white], xs[white]] > LIGHTER
+            top &= (best[white] < MAX_DISTANCE) & ~on_white
+            ok[np.flatnonzero(white)[top]] = True
         return idx, per, ok
 
     def _drinks(self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str) -> list[Piece]:
@@ -307,3 +331,14 @@ def _near_segment(
     else:
         t = np.clip(((x - ax) * dx + (y - ay) * dy) / length2, 0, 1)
     return np.hypot(x - (ax + t * dx), y - (ay + t * dy)) < r
+
+
+def _local_max(image: np.ndarray, reach: int) -> np.ndarray:
+    """Each pixel's greatest value within `reach` pixels each way."""
+    h, w = image.shape[:2]
+    pad = np.pad(image, reach, mode="edge")
+    out = image.copy()
+    for dy in range(2 * reach + 1):
+        for dx in range(2 * reach + 1):
+            np.maximum(out, pad[dy : dy + h, dx : dx + w], out=out)
+    return out
