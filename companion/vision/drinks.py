@@ -47,6 +47,9 @@ MEEPLE_ASPECT = 1.6
 ACROSS = 1.3
 """A drink's blob across the camera's lean is its diameter wide (spread D / 4, as a disc's):
 wider than this many times that, it is a 15 mm meeple lying across."""
+TWIN_ACROSS = 1.75
+"""The same for a meeple whose colour is also read elsewhere (it may be a drink read as a
+meeple, a drink's blob is seen up to 1.7 times a disc's spread): only wider than this."""
 LIGHTER = 3.0
 """A white drink's top on light paper: pixels this much lighter (weighted Lab L) than the
 lightest empty-board pixel round them, even where the paper is as near white as the drink."""
@@ -222,21 +225,20 @@ class DrinkReader:
     def _a_meeple(self, frame: object, drink: Piece, pieces: list[Piece]) -> bool:
         """The piece reader saw a meeple where the ring shows a drink (black, blue and red are
         player and drink colours, mint is near green): it is that meeple when the blob of the
-        drink's colour round them, off the pyramid, is long like a meeple (second moments)."""
+        drink's colour round them, off the pyramid, is long like a meeple (second moments) or
+        wider across the camera's lean than a drink. A meeple of a colour also read elsewhere
+        may be the drink the piece reader made a meeple of: only a blob far too wide is one."""
         reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
         meeples = [p for p in pieces if p.kind == MEEPLE]
 
         def close(p: Piece) -> bool:
             return math.hypot(p.x_mm - drink.x_mm, p.y_mm - drink.y_mm) < reach
 
-        # a player has one meeple: one read here while its twin is read elsewhere is the drink
-        near = [
-            p
-            for p in meeples
-            if close(p) and not any(q.color == p.color and not close(q) for q in meeples)
-        ]
+        near = [p for p in meeples if close(p)]
         if not near:
             return False
+        # a player has one meeple: one read here while its twin is read elsewhere may be the drink
+        twin = all(any(q.color == p.color and not close(q) for q in meeples) for p in near)
         s = self.scale
         cx, cy = (drink.x_mm + near[0].x_mm) / 2, (drink.y_mm + near[0].y_mm) / 2
         r = math.ceil(1.1 * self.meeple * s)
@@ -256,6 +258,8 @@ class DrinkReader:
         if np.count_nonzero(mine) < 5:
             return False
         pts = np.stack([xs[mine], ys[mine]], 1).astype(np.float64) / s
+        if twin:
+            return self._across(pts) > TWIN_ACROSS * DRINK_DIAMETER_MM / 4
         low, high = np.linalg.eigvalsh(np.cov(pts.T))
         if math.sqrt(high / max(low, 1e-6)) > MEEPLE_ASPECT:
             return True
