@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.cli import Parser
+
 
 def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
@@ -46,7 +48,7 @@ def drinks_summary(app: Any, script: Any) -> dict[str, int] | None:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="companion demo", description=__doc__)
+    parser = Parser(prog="companion demo", description=__doc__)
     parser.add_argument(
         "--game",
         choices=("metro", "izakaya", "shopping", "chocolate", "next-station"),

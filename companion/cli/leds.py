@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.cli import Parser
 from companion.colors import RGB
 from companion.devices import led_text
 from companion.devices.adalight import wire_fps
@@ -357,12 +358,12 @@ def _stop_leds(layout: LedLayout) -> list[tuple[str, int]]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="companion leds",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     def common(s: argparse.ArgumentParser) -> None:
         s.add_argument("--json", action="store_true", help="print results as JSON")

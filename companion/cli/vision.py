@@ -21,6 +21,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from companion.cli import Parser
 from companion.data import load_map, load_state, read_json
 from companion.errors import UserError
 from companion.metro.board import BoardMap
@@ -266,12 +267,12 @@ def cmd_fit_map(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="companion vision",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     p = sub.add_parser("markers", help="write the printable markers sheet (PNG, true scale)")
     _common(p)
     p.add_argument("--out", required=True)
