@@ -334,6 +334,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
+    # OpenCV's own WARN lines (a camera number that does not open) would precede our one line.
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
     return int(args.func(args))
 
 
