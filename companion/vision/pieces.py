@@ -218,11 +218,11 @@ class PieceMaker:
             return []
         single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
         if area < 1.15 * single:
-            return [self._lone(pts, color, conf, grow)]
+            return self._lone(pts, color, conf, grow)
         n_p, n_m = count_pieces(area, self.shapes, self.stations_under(pts))
         n = n_p + n_m
         if n <= 1:
-            return [self._lone(pts, color, conf * 0.9, grow)]
+            return self._lone(pts, color, conf * 0.9, grow)
         labels = kmeans(pts, n)
         parts = [pts[labels == g] for g in range(n) if (labels == g).sum() >= 8]
         pieces = [self.piece(p, color, conf * 0.85) for p in parts]
@@ -250,11 +250,15 @@ class PieceMaker:
         color: str,
         conf: float,
         grow: Callable[[np.ndarray], np.ndarray] | None,
-    ) -> Piece:
+    ) -> list[Piece]:
         fit = self.fit(pts, color)
-        if grow is not None and fit.position > 0 and fit.pyramid < SURE:
-            pts = grow(pts)
-        return self.piece(pts, color, conf)
+        if grow is None or fit.position <= 0 or fit.pyramid >= SURE:
+            return [self.piece(pts, color, conf)]
+        grown = grow(pts)
+        single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
+        if len(grown) >= 1.15 * single * self.scale**2 and self.stations_under(grown) >= 2:
+            return self.make(grown, color, conf)
+        return [self.piece(grown, color, conf)]
 
     def _rect(self, pts: np.ndarray) -> tuple[float, float]:
         """(short, long) side of the blob's minimum-area rectangle, px."""
