@@ -4,7 +4,7 @@ The loose test forgives what a pixel of misregistration can change at each pixel
 print's gradient), so no printed edge becomes a blob; but over thick print of a piece's own
 shade (a black pyramid on the Mita line, a green one on a park) that allowance is as large as
 the piece's change, and its dark faces are lost: the pyramid shows a meeple's area. Inside each
-found blob's box, grown by a margin, the change is measured again with a tight allowance; the
+found blob's box, grown by a margin, the change is measured again with no allowance; the
 newly changed pixels of the blob's colour (by the same colour test) that join the blob are
 added to it. Nothing outside a blob's box can become a piece, so no new blob appears.
 """
@@ -19,15 +19,12 @@ import numpy as np
 
 from companion.vision.colormodel import to_lab
 
-TIGHT = 0.0
-"""The misregistration allowance of the second look, as a share of the first's."""
 GROW = 0.3
 """The box grows by this share of a pyramid's seen side on each side."""
 
 
 class _Board(Protocol):
     ref: np.ndarray
-    ref_tol: np.ndarray
     ref_sum_blur: np.ndarray
     norm: np.ndarray
     threshold: float
@@ -48,6 +45,7 @@ class Refiner:
         self.board, self.colors, self.margin = board, colors, margin
         self.grow = max(2, math.ceil(GROW * math.sqrt(pyramid_mm2) * scale))
         self._close = np.ones((3, 3), np.uint8)
+        self._ones = np.ones((1, 3), np.float32)
 
     def refine(self, image: np.ndarray, pts: np.ndarray, color: int) -> np.ndarray:
         """The blob's pixels (N x 2 float32, x then y) with the tightly changed pixels of its
@@ -65,12 +63,13 @@ class Refiner:
             min(h, by1 + pad),
         )
         f = image[py0:py1, px0:px1]
-        ref = bf.ref[py0:py1, px0:px1]
-        f_sum = f.sum(axis=2, dtype=np.float32)
-        alpha = cv2.blur(f_sum, (5, 5)) / bf.ref_sum_blur[py0:py1, px0:px1]
-        a3 = alpha[..., None]
-        change = np.abs(f - ref * a3) - TIGHT * bf.ref_tol[py0:py1, px0:px1] * a3
-        diff = np.maximum(change, 0).sum(axis=2)
+        alpha = cv2.divide(
+            cv2.blur(cv2.transform(f, self._ones), (5, 5)), bf.ref_sum_blur[py0:py1, px0:px1]
+        )
+        diff = cv2.transform(
+            cv2.absdiff(f, cv2.multiply(bf.ref[py0:py1, px0:px1], cv2.merge([alpha] * 3))),
+            self._ones,
+        )
         inner = (slice(by0 - py0, by1 - py0), slice(bx0 - px0, bx1 - px0))
         blob = np.zeros((by1 - by0, bx1 - bx0), np.uint8)
         ix, iy = pts[:, 0].astype(np.intp) - bx0, pts[:, 1].astype(np.intp) - by0
