@@ -199,7 +199,7 @@ class Count:
     goal: int | None
 
 
-def open_game(data_dir: Path, map_name: str = "tokyo") -> tuple[App, Presser]:
+def open_game(data_dir: Path, map_name: str = "tokyo", **extra: Any) -> tuple[App, Presser]:
     config = Config(input=InputConfig(gpio="off"), language="en")
     options = Options(
         headless=True,
@@ -212,7 +212,7 @@ def open_game(data_dir: Path, map_name: str = "tokyo") -> tuple[App, Presser]:
     app = build_app(config, options)
     from companion.ui import launch
 
-    launch.start(app, "metro", {"map_name": map_name, "colors": list(COLORS)})
+    launch.start(app, "metro", {"map_name": map_name, "colors": list(COLORS), **extra})
     presser = Presser(app)
     presser.settle()
     return app, presser
@@ -335,7 +335,26 @@ def measure() -> list[Count]:
         finally:
             shutdown(app)
         counts.extend(osaka_counts(Path(folder) / "osaka"))
+        counts.extend(drink_counts(Path(folder) / "drinks"))
     return counts
+
+
+def red_entry(p: Presser, name: str, case: str, answers: dict[str, Any]) -> Count:
+    """Red's button, the entry `name` from the menu, its answers; undone after counting."""
+    session = p.session
+    before = len(session.events)
+    p.count = 0
+    p.player("red")
+    p.menu(name)
+    p.answer({"player": "red", **answers})
+    if len(session.events) != before + 1:
+        raise RuntimeError(f"{name} ({case}) was not recorded: {p.top.name}")
+    count = Count(name, case, p.count, 8)
+    session.undo()
+    while p.top.name != "metro-home":
+        p.press(Action.BACK)
+    p.settle()
+    return count
 
 
 def osaka_counts(data_dir: Path) -> list[Count]:
@@ -350,22 +369,45 @@ def osaka_counts(data_dir: Path) -> list[Count]:
         lines = list(session.rules.board.lines)
 
         def entry(name: str, case: str, answers: dict[str, Any]) -> None:
-            before = len(session.events)
-            p.count = 0
-            p.player("red")
-            p.menu(name)
-            p.answer({"player": "red", **answers})
-            if len(session.events) != before + 1:
-                raise RuntimeError(f"{name} ({case}) was not recorded: {p.top.name}")
-            counts.append(Count(name, case, p.count, 8))
-            session.undo()
-            while p.top.name != "metro-home":
-                p.press(Action.BACK)
-            p.settle()
+            counts.append(red_entry(p, name, case, answers))
 
         entry("Sell a share", f"share #1 of line {lines[2]}", {"line": lines[2]})
         entry("Invest by disc", "share #2 of M", {"line": "M"})
         entry("Copy an action", "¥100", {"paid": 100})
+    finally:
+        shutdown(app)
+    return counts
+
+
+def drink_counts(data_dir: Path) -> list[Count]:
+    """METRO DRINKS' entries in a 4-player Tokyo game played with it: a colour card (the last
+    colour of the list), a shape card, a vending machine next to the meeple (on another
+    player's station: its fee shown on the row), and one when the builder has two colours."""
+    from companion.metro.drinks import TakeDrinkColor
+    from companion.metro.events import BuildStation
+
+    counts: list[Count] = []
+    app, p = open_game(data_dir, metro_drinks="map")
+    try:
+        session = p.session
+        board = session.rules.board
+        station = "otemachi"
+        session.record(BuildStation("blue", station, 100 * len(board.stations[station].stops)))
+        session.record(MoveMeeple("red", sorted(board.squares_touching_station(station))[0]))
+
+        def entry(name: str, case: str, answers: dict[str, Any]) -> None:
+            counts.append(red_entry(p, name, case, answers))
+
+        entry("Drink colour card", "the last colour (purple)", {"color": "purple"})
+        entry("Drink shape card", "", {})
+        session.record(TakeDrinkColor("red", "blue"))
+        entry("Vending machine built", "next to the meeple, Blue's station", {"station": station})
+        session.record(TakeDrinkColor("red", "mint"))
+        entry(
+            "Vending machine built",
+            "next to the meeple, the second of two colours",
+            {"station": station, "color": "mint"},
+        )
     finally:
         shutdown(app)
     return counts

@@ -5,6 +5,9 @@ on one core.
 
 - easy: the first renders (classic board, small pieces, 3 lightings x 3 poses) on
   `--map` (default the 480x320 mm test board).
+- drinks: METRO DRINKS on `--map` (default Tokyo), the easy lightings and poses: random
+  drinks beside the pyramids; drinks read right and phantom drinks, on boards with drinks and
+  without (`companion.vision.drinks`; the piece reading with the game's meeples settled).
 - hard: `companion.vision.hardset` on `--map` (default Tokyo; `--map osaka` reads the Osaka
   board, its small circles drawn small): the "print" board style, real piece
   sizes, 5 harder lightings down to a board median grey of ~60 with gain noise, busy boards
@@ -346,9 +349,57 @@ def latency(board: BoardMap, layout: MarkerLayout, interval: float, stable: int)
     )
 
 
+def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) -> None:
+    """METRO DRINKS: each easy session's frames read with drinks on, once with random drinks
+    and once with none."""
+    from dataclasses import replace
+
+    from companion.vision.drink_proposals import settle
+    from companion.vision.model import DRINK
+    from companion.vision.scenes import with_drinks
+
+    rng = np.random.default_rng(77)
+    seed = 300
+    drinks = right = phantoms = clean_phantoms = boards = pieces = pieces_right = 0
+    for lighting in LIGHTINGS:
+        for pose in POSES:
+            seed += 100
+            cal = calibrate_session(board, layout, lighting, pose, seed).calibration
+            reader = Reader(board, layout, cal.reference, cal.colors)
+            reader.read_drinks = True
+            for k in range(args.frames_per_session):
+                bare = random_state(board, rng, int(rng.integers(10, 41)))
+                for state in (with_drinks(bare, rng), bare):
+                    shot = shoot(
+                        board, layout, state, seed=seed + 10 + k, lighting=lighting, pose=pose
+                    )
+                    reading = settle(reader.read(shot.image), replace(state, drinks={}))
+                    want = {p.key() for p in shot.pieces if p.kind == DRINK}
+                    got = {p.key() for p in reading.pieces if p.kind == DRINK}
+                    r, _w, _ph = score(
+                        [p for p in shot.pieces if p.kind != DRINK],
+                        [p for p in reading.pieces if p.kind != DRINK],
+                    )
+                    pieces += sum(1 for p in shot.pieces if p.kind != DRINK)
+                    pieces_right += r
+                    if state.drinks:
+                        drinks += len(want)
+                        right += len(want & got)
+                        phantoms += len(got - want)
+                    else:
+                        boards += 1
+                        clean_phantoms += len(got)
+    pct = 100 * right / drinks if drinks else float("nan")
+    print(
+        f"\n## drinks, map {board.id}\n\ndrinks read right: {right}/{drinks} ({pct:.2f} %), "
+        f"phantom drinks {phantoms}; on {boards} boards without drinks: {clean_phantoms} phantom "
+        f"drinks; other pieces right {pieces_right}/{pieces}"
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--set", choices=("easy", "hard", "all"), default="all")
+    ap.add_argument("--set", choices=("easy", "hard", "drinks", "all"), default="all")
     ap.add_argument(
         "--map",
         help="both sets' map, e.g. osaka (default: the test board for easy, tokyo for hard)",
@@ -368,6 +419,9 @@ def main() -> int:
     if args.set in ("hard", "all"):
         board = load_map(args.map or "tokyo")
         report(f"hard set, map {board.id}", run_hard(board, _layout(board), args))
+    if args.set in ("drinks", "all"):
+        board = load_map(args.map or "tokyo")
+        run_drinks(board, _layout(board), args)
     if args.latency:
         from companion.app.democamera import INTERVAL, STABLE_FRAMES
 

@@ -81,6 +81,11 @@ METRO = GameSpec(
             "Train phase: every payout waits for OK. The game ends after the last round, or "
             "with End the game in this menu: the ranking breaks ties by turn order."
         ),
+        N_(
+            "With METRO DRINKS the actions add a vending machine (its fee beside each station) "
+            "and the drink colour and shape cards. A solo game ends with your best on this map "
+            "with these cards; History lists the solo high scores."
+        ),
         N_("Main menu in this menu leaves the game; it is kept, and History resumes it."),
     ),
 )

@@ -134,7 +134,8 @@ def test_menus_settings_and_history_export(tmp_path):
         assert app.top.name == "setup"
         press(app, Action.DOWN, Action.DOWN, Action.RIGHT)  # past Action cards to Players
         assert len(app.top.colors) == 4
-        press(app, *[Action.DOWN] * 6, Action.OK)
+        to_start = len(app.top.items) - 1 - app.top.index  # past METRO DRINKS and Language
+        press(app, *[Action.DOWN] * to_start, Action.OK)
         assert app.services.session is not None and app.top.name in ("game", "metro-home")
         game_id = app.services.session.game_id
         press(app, Action.BACK)  # the game menu: BACK only closes it

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import tomllib
 
 import pytest
@@ -129,3 +130,42 @@ def test_the_app_says_on_screen_when_the_owners_map_is_unreadable(tmp_path):
     (tmp_path / "maps" / "tokyo.toml").write_text("broken = [")
     app = headless_app(tmp_path)
     assert any("default map" in t.text for t in app.toasts)
+
+
+def test_the_camera_follows_a_fitted_map_with_the_same_id(tmp_path):
+    from companion.app.cameralink import CameraLink
+
+    link = CameraLink("dir:" + str(tmp_path / "none"), tmp_path)
+    default = load_map("tokyo")
+    link.use_board(default)
+    data.use_owner_dir(tmp_path)
+    data.save_owner_map("tokyo", _shifted_text(4.0))
+    fitted = data.load_rules("tokyo").board
+    assert fitted.id == default.id and fitted != default
+    link.use_board(fitted)
+    assert link.board is fitted
+    link.wait_started(10)
+    link.close()
+
+
+def test_osakas_small_circles_are_found_at_their_own_size():
+    from companion.metro.board import SMALL_CIRCLE
+    from companion.vision.circles import evened, find_sizes
+    from companion.vision.fitmap import SCALE, rectify
+
+    board = load_map("osaka")
+    layout = load_layout(None, board.width_mm, board.height_mm)
+    printed = printed_board(board, 1)
+    photo = photograph(printed, layout, seed=1, lighting="daylight", pose="overhead").image
+    circles = find_sizes(
+        evened(rectify(board, layout, photo), SCALE), SCALE, [6.0, 6.0 * SMALL_CIRCLE]
+    )
+    small = [s for s in board.drawn_small() if s in printed.truth]
+    found = at_size = 0
+    for stop_id in small:
+        d = [math.dist(printed.truth[stop_id], tuple(xy)) for xy in circles.xy_mm]
+        i = min(range(len(d)), key=d.__getitem__)
+        found += d[i] < 3
+        at_size += d[i] < 3 and abs(circles.radius_mm[i] - 6.0 * SMALL_CIRCLE) < 0.5
+    assert found >= 0.8 * len(small)
+    assert at_size >= 0.7 * len(small)

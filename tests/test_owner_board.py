@@ -14,13 +14,16 @@ from companion.ui.settings import SettingsScreen
 from tests.conftest import headless_app
 
 
-def press(app, *names: str) -> None:
+def press(app, *names: str | int) -> None:
+    """Navigation buttons by name, player buttons by seat number."""
     for name in names:
         for _ in range(50):
             if not app.guarded():
                 break
             app.run(max_frames=app.frames + 1)
-        app.inject(Input(Action(name), t=app.now()))
+        now = app.now()
+        event = Input(player=name, t=now) if isinstance(name, int) else Input(Action(name), t=now)
+        app.inject(event)
         app.run(max_frames=app.frames + 2)
 
 
@@ -120,3 +123,10 @@ def test_the_income_track_is_changed_checked_and_saved(app):
     app.top.index = [o.text for o in app.top.items].index("Back to the default track")
     press(app, "ok", "right", "ok")
     assert data.load_rules("tokyo").track.pair(2900) == (2000, 900)
+
+
+def test_player_buttons_jump_a_thousand_yen_on_the_track(app):
+    open_setting(app, "Income track")
+    editor = app.top
+    press(app, 1, 1, 1, 0)
+    assert editor.value == 2000

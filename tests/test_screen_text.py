@@ -337,14 +337,33 @@ def table_games(tour: Tour, size: tuple[int, int]) -> None:
         tour.look(app, f"{key}-menu")
         app.top.cursor = len(app.top.items) - 1  # type: ignore[attr-defined]
         tour.look(app, f"{key}-menu-last")
-        app.choose("howto")
-        assert app.top.name == "howto"
-        for page in range(4):
-            tour.look(app, f"{key}-howto-{page + 1}")
-            before = app.top.page  # type: ignore[attr-defined]
-            app.press("down")
-            if app.top.page == before:  # type: ignore[attr-defined]
+        howto_pages(tour, app, key)
+
+
+def howto_pages(tour: Tour, app: FakeApp, key: str) -> None:
+    """From a game menu: its "How to use the box", every page."""
+    app.choose("howto")
+    assert app.top.name == "howto"
+    for page in range(6):
+        tour.look(app, f"{key}-howto-{page + 1}")
+        before = app.top.page  # type: ignore[attr-defined]
+        app.press("down")
+        if app.top.page == before:  # type: ignore[attr-defined]
+            break
+
+
+def walk_entries(tour: Tour, app: FakeApp, labels: tuple[str, ...]) -> None:
+    """Each entry from the actions menu, every step looked at, OK to the next; back home."""
+    for label in labels:
+        app.press("ok")
+        app.choose(label)
+        for n in range(4):
+            tour.look(app, f"{label}-step{n}")
+            if not isinstance(app.top, EntryScreen):
                 break
+            app.press("ok")
+        while not isinstance(app.top, MetroHome):
+            app.press("back")
 
 
 def players_records(tour: Tour, size: tuple[int, int]) -> None:
@@ -421,25 +440,10 @@ def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     app = home(session, size)
     tour.look(app, "income-track-osaka-twins")
     app.press("back")
-    app.choose("howto")
-    for page in range(6):
-        tour.look(app, f"metro-howto-{page + 1}")
-        before = app.top.page  # type: ignore[attr-defined]
-        app.press("down")
-        if app.top.page == before:  # type: ignore[attr-defined]
-            break
+    howto_pages(tour, app, "metro")
     while not isinstance(app.top, MetroHome):
         app.press("back")
-    for label in ("Sell a share", "Invest by disc", "Copy an action"):
-        app.press("ok")
-        app.choose(label)
-        for n in range(4):
-            tour.look(app, f"{label}-step{n}")
-            if not isinstance(app.top, EntryScreen):
-                break
-            app.press("ok")
-        while not isinstance(app.top, MetroHome):
-            app.press("back")
+    walk_entries(tour, app, ("Sell a share", "Invest by disc", "Copy an action"))
     app.push(TrainPhaseScreen(app))
     for _n in range(400):
         screen = app.top
@@ -456,6 +460,13 @@ def osaka_screens(tour: Tour, size: tuple[int, int]) -> None:
     app = FakeApp(ended, size)
     app.push(HistoryScreen(app))
     tour.look(app, "history-osaka")
+
+
+def drinks_screens(tour: Tour, size: tuple[int, int]) -> None:
+    """METRO DRINKS and the solo game's screens (`tests/drinks_scenes.py`)."""
+    from tests.drinks_scenes import drinks_tour
+
+    drinks_tour(tour, size, home, end_pages, walk_entries)
 
 
 @functools.cache
@@ -509,6 +520,7 @@ TOURS = [
     osaka_screens,
     players_records,
     owner_board,
+    drinks_screens,
 ]
 
 

@@ -264,6 +264,8 @@ class CameraLink:
         service, board = self.service, self.board
         if service is None or board is None:
             return []
+        if self._reader is not None:
+            self._reader.reader.read_drinks = state.metro_drinks is not None
         # The screens ask every frame; the answer only changes with a new camera frame or a new
         # game state, so it is computed once per (frame read, state) and reused.
         key = (self.frames, service.version, service.last)

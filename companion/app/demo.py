@@ -10,6 +10,7 @@ several rounds takes seconds; in a window it plays in real time at a watchable p
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,7 @@ from companion.app.core import App
 from companion.app.session import MetroSession
 from companion.metro import why_not
 from companion.metro.board import BoardMap
+from companion.metro.drinks import BuildDrink, TakeDrinkColor
 from companion.metro.endgame import EndGameResult
 from companion.metro.events import (
     AssignSpeed,
@@ -105,6 +107,11 @@ def entry_plan(event: Event, board: BoardMap) -> tuple[str, dict[str, Any]]:
             return "Start a train", {"line": line, "amount": amount}
         case Speculate(player, line, stake):
             return "Speculate", {"player": player, "line": line, "stake": stake}
+        case TakeDrinkColor(player, color):
+            return "Drink colour card", {"player": player, "color": color}
+        case BuildDrink(player, station, color, square):
+            answers = {"player": player, "station": station, "color": color, "square": square}
+            return "Vending machine built", answers
         case AssignSpeed(line, count):
             return "Speed token", {"line": line, "count": count}
         case Sell(player, line):
@@ -189,7 +196,7 @@ class Driver:
     def accept_camera(self) -> Wait:
         """Yes to the camera's question: its player's button (OK without player buttons)."""
         if self.buttons:
-            yield from self.press_player(str(self.top.proposal.color))
+            yield from self.press_player(str(self.top.player))
         else:
             yield from self.press(Action.OK)
 
@@ -534,21 +541,7 @@ class DemoScript:
             what = f"moves the meeple to square {list(event.square)}"
         self.remember(f"  {event.player} {what} (on the table)")
         yield from table.wait()
-        for _ in range(40):
-            if d.name != "camera-proposal":
-                if self.entered(event):
-                    break
-                yield from d.pause(0.1)
-                continue
-            proposal = d.top.proposal
-            if table.expects(proposal):
-                self.remember(f"  camera: {proposal.text(self.session.rules.board)} OK")
-                yield from d.pause(0.8)
-                yield from d.accept_camera()
-            else:
-                self.remember(f"  camera: {proposal.text(self.session.rules.board)} Fix")
-                yield from d.press(Action.BACK)
-                yield from d.press(Action.BACK)
+        yield from self.answer_camera(lambda: self.entered(event))
         if self.entered(event):
             self.log.entries += 1
             self.log.camera += 1
@@ -557,6 +550,35 @@ class DemoScript:
         yield from self.enter(event)
         if not d.refused:
             self.log.entries += 1
+
+    def answer_camera(self, done: Callable[[], bool], seconds: float | None = None) -> Wait:
+        """The camera's questions until `done()`: OK when the table holds what it asks about,
+        Fix (BACK twice) for a misreading; at most 40 polls without a question, or `seconds`
+        of real time (the camera reads in real time, a headless demo does not)."""
+        d = self.drive
+        end = time.monotonic() + seconds if seconds is not None else None
+        polls = 0
+        while not done():
+            if d.name != "camera-proposal":
+                polls += 1
+                if (end is None and polls > 40) or (end is not None and time.monotonic() > end):
+                    return
+                if end is None:
+                    yield from d.pause(0.1)
+                else:
+                    time.sleep(0.01)
+                    yield 0.05
+                continue
+            proposal = d.top.proposal
+            text = proposal.text(self.session.rules.board)
+            if self.table.expects(proposal):
+                self.remember(f"  camera: {text} OK")
+                yield from d.pause(0.8)
+                yield from d.accept_camera()
+            else:
+                self.remember(f"  camera: {text} Fix")
+                yield from d.press(Action.BACK)
+                yield from d.press(Action.BACK)
 
     def entered(self, event: BuildStation | MoveMeeple) -> bool:
         state = self.session.state

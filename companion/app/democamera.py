@@ -42,6 +42,7 @@ class DemoTable:
         self.hand = False
         self._built: dict[str, str] = {}
         self._moved: dict[str, Square] = {}
+        self._drinks: dict[str, str] = {}
         self._lock = threading.Lock()
         self._changed_at = 0
 
@@ -53,6 +54,12 @@ class DemoTable:
     def move_meeple(self, color: str, square: Square) -> None:
         with self._lock:
             self._moved[color] = square
+            self._touch()
+
+    def put_drink(self, station: str, drink: str) -> None:
+        """METRO DRINKS: a vending machine (a drink of that colour) beside the pyramid."""
+        with self._lock:
+            self._drinks[station] = drink
             self._touch()
 
     def hand_over_board(self, on: bool) -> None:
@@ -87,6 +94,8 @@ class DemoTable:
                 return bool(self._built.get(proposal.station) == proposal.color)
             if type(proposal).__name__ == "Moved":
                 return bool(self._moved.get(proposal.color) == proposal.square)
+            if type(proposal).__name__ == "DrinkBuilt":
+                return bool(self._drinks.get(proposal.station) == proposal.color)
         return False
 
     def scene(self) -> MetroState | tuple[MetroState, bool] | list[Any]:
@@ -99,6 +108,9 @@ class DemoTable:
             for station in list(self._built):
                 if station in state.stations:
                     del self._built[station]
+            for station in list(self._drinks):
+                if station in state.drinks:
+                    del self._drinks[station]
             for color, square in list(self._moved.items()):
                 m = state.meeples.get(color)
                 if m is not None and m.square == square:
@@ -108,7 +120,8 @@ class DemoTable:
             for color, square in self._moved.items():
                 meeples[color] = Meeple(square=square)
             hand = self.hand
-        table = replace(state, stations=stations, meeples=meeples)
+            drinks = {**state.drinks, **self._drinks}
+        table = replace(state, stations=stations, meeples=meeples, drinks=drinks)
         return (table, True) if hand else table
 
 

@@ -17,6 +17,7 @@ from companion.app.ownerboard import OwnerBoard
 from companion.app.power import Power
 from companion.app.session import GameSession, MetroSession, Placing
 from companion.errors import UserError
+from companion.metro.solo import SoloResult
 from companion.records import GameRecord
 from companion.roster import Roster
 from companion.store import GameInfo, Store
@@ -192,14 +193,33 @@ class Services:
         info = self.store.game(game_id)
         if info.finished is None:
             return ()
-        key = (game_id, info.entries)
+        session = self._read(info)
+        return () if session is None else session.result(i18n._)
+
+    def solo_results(self) -> list[SoloResult]:
+        """Every finished solo Metro game's score, oldest first."""
+        out = []
+        for info in reversed(self.store.games()):
+            if info.kind != MetroSession.KIND or info.finished is None:
+                continue
+            if len(info.setup.get("colors", [])) != 1:
+                continue
+            session = self._read(info)
+            solo = session.solo() if isinstance(session, MetroSession) else None
+            if solo is not None:
+                out.append(solo)
+        return out
+
+    def _read(self, info: GameInfo) -> GameSession[Any, Any] | None:
+        """A finished game read once per log length (the results and the solo scores)."""
+        key = (info.id, info.entries)
         if key not in self._results:
             try:
-                self._results[key] = self._session_type(info.kind).read(self.store, game_id)
+                self._results[key] = self._session_type(info.kind).read(self.store, info.id)
             except (ValueError, TypeError, KeyError, UserError) as exc:
-                log.warning("%s game %s cannot be read (%s)", info.kind, game_id, exc)
-                return ()
-        return self._results[key].result(i18n._)
+                log.warning("%s game %s cannot be read (%s)", info.kind, info.id, exc)
+                return None
+        return self._results[key]
 
     # --- the players' roster and records ----------------------------------------------------
 

@@ -47,6 +47,7 @@ from companion.metro import (
 )
 from companion.metro.errors import N_, IllegalEvent
 from companion.metro.events import EVENTS, EndGame, NextRound
+from companion.metro.solo import SoloResult, is_solo, solo_result
 from companion.metro.state import DrinksSetup
 from companion.metro.trains import format_prompt
 from companion.store import Entry, Store
@@ -476,6 +477,13 @@ class MetroSession(GameSession[MetroState, Event]):
             (rank, names.get(color) or tr(COLOR_NAMES.get(color, color)), yen(totals[color], tr))
             for rank, color in enumerate(result.ranking, start=1)
         )
+
+    def solo(self) -> SoloResult | None:
+        """The solo score of a finished one-player game (map, card set, total); else None."""
+        if self.state.phase != "ended" or not is_solo(self.state):
+            return None
+        cards = self.state.card_set(self.rules.board).name
+        return solo_result(self.state, self.end_game(), cards, self.game_id)
 
     def export_json(self) -> dict[str, Any]:
         out = super().export_json()

@@ -1,6 +1,7 @@
 """`companion demo`: a scripted 3-player Tokyo Metro game (`--map osaka`: 4 players on the
-Osaka map with the Osaka cards; or `--game izakaya`: a short IZAKAYA
-game; `--game next-station`: two players of Next Station Tokyo) with every part simulated."""
+Osaka map with the Osaka cards; `--drinks`: with METRO DRINKS; or `--game izakaya`: a short
+IZAKAYA game; `--game next-station`: two players of Next Station Tokyo) with every part
+simulated."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
+
+from companion.cli import Parser
 
 
 def has_display() -> bool:
@@ -28,8 +32,27 @@ def _rounds(text: str) -> int:
     return value
 
 
+def drinks_summary(app: Any, script: Any) -> dict[str, int] | None:
+    """What the METRO DRINKS demo left: drinks on the map, fees and bonuses paid, and the
+    vending machines the camera's question recorded."""
+    session = app.services.session
+    if session is None:
+        return None
+    state = session.state
+    return {
+        "on_map": len(state.drinks),
+        "fees": sum(p.drink_fees for p in state.players),
+        "bonuses": sum(p.drink_bonus for p in state.players),
+        "by_camera": int(getattr(script, "camera_drinks", 0)),
+    }
+
+
+def _rounds_text(rounds: int) -> str:
+    return "1 round" if rounds == 1 else f"{rounds} rounds"
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="companion demo", description=__doc__)
+    parser = Parser(prog="companion demo", description=__doc__)
     parser.add_argument(
         "--game",
         choices=("metro", "izakaya", "shopping", "chocolate", "next-station"),
@@ -54,6 +77,12 @@ def main(argv: list[str]) -> int:
         metavar="URL",
         help="also send the LED frames to a serial port, e.g. the pty `companion leds emulate` "
         "prints",
+    )
+    parser.add_argument(
+        "--drinks",
+        action="store_true",
+        help="play the Metro game with METRO DRINKS: colour cards, vending machines (one seen by "
+        "the camera), drink bonuses",
     )
     parser.add_argument(
         "--phone-view",
@@ -110,7 +139,7 @@ def main(argv: list[str]) -> int:
             print(text, file=out, flush=True)
 
     say(
-        f"Demo: {f'{args.rounds} rounds' if args.game == 'metro' else args.game}, "
+        f"Demo: {_rounds_text(args.rounds) if args.game == 'metro' else args.game}, "
         f"{'headless' if headless else 'in a window'}; "
         f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
         f"LEDs: {app.services.leds.status}"
@@ -119,7 +148,11 @@ def main(argv: list[str]) -> int:
         say(f"Phone view: {app.services.web.url()}")
     pace = 1.0 if headless else 0.8
     script: DemoScript
-    if args.game == "metro":
+    if args.game == "metro" and args.drinks:
+        from companion.app.drinks_demo import start_drinks_demo
+
+        script = start_drinks_demo(app, args.rounds, say, pace=pace, map_name=args.map)
+    elif args.game == "metro":
         script = start_demo(app, args.rounds, say, pace=pace, map_name=args.map)
     elif args.game == "next-station":
         from companion.app.nextstation_demo import start_nextstation_demo
@@ -138,6 +171,10 @@ def main(argv: list[str]) -> int:
         if not args.no_camera and args.game == "metro":
             script.table = _start_camera(app, data_dir)
         app.run()
+        drinks = drinks_summary(app, script) if args.drinks else None
+        if args.leds_port:
+            # the strip opens after the first line: a wrong --leds-port shows only here
+            say(f"LEDs: {app.services.leds.status}")
     finally:
         shutdown(app)
     elapsed = time.monotonic() - started
@@ -157,6 +194,7 @@ def main(argv: list[str]) -> int:
                     "rounds": args.rounds,
                     "entries": script.log.entries,
                     "camera_entries": script.log.camera,
+                    "drinks": drinks,
                     "train_phases": script.log.phases,
                     "presses": script.log.presses,
                     "error": script.log.error,

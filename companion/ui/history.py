@@ -1,4 +1,5 @@
-"""Past games of every saved kind in the registry: newest first; resume one, or export it."""
+"""Past games of every saved kind in the registry: newest first; resume one, or export it. With
+a solo Metro game finished, the first row opens the solo high-score table."""
 
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ class HistoryScreen(ListMenu):
         kinds = {spec.key for spec in games.saved_games() if spec.resume_screen is not None}
         infos = [i for i in self.app.services.games() if i.kind in kinds]
         self.items = [self._item(info) for info in infos[:50]]
+        if self.app.services.solo_results():
+            self.items.insert(0, Option(lambda: _("Solo high scores"), on_ok=self.open_solo))
         if not self.items:
             self.items = [Option(lambda: _("No saved games yet"))]
         if self.app.services.roster.players():  # records count the names chosen at setup
@@ -61,6 +64,11 @@ class HistoryScreen(ListMenu):
     def _item(self, info: GameInfo) -> Option:
         result = self.app.services.result(info.id)
         return Option(lambda: describe(info, result), on_ok=lambda: self.open(info))
+
+    def open_solo(self) -> None:
+        from companion.ui.solo_scores import SoloScoresScreen
+
+        self.app.push(SoloScoresScreen(self.app))
 
     def open(self, info: GameInfo) -> None:
         self.app.push(GameActions(self.app, info))

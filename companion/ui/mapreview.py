@@ -166,7 +166,7 @@ class MapReview(Screen):
         for s in draft.stops.values():
             rgb = hex_to_rgb(board.lines[s.line].color)
             mine = s.line == line
-            width = 0 if s.place is not None and mine else (2 if mine else 1)
+            width = max(2, radius // 4) if mine else 1  # rings: the print shows through
             if s.place is None:
                 rgb = (255, 255, 255) if mine else (200, 200, 200)
             pygame.draw.circle(surface, rgb, px(*s.shown), radius, width)

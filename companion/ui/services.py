@@ -11,7 +11,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from companion.metro import Decision, EndGameResult, MetroRules, MetroState, Prompt, Step
+from companion.metro import (
+    Decision,
+    EndGameResult,
+    MetroRules,
+    MetroState,
+    Prompt,
+    SoloResult,
+    Step,
+)
 from companion.records import GameRecord
 from companion.roster import Player
 from companion.store import Entry, GameInfo
@@ -259,6 +267,10 @@ class Services(Protocol):
 
     def new_game(self, key: str, setup: JSONObject) -> SavedGame[object]:
         """Start and save a game of this kind (Metro's becomes `session`)."""
+        ...
+
+    def solo_results(self) -> list[SoloResult]:
+        """Every finished solo Metro game's score (map, card set, total), oldest first."""
         ...
 
     def open_game(self, game_id: int) -> SavedGame[object] | None:

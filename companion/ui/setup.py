@@ -1,5 +1,5 @@
 """Setting up a Metro game: map, action cards, players (the registry's range) in turn order,
-language.
+METRO DRINKS and its bonus reading, language.
 
 The last setup started (map, action cards, players and their colours in seat order) is kept in
 the data directory (`last-setup.json`) and offered again the next time. Choosing a map picks
@@ -18,6 +18,7 @@ from companion.data import available_maps, load_map
 from companion.errors import UserError
 from companion.games import METRO
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
+from companion.metro.state import BONUS_READINGS
 from companion.metro.variant import CARD_SETS, TOKYO
 from companion.records import SEAT_NAMES
 from companion.ui import launch
@@ -51,6 +52,8 @@ class SetupScreen(ListMenu):
         self.variant = TOKYO
         self.cards = self._map_cards()
         self.colors: list[str] = list(METRO_COLORS[:3])
+        self.drinks: str | None = None
+        """METRO DRINKS' bonus reading (`BONUS_READINGS`), or None: played without it."""
         self.names: Chosen = {}
         """Roster names chosen for colours (Players' names); none unless chosen."""
         self._remembered()
@@ -76,6 +79,7 @@ class SetupScreen(ListMenu):
                 )
             )
         items += names_option(self.app, lambda: self.colors, self.names)
+        items += self._drinks_rows()
         items.append(
             Option(
                 lambda: _("Language"),
@@ -86,6 +90,47 @@ class SetupScreen(ListMenu):
         items.append(Option(lambda: _("Start the game"), on_ok=self.start))
         self.items = items
         self.index = min(self.index, len(items) - 1)
+
+    def _drinks_rows(self) -> list[Option]:
+        """METRO DRINKS off/on; when on, its bonus reading (ruling 14: the long text by default)
+        and the reminder of the shape cards the action cards take out."""
+        rows = [
+            Option(
+                lambda: _("METRO DRINKS"),
+                detail=lambda: _("on") if self.drinks else _("off"),
+                on_change=self._toggle_drinks,
+                on_ok=lambda: self._toggle_drinks(1),
+            )
+        ]
+        if self.drinks is None:
+            return rows
+        readings = {
+            "map": lambda: _("all on the map"),
+            "owner": lambda: _("the owner's own"),
+        }
+        rows.append(
+            Option(
+                lambda: _("Drink bonus"),
+                detail=lambda: readings[self.drinks or "map"](),
+                on_change=self._reading,
+            )
+        )
+        rows.append(
+            Option(
+                lambda: _("Take out {n} drink shape cards").format(
+                    n=CARD_SETS[self.cards].drink_shapes_removed
+                )
+            )
+        )
+        return rows
+
+    def _toggle_drinks(self, delta: int) -> None:
+        self.drinks = None if self.drinks else BONUS_READINGS[0]
+        self._rebuild()
+
+    def _reading(self, delta: int) -> None:
+        index = BONUS_READINGS.index(self.drinks or BONUS_READINGS[0])
+        self.drinks = BONUS_READINGS[(index + delta) % len(BONUS_READINGS)]
 
     def _map(self, delta: int) -> None:
         self.map_index = (self.map_index + delta) % len(self.maps)
@@ -164,6 +209,8 @@ class SetupScreen(ListMenu):
             and all(c in METRO_COLORS for c in colors)
         ):
             self.colors = [str(c) for c in colors]
+        if data.get("metro_drinks") in BONUS_READINGS:
+            self.drinks = str(data["metro_drinks"])
 
     def _remember(self, setup: dict[str, object]) -> None:
         try:
@@ -178,6 +225,8 @@ class SetupScreen(ListMenu):
             "cards": self.cards,
             "colors": list(self.colors),
         }
+        if self.drinks is not None:
+            setup["metro_drinks"] = self.drinks
         self._remember(setup)
         if names := names_in_setup(self.colors, self.names):
             setup[SEAT_NAMES] = names

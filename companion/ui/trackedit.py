@@ -1,7 +1,8 @@
 """Settings -> "Income track": the pair of numbers the box uses for each line value, checked
 against the owner's printed track and corrected on the box.
 
-UP/DOWN step through the values (¥0 to ¥6,000); LEFT/RIGHT change the larger number by ¥100
+UP/DOWN step through the values (¥0 to ¥6,000), player buttons 1 and 2 jump ¥1,000 down and
+up; LEFT/RIGHT change the larger number by ¥100
 and the smaller follows, so the two always add up to the value (the larger never below the
 smaller). The check mode shows one row at a time, large ("value, larger, smaller"), for the
 owner to read against the cardboard: OK goes to the next row. BACK opens the menu: save
@@ -17,6 +18,9 @@ from companion.metro.track import STEP, TRACK_TOP, IncomeTrack
 from companion.ui import kit
 from companion.ui.kit import ListMenu, Option, then
 from companion.ui.screen import Action, AppContext, Input, Screen
+
+JUMP = 1000
+"""What player buttons 1 and 2 move the value by."""
 
 
 class TrackEditor(Screen):
@@ -48,7 +52,10 @@ class TrackEditor(Screen):
         return True
 
     def handle(self, event: Input) -> None:
-        if event.action in (Action.UP, Action.DOWN) or (self.check and event.action is Action.OK):
+        if event.player is not None and event.player < 2:
+            jump = JUMP if event.player == 1 else -JUMP
+            self.value = min(max(0, self.value + jump), TRACK_TOP)
+        elif event.action in (Action.UP, Action.DOWN) or (self.check and event.action is Action.OK):
             d = -STEP if event.action is Action.UP else STEP
             self.value = min(max(0, self.value + d), TRACK_TOP)
         elif event.action in (Action.LEFT, Action.RIGHT):

@@ -32,6 +32,8 @@ class Circles:
     """N x 3: the ring's colour (RGB) divided by the disk's, about 0-1 per channel."""
     ringed: np.ndarray
     """N: how much lighter the disk is than the lightest sixteenth of its ring."""
+    radius_mm: np.ndarray
+    """N: the circle size it was found at."""
 
 
 def evened(board_bgr: np.ndarray, scale: float) -> np.ndarray:
@@ -111,11 +113,36 @@ def find_circles(img: np.ndarray, scale: float, radius_mm: float) -> Circles:
     resp = cv2.filter2D(white, cv2.CV_32F, _kernel(radius_px))
     pts = _peaks(resp, radius_px)
     if not len(pts):
-        return Circles(np.zeros((0, 2)), np.zeros(0), np.zeros((0, 3)), np.zeros(0))
+        return Circles(np.zeros((0, 2)), np.zeros(0), np.zeros((0, 3)), np.zeros(0), np.zeros(0))
     strength = resp[pts[:, 1], pts[:, 0]].astype(np.float64)
     sub = _subpixel(resp, pts)
     colours, ringed = _rings(img, sub, radius_px)
     keep = ringed > MIN_RINGED
     return Circles(
-        sub[keep] / scale, strength[keep], colours[keep].astype(np.float64), ringed[keep]
+        sub[keep] / scale,
+        strength[keep],
+        colours[keep].astype(np.float64),
+        ringed[keep],
+        np.full(int(keep.sum()), radius_mm),
     )
+
+
+def find_sizes(img: np.ndarray, scale: float, radii_mm: list[float]) -> Circles:
+    """Candidates of each size, largest first; a smaller one inside a larger one is dropped
+    (the small kernel fires inside a big circle's disk)."""
+    found = [find_circles(img, scale, r) for r in sorted(set(radii_mm), reverse=True)]
+    out = found[0]
+    for more in found[1:]:
+        if len(out.xy_mm):
+            d = np.hypot(*(more.xy_mm[:, None, :] - out.xy_mm[None]).transpose(2, 0, 1))
+            keep = d.min(axis=1) > out.radius_mm.max()
+        else:
+            keep = np.ones(len(more.xy_mm), bool)
+        out = Circles(
+            np.concatenate([out.xy_mm, more.xy_mm[keep]]),
+            np.concatenate([out.strength, more.strength[keep]]),
+            np.concatenate([out.ring, more.ring[keep]]),
+            np.concatenate([out.ringed, more.ringed[keep]]),
+            np.concatenate([out.radius_mm, more.radius_mm[keep]]),
+        )
+    return out

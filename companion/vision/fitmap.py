@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 
 from companion.mapfile import Point, rewrite_map_text
-from companion.metro.board import BoardMap
+from companion.metro.board import SMALL_CIRCLE, BoardMap
 from companion.vision.calibrate import locate_reference
-from companion.vision.circles import evened, find_circles
+from companion.vision.circles import evened, find_sizes
 from companion.vision.gridfit import GridFit, fit_grid
 from companion.vision.markers import MarkerLayout
 from companion.vision.reader import warp_to_board
@@ -142,9 +142,10 @@ def fit_map(board: BoardMap, layout: MarkerLayout, photo: np.ndarray) -> MapFit:
     t0 = time.perf_counter()
     image = rectify(board, layout, photo)
     even = evened(image, SCALE)
-    radius = float(np.median([s.radius_mm for s in board.stops()]))
-    circles = find_circles(even, SCALE, radius)
-    matcher = StopMatcher(board, circles.xy_mm, circles.ring, circles.ringed, even, SCALE)
+    small = board.drawn_small()
+    drawn = {s.id: s.radius_mm * (SMALL_CIRCLE if s.id in small else 1.0) for s in board.stops()}
+    circles = find_sizes(even, SCALE, list(drawn.values()))
+    matcher = StopMatcher(board, circles, even, SCALE, drawn)
     matches = matcher.match()
     for _ in range(PASSES - 1):
         matcher.learn(matches)

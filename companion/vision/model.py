@@ -10,6 +10,9 @@ from companion.metro.state import MetroState
 
 MEEPLE = "meeple"
 PYRAMID = "pyramid"
+DRINK = "drink"
+"""METRO DRINKS: a drink (a vending machine) beside a station's pyramid; its colour is the
+drink's, its place the station."""
 
 # Physical pieces (mm). The reader's size expectations and the renderer share these.
 PYRAMID_BASE_MM = 13.0
@@ -17,6 +20,8 @@ PYRAMID_HEIGHT_MM = 13.0
 MEEPLE_LENGTH_MM = 15.0
 MEEPLE_DEPTH_MM = 7.5
 MEEPLE_HEIGHT_MM = 16.0
+DRINK_DIAMETER_MM = 10.0
+DRINK_HEIGHT_MM = 16.0
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,8 @@ class PieceSizes:
     meeple_length_mm: float = MEEPLE_LENGTH_MM
     meeple_depth_mm: float = MEEPLE_DEPTH_MM
     meeple_height_mm: float = MEEPLE_HEIGHT_MM
+    drink_diameter_mm: float = DRINK_DIAMETER_MM
+    drink_height_mm: float = DRINK_HEIGHT_MM
 
 
 TOY_SIZES = PieceSizes()
@@ -113,11 +120,15 @@ def station_center(board: BoardMap, station_id: str) -> tuple[float, float]:
 
 def pieces_of_state(board: BoardMap, state: MetroState) -> list[Piece]:
     """The pieces a state puts on the board: a pyramid per owned station, a meeple per player
-    standing on a square (riding meeples are on the trains, off the map)."""
+    standing on a square (riding meeples are on the trains, off the map), a drink per vending
+    machine (at its station's centre: the renderer stands it beside the pyramid)."""
     out = []
     for station_id, color in state.stations.items():
         x, y = station_center(board, station_id)
         out.append(Piece(PYRAMID, color, x, y, station=station_id))
+    for station_id, drink in state.drinks.items():
+        x, y = station_center(board, station_id)
+        out.append(Piece(DRINK, drink, x, y, station=station_id))
     for color, meeple in state.meeples.items():
         if meeple.square is not None:
             x, y = board.grid.center(meeple.square)

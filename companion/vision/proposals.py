@@ -13,6 +13,7 @@ from companion.colors import color_name
 from companion.i18n import _
 from companion.metro.board import BoardMap, Square
 from companion.metro.state import MetroState
+from companion.vision.drink_proposals import DrinkBuilt, drink_proposals, settle
 from companion.vision.model import MEEPLE, PYRAMID, Reading, station_center
 
 
@@ -76,7 +77,7 @@ class Conflict:
         )
 
 
-Proposal = Built | Moved | Missing | Conflict
+Proposal = Built | Moved | Missing | Conflict | DrinkBuilt
 
 
 def reconcile(reading: Reading, state: MetroState, board: BoardMap, doubt: float = 0.6) -> Reading:
@@ -119,14 +120,15 @@ def proposals(
     min_confidence: float = 0.3,
     board: BoardMap | None = None,
 ) -> list[Proposal]:
-    """Differences between an accepted reading and the game, most useful first: builds, moves,
-    conflicts, then pieces the camera lost sight of. Pieces below `min_confidence` are ignored.
-    With the board, doubtful meeple/pyramid calls are first settled by `reconcile`. Outside the
-    action phase there are none."""
+    """Differences between an accepted reading and the game, most useful first: builds (and
+    METRO DRINKS' vending machines), moves, conflicts, then pieces the camera lost sight of.
+    Pieces below `min_confidence` are ignored. With the board, doubtful meeple/pyramid calls
+    are first settled by `reconcile`. Outside the action phase there are none."""
     if state.phase != "action":
         return []  # never during a train phase (pieces move by the rules then) or after the end
     if board is not None:
         reading = reconcile(reading, state, board)
+    reading = settle(reading, state)
     seen = [p for p in reading.pieces if p.confidence >= min_confidence]
     out: list[Proposal] = []
     pyramids = {p.station: p.color for p in seen if p.kind == PYRAMID and p.station}
@@ -136,6 +138,7 @@ def proposals(
             out.append(Built(color, station))
         elif owner != color:
             out.append(Conflict(station, color, owner))
+    out += drink_proposals(reading, state, min_confidence)
     meeples = {p.color: p.square for p in seen if p.kind == MEEPLE and p.square is not None}
     for color, square in sorted(meeples.items()):
         m = state.meeples.get(color)

@@ -16,6 +16,7 @@ a shadow or a misregistered line edge is nearer the board.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from dataclasses import dataclass, field
@@ -26,9 +27,11 @@ import numpy as np
 
 from companion.metro.board import BoardMap
 from companion.vision.colormodel import ColorModel, to_lab
+from companion.vision.drinks import DrinkReader
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
 from companion.vision.pieces import FRAGMENT, SEEN_SHARE, PieceMaker
+from companion.vision.refine import Refiner
 
 CAMOUFLAGE_LAB = 12.0
 """A print this near a piece colour (weighted Lab, plus the noise margin) can hide the piece."""
@@ -376,6 +379,20 @@ class Reader:
         self.maker = PieceMaker(
             board, s, colors.shapes(), stations, self.camera.unlean, self.camera.lean, camouflage
         )
+        self.refiner = Refiner(self.board_frame, colors, self.margin, s, colors.area_mm2[PYRAMID])
+        self.read_drinks = False
+        """METRO DRINKS: also read the drinks beside the pyramids (`vision.drinks`)."""
+        self.drinks = DrinkReader(
+            board,
+            s,
+            colors,
+            self.board_frame.ref_lab,
+            self.board_frame.colors_at,  # type: ignore[arg-type]
+            self.board_frame.board_distance,
+            self.camera.lean,
+            self.margin,
+            self.size,
+        )
         self._close = np.ones((3, 3), np.uint8)
         # One pass over the empty board and one colour lookup warm OpenCV up (its first float
         # Lab conversion builds tables for 0.15 s), so the first frame's timings mean something.
@@ -415,6 +432,8 @@ class Reader:
         self.set_camera(self._homography, (w, h))
         rejected, pieces = self._pieces(frame)
         pieces = _merge_duplicates(pieces)
+        if rejected is None and self.read_drinks:
+            pieces = self.drinks.read(frame, pieces)
         stages["pieces"] = _ms(t2)
         stages["total"] = _ms(t0)
         self.last_frame = frame
@@ -474,7 +493,8 @@ class Reader:
         made: list[tuple[Piece, float]] = []
         s2 = self.scale * self.scale
         for blob in self.blobs(frame):
-            pieces = self.maker.make(blob.pts, self.colors.names[blob.color], blob.conf)
+            grow = functools.partial(self.refiner.refine, frame.image, color=blob.color)
+            pieces = self.maker.make(blob.pts, self.colors.names[blob.color], blob.conf, grow)
             made += [(p, len(blob.pts) / s2 / len(pieces)) for p in pieces]
         return None, self._drop_fragments(made)
 

@@ -17,11 +17,11 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.colors import PLAYER_COLORS
+from companion.colors import DRINK_COLORS, PLAYER_COLORS
 from companion.metro.board import BoardMap
 from companion.vision.boardart import BoardArt, board_art, rng_for
 from companion.vision.markers import MarkerLayout
-from companion.vision.model import MEEPLE, PYRAMID, TOY_SIZES, Piece, PieceSizes
+from companion.vision.model import DRINK, MEEPLE, PYRAMID, TOY_SIZES, Piece, PieceSizes
 
 FRAME_SIZE = (1280, 720)
 FOCAL_PX = 1000.0
@@ -132,11 +132,14 @@ def place_pieces(
     gap = max(17.0, sizes.pyramid_base_mm * 0.71 + sizes.meeple_depth_mm / 2 + 1)
     out: list[tuple[Piece, float]] = []
     pyramids = [p for p in pieces if p.kind == PYRAMID]
+    others = [p for p in pieces if p.kind != DRINK]
     for p in pieces:
         x = p.x_mm + rng.uniform(-1.2, 1.2)
         y = p.y_mm + rng.uniform(-1.2, 1.2)
         angle = rng.uniform(-0.3, 0.3)
-        if p.kind == MEEPLE:
+        if p.kind == DRINK:
+            x, y = drink_spot(board, p, others, rng, sizes)
+        elif p.kind == MEEPLE:
             angle = rng.uniform(0, math.pi)
             near = [q for q in pyramids if math.hypot(q.x_mm - x, q.y_mm - y) < gap]
             if near and p.square is not None:
@@ -150,6 +153,33 @@ def place_pieces(
                 angle = math.atan2(dy, dx) + math.pi / 2
         out.append((Piece(p.kind, p.color, x, y, p.square, p.station), angle))
     return out
+
+
+def drink_spot(
+    board: BoardMap,
+    drink: Piece,
+    others: list[Piece],
+    rng: np.random.Generator,
+    sizes: PieceSizes,
+) -> tuple[float, float]:
+    """Where a hand stands a drink: just beside its station's pyramid, on the side of the eight
+    round it that is clearest of the other pieces and of the board's edge."""
+    reach = sizes.pyramid_base_mm * 0.72 + sizes.drink_diameter_mm / 2 + 1.0
+    turn = rng.uniform(-0.25, 0.25)
+    best: tuple[float, float, float] | None = None
+    for k in range(8):
+        a = k * math.pi / 4 + turn
+        x, y = drink.x_mm + reach * math.cos(a), drink.y_mm + reach * math.sin(a)
+        inside = 6 < x < board.width_mm - 6 and 6 < y < board.height_mm - 6
+        clear = min(
+            (math.hypot(q.x_mm - x, q.y_mm - y) for q in others if q.station != drink.station),
+            default=99.0,
+        )
+        score = clear if inside else -1.0
+        if best is None or score > best[0]:
+            best = (score, x, y)
+    assert best is not None
+    return best[1] + rng.uniform(-0.5, 0.5), best[2] + rng.uniform(-0.5, 0.5)
 
 
 def _shade(color: tuple[int, int, int], k: float) -> tuple[int, int, int]:
@@ -166,6 +196,9 @@ def _draw_piece(
     light: np.ndarray,
     sizes: PieceSizes,
 ) -> None:
+    if piece.kind == DRINK:
+        _draw_drink(img, shadow, art, cam, piece, light, sizes)
+        return
     r, g, b = PLAYER_COLORS[piece.color]
     base_col = (b, g, r)
     ca, sa = math.cos(angle), math.sin(angle)
@@ -226,6 +259,37 @@ def _draw_piece(
             cv2.LINE_AA,
             4,
         )
+
+
+def _draw_drink(
+    img: np.ndarray,
+    shadow: np.ndarray,
+    art: BoardArt,
+    cam: np.ndarray,
+    piece: Piece,
+    light: np.ndarray,
+    sizes: PieceSizes,
+) -> None:
+    """A drink: an upright cylinder of the drink's colour, its side shaded by the light and its
+    top a shade brighter."""
+    r, g, b = DRINK_COLORS[piece.color]
+    col = (b, g, r)
+    radius, height = sizes.drink_diameter_mm / 2, sizes.drink_height_mm
+    a = np.linspace(0, 2 * math.pi, 20, endpoint=False)
+    bx, by = piece.x_mm + radius * np.cos(a), piece.y_mm + radius * np.sin(a)
+    base = np.stack([bx, by], 1)
+    sh_off = -light[:2] / light[2] * height
+    sh_poly = cv2.convexHull(np.concatenate([base, base + sh_off]).astype(np.float32))
+    cv2.fillPoly(shadow, [art._pts(sh_poly.reshape(-1, 2))], 1.0, cv2.LINE_AA, 4)
+    if img.ndim < 3:
+        return  # the shadow pass
+    tx, ty = _lean(cam, bx, by, height)
+    top = np.stack([tx, ty], 1)
+    side = cv2.convexHull(np.concatenate([base, top]).astype(np.float32)).reshape(-1, 2)
+    lit = 0.55 + 0.45 * max(0.0, float(light[0] * np.cos(a).mean() + light[2] * 0.3))
+    cv2.fillPoly(img, [art._pts(side)], _shade(col, lit), cv2.LINE_AA, 4)
+    cv2.fillPoly(img, [art._pts(top)], _shade(col, 1.0), cv2.LINE_AA, 4)
+    cv2.polylines(img, [art._pts(top)], True, _shade(col, 0.8), 1, cv2.LINE_AA, 4)
 
 
 def _draw_hand(

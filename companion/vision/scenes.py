@@ -35,6 +35,17 @@ def random_state(board: BoardMap, rng: np.random.Generator, pieces: int) -> Metr
     return replace(new_state(board, colors), stations=owned, meeples=placed)
 
 
+def with_drinks(state: MetroState, rng: np.random.Generator) -> MetroState:
+    """METRO DRINKS: drinks of random colours on a random share (none to all) of the stations
+    with a pyramid."""
+    from companion.metro.drinks import DRINK_COLORS
+
+    stations = sorted(state.stations)
+    n = int(rng.integers(0, len(stations) + 1))
+    chosen: list[str] = [str(s) for s in rng.choice(stations, n, replace=False)] if n else []
+    return replace(state, drinks={s: str(rng.choice(DRINK_COLORS)) for s in chosen})
+
+
 @dataclass
 class Session:
     """One lighting and pose: the calibration photos and what the reader learnt from them."""

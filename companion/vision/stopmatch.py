@@ -19,6 +19,7 @@ import numpy as np
 
 from companion.colors import hex_to_rgb
 from companion.metro.board import BoardMap, Line
+from companion.vision.circles import Circles
 
 REACH_MM = 38.0
 """Circles this far from the expected place are considered (printed boards: up to ~30 mm)."""
@@ -34,6 +35,8 @@ without the line's colour (another line drawn over it does that too, hence less)
 COLOUR_SIGMA = 0.22
 LEARNT_SIGMA = 0.12
 """Colour spread once each line's ring colour is learnt from this photo's sure matches."""
+SIZE_COST = 4.0
+"""A circle found at another size than the stop's (Osaka's small circles) costs this more."""
 RINGED_SURE = 0.35
 RINGED_COST = 1.0
 """A candidate whose ring is light somewhere (paper between lines) costs more."""
@@ -73,16 +76,18 @@ class StopMatcher:
     def __init__(
         self,
         board: BoardMap,
-        xy_mm: np.ndarray,
-        ring_rgb: np.ndarray,
-        ringed: np.ndarray,
+        circles: Circles,
         image: np.ndarray,
         scale: float,
+        drawn_mm: dict[str, float] | None = None,
     ) -> None:
+        """`drawn_mm`: each stop's printed circle radius (default: the map's)."""
         self.board = board
-        self.xy = xy_mm
-        self.ring = chroma(ring_rgb)
-        self.doubt = RINGED_COST * np.clip((RINGED_SURE - ringed) / 0.1, 0, None) ** 2
+        self.xy = circles.xy_mm
+        self.ring = chroma(circles.ring)
+        self.size = circles.radius_mm
+        self.drawn = drawn_mm or {s.id: s.radius_mm for s in board.stops()}
+        self.doubt = RINGED_COST * np.clip((RINGED_SURE - circles.ringed) / 0.1, 0, None) ** 2
         self.colour_sigma = COLOUR_SIGMA
         self.image = image
         self.scale = scale
@@ -136,10 +141,12 @@ class StopMatcher:
             d = np.hypot(*(self.xy - ex).T) if len(self.xy) else np.zeros(0)
             near = np.nonzero(d < REACH_MM)[0]
             idx = np.array([i for i in near if int(i) not in banned[stop.id]], int)
+            wrong_size = np.abs(self.size[idx] - self.drawn[stop.id]) > 0.5
             cost = (
                 (d[idx] / self.sigma[stop.id]) ** 2
                 + self.colour_cost(line.id, idx)
                 + self.doubt[idx]
+                + SIZE_COST * wrong_size
             )
             options.append(np.append(idx, -1))
             unary.append(np.append(cost, MISSING_COST))

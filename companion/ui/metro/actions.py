@@ -163,7 +163,9 @@ def describe(event: Event, board: Any = None) -> str:
             return _("{player}: Card action ({paid})").format(
                 player=color_name(player), paid=c.yen(paid)
             )
-    return ""
+    from companion.ui.metro.drink_entries import describe_drink
+
+    return describe_drink(event, board)
 
 
 def refusal(app: AppContext, event: Event) -> str | None:

@@ -14,8 +14,9 @@ from typing import Any
 
 import pygame
 
-from companion.colors import color_name
+from companion.colors import color_name, drink_name
 from companion.i18n import _
+from companion.metro.drinks import BuildDrink
 from companion.metro.errors import IllegalEvent
 from companion.metro.events import BuildStation, Event, MoveMeeple
 from companion.narrate import explain, place_name
@@ -35,11 +36,15 @@ def kind_of(proposal: Any) -> str:
 
 
 def askable(proposal: Any) -> bool:
-    """Built and Moved become events; Missing and Conflict are only notices."""
-    return kind_of(proposal) in ("Built", "Moved")
+    """Built, Moved and DrinkBuilt become events; Missing and Conflict are only notices."""
+    return kind_of(proposal) in ("Built", "Moved", "DrinkBuilt")
 
 
 def question(proposal: Any, board: Any) -> str:
+    if kind_of(proposal) == "DrinkBuilt":
+        return _("{drink} drink at {station}?").format(
+            drink=drink_name(proposal.color), station=board.stations[proposal.station].name
+        )
     if kind_of(proposal) == "Built":
         return _("{player} built at {station}?").format(
             player=color_name(proposal.color), station=board.stations[proposal.station].name
@@ -51,6 +56,8 @@ def question(proposal: Any, board: Any) -> str:
 
 
 def event_of(proposal: Any, paid: int = 0) -> Event:
+    if kind_of(proposal) == "DrinkBuilt":
+        return BuildDrink(proposal.player, proposal.station, proposal.color)
     if kind_of(proposal) == "Built":
         return BuildStation(proposal.color, proposal.station, paid)
     return MoveMeeple(proposal.color, proposal.square)
@@ -195,11 +202,16 @@ class ProposalScreen(Screen):
     def buttons(self) -> bool:
         return self.app.services.player_buttons > 0
 
+    @property
+    def player(self) -> str:
+        """Whose button says yes: the builder's (a drink's: its colour's owner)."""
+        return str(getattr(self.proposal, "player", self.proposal.color))
+
     def handle(self, event: Input) -> None:
         """Yes is the proposal's player's button (OK on a box without player buttons)."""
         a = event.action
         if event.player is not None:
-            if self.buttons and seat_color(self.session, event.player) == self.proposal.color:
+            if self.buttons and seat_color(self.session, event.player) == self.player:
                 self.accept()
         elif a is Action.OK:
             if self.buttons:
@@ -245,7 +257,12 @@ class ProposalScreen(Screen):
 
         self._close()
         p = self.proposal
-        if kind_of(p) == "Built":
+        if kind_of(p) == "DrinkBuilt":
+            from companion.ui.metro.drink_entries import build
+
+            seen = {"player": p.player, "station": p.station, "color": p.color}
+            screen = build(self.app, Opening(seen, deliberate=True))
+        elif kind_of(p) == "Built":
             seen = {"player": p.color, "station": p.station}
             screen = station(self.app, Opening(seen, deliberate=True))
         else:
@@ -277,6 +294,12 @@ class ProposalScreen(Screen):
             amount = f"{c.yen(self.cost)} × {self.circles}"
             paid = _("Paid {amount}").format(amount=amount) + f" = {c.yen(self.paid)}"
             paid_lines = c.wrap_lines(big, paid, w - 40, 2)
+        if kind_of(self.proposal) == "DrinkBuilt":
+            from companion.ui.metro.drink_entries import fee_text
+
+            fee = fee_text(self.session.state, self.player, self.proposal.station)
+            note = _("{player} builds it: {fee}").format(player=color_name(self.player), fee=fee)
+            notes = c.wrap_lines(read, note, w - 40, 2)
         rows = len(lines) * big.get_linesize() + read.get_linesize() + medium.get_linesize()
         extra = len(paid_lines) * big.get_linesize() + len(notes) * read.get_linesize()
         box = pygame.Rect(0, 0, w, rows + extra + 70)
@@ -293,6 +316,7 @@ class ProposalScreen(Screen):
             y += 6
             for line in paid_lines:
                 y = c.blit_text(surface, big, line, accent, (box.centerx, y), "midtop").bottom
+        if notes:
             y += 2
             for line in notes:
                 y = c.blit_text(surface, read, line, muted, (box.centerx, y), "midtop").bottom
@@ -300,12 +324,12 @@ class ProposalScreen(Screen):
         good, bad = c.theme_color(theme, "good"), c.theme_color(theme, "bad")
         if self.buttons:
             chip_h = medium.get_linesize()
-            r = c.player_chip(surface, medium, self.proposal.color, (box.x + 40, y), chip_h)
-            c.blit_text(surface, medium, _("Your button: yes"), good, (r.right + 10, y))
+            r = c.player_chip(surface, medium, self.player, (box.x + 40, y), chip_h)
+            r = c.blit_text(surface, medium, _("Your button: yes"), good, (r.right + 10, y))
         else:
             r = c.key_cap(surface, medium, "ok", (box.x + 40, y), good)
-            c.blit_text(surface, medium, _("Yes"), good, (r.right + 10, y))
-        r = c.key_cap(surface, medium, "back", (box.centerx + 20, y), bad)
+            r = c.blit_text(surface, medium, _("Yes"), good, (r.right + 10, y))
+        r = c.key_cap(surface, medium, "back", (max(box.centerx + 20, r.right + 24), y), bad)
         c.blit_text(surface, medium, _("Fix"), bad, (r.right + 10, y))
         if self.pays():
             c.hint_bar(surface, theme, [("lr", _("±¥100")), ("ud", _("±¥1,000"))])

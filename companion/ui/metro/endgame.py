@@ -1,5 +1,6 @@
-"""End of the game: ranking with what each player got, payouts line by line, and a chart of every
-line's value over the rounds. LEFT/RIGHT (or OK) turn the pages; BACK opens the game menu,
+"""End of the game: ranking with what each player got (a solo game: its score against the best
+on its map and card set), payouts line by line, and a chart of every line's value over the
+rounds. LEFT/RIGHT (or OK) turn the pages; BACK opens the game menu,
 whose "Main menu" leaves: the final screen stays until the players choose so."""
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import pygame
 from companion.colors import color_letter
 from companion.i18n import _
 from companion.metro.endgame import EndGameResult
-from companion.narrate import tie_notes
+from companion.metro.solo import SoloNews, is_solo, solo_news, solo_result
+from companion.narrate import describe_solo, tie_notes
 from companion.records import player_label
 from companion.ui import kit as c
 from companion.ui.announce import announce
@@ -35,6 +37,22 @@ class EndGameScreen(Screen):
         self._chart: pygame.Surface | None = None
         self._chart_texts: list[c.textlog.Placed] = []
         self.page_count = 3
+        self.solo_news = self._solo_news()
+
+    def _solo_news(self) -> SoloNews | None:
+        """A solo game's score against the earlier solo games on its map with its cards."""
+        session = current_metro(self.app.services)
+        state = session.state
+        if not is_solo(state):
+            return None
+        cards = state.card_set(session.rules.board).name
+        finished = solo_result(state, self.result, cards, session.game_id)
+        earlier = [
+            r
+            for r in self.app.services.solo_results()
+            if r.game_id is not None and r.game_id < session.game_id
+        ]
+        return solo_news(earlier, finished)
 
     def enter(self) -> None:
         if not self._played:
@@ -110,6 +128,13 @@ class EndGameScreen(Screen):
         if any(p.set_aside for p in players):  # Osaka cards: what Sell actions put aside
             rows.append((_("Set aside"), [c.yen(p.set_aside) for p in players]))
         rows.append((_("Loans"), [c.signed_yen(-p.loan_cost) if p.loans else "–" for p in players]))
+        if current_metro(self.app.services).state.metro_drinks is not None:
+            # fees and bonuses came in as cash: a row for reading, not one more part of the total
+            drinks = [c.yen(p.drink_income) for p in players]
+            if cash_known:
+                rows.insert(1, (_("Drinks (in cash)"), drinks))
+            else:
+                rows.append((_("Drink income"), drinks))
         totals = [
             c.yen(p.total if cash_known and p.total is not None else p.earnings) for p in players
         ]
@@ -159,6 +184,11 @@ class EndGameScreen(Screen):
             for line in c.wrap(read, note, area.width):
                 c.blit_text(surface, read, line, muted, (area.x, y))
                 y += read.get_linesize()
+        if self.solo_news is not None:
+            y += 8
+            for line in c.wrap(medium, describe_solo(self.solo_news), area.width):
+                c.blit_text(surface, medium, line, accent, (area.x, y))
+                y += medium.get_linesize()
 
     def _line_items(self, lp: Any) -> list[tuple[str, str, str]]:
         """(player, chip suffix, amount) of a line's payouts: shares, then speculations."""

@@ -113,9 +113,11 @@ class MetroHome(Screen):
         """The entries menu, those the game's action cards have; opened by a player's button
         (or after their Copy, `title` saying so), the entries are that player's."""
         from companion.ui.metro.actions import Opening, entries_for
+        from companion.ui.metro.drink_entries import with_drink_entries
 
         session = self.session
         entries = entries_for(session.state.card_set(session.rules.board))
+        entries = with_drink_entries(entries, session.state)
 
         fixed = {"player": player} if player is not None else {}
 

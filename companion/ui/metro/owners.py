@@ -1,12 +1,13 @@
 """The board during the action phase: every pyramid with its owner's letter, every meeple, and
-beside the board each player's stations by name (the chip carries the letter: colour is never
-the only clue). Opened from the game menu; any button goes back."""
+beside the board each player's stations by name, with the colour of a drink standing there
+(METRO DRINKS) and the drink colours the player owns (the chip carries the letter: colour is
+never the only clue). Opened from the game menu; any button goes back."""
 
 from __future__ import annotations
 
 import pygame
 
-from companion.colors import color_name
+from companion.colors import color_name, drink_name
 from companion.i18n import _
 from companion.ui import kit as c
 from companion.ui.metro.board import BoardLayer, make_board
@@ -58,14 +59,27 @@ class OwnersScreen(Screen):
             if y + h > bottom:
                 break
             chip = c.player_chip(surface, medium, p.color, (side.x, y), h)
-            owned = [board.stations[s].name for s, o in state.stations.items() if o == p.color]
+            owned = [
+                _station_label(board.stations[s].name, state.drinks.get(s))
+                for s, o in state.stations.items()
+                if o == p.color
+            ]
             head = f"{color_name(p.color)} · {len(owned)}"
             c.blit_text(surface, medium, head, fg, (chip.right + 8, chip.centery), "midleft")
             y = chip.bottom + 4
-            for part in c.wrap(small, ", ".join(owned) or "–", side.width):
+            lines = c.wrap(small, ", ".join(owned) or "–", side.width)
+            if p.drink_colors:
+                names = ", ".join(drink_name(d) for d in p.drink_colors)
+                lines += c.wrap(small, _("Drinks: {colors}").format(colors=names), side.width)
+            for part in lines:
                 if y + small.get_linesize() > bottom:
                     break
                 part = c.ellipsize(small, part, side.width)
                 c.blit_text(surface, small, part, muted, (side.x, y))
                 y += small.get_linesize()
             y += 8
+
+
+def _station_label(name: str, drink: str | None) -> str:
+    """ "Ginza", or "Ginza (Mint)" with a drink standing there."""
+    return name if drink is None else f"{name} ({drink_name(drink)})"

@@ -1,0 +1,80 @@
+"""METRO DRINKS' camera proposals: a drink the camera sees on a station the game has none on
+("Blue drink at Ginza?"), for the player who owns that drink colour. Pure: no OpenCV, no I/O.
+
+A drink beside a pyramid can also look like a meeple to the piece reader; `settle` takes that
+meeple out of the reading when the player's real meeple is seen elsewhere (a player has one).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from companion.colors import drink_name
+from companion.i18n import _
+from companion.metro.board import BoardMap
+from companion.metro.drinks import owner_of_color
+from companion.metro.state import MetroState
+from companion.vision.model import (
+    DRINK,
+    DRINK_DIAMETER_MM,
+    MEEPLE,
+    MEEPLE_LENGTH_MM,
+    Piece,
+    Reading,
+)
+
+NEAR_MM = MEEPLE_LENGTH_MM / 2 + DRINK_DIAMETER_MM / 2
+"""A meeple read this near a drink may be that drink."""
+
+
+@dataclass(frozen=True)
+class DrinkBuilt:
+    """A drink stands on a station that has none in the game; `player` owns its colour."""
+
+    color: str
+    station: str
+    player: str
+
+    def text(self, board: BoardMap) -> str:
+        return _("{drink} drink at {station}").format(
+            drink=drink_name(self.color), station=board.stations[self.station].name
+        )
+
+
+def settle(reading: Reading, state: MetroState) -> Reading:
+    """Without the meeples read where a drink stands whose colour has another meeple read
+    elsewhere: those were the drinks."""
+    drinks = [p for p in reading.pieces if p.kind == DRINK]
+    if not drinks:
+        return reading
+    meeples = [p for p in reading.pieces if p.kind == MEEPLE]
+
+    def by_drink(m: Piece) -> bool:
+        return any(math.hypot(m.x_mm - d.x_mm, m.y_mm - d.y_mm) < NEAR_MM for d in drinks)
+
+    drop = {
+        id(m)
+        for m in meeples
+        if by_drink(m) and any(q.color == m.color and not by_drink(q) for q in meeples)
+    }
+    if not drop:
+        return reading
+    return replace(reading, pieces=tuple(p for p in reading.pieces if id(p) not in drop))
+
+
+def drink_proposals(reading: Reading, state: MetroState, min_confidence: float) -> list[DrinkBuilt]:
+    """Drinks seen on stations with a pyramid and no drink in the game, whose colour a player
+    took (a colour nobody owns cannot have been built)."""
+    if state.metro_drinks is None:
+        return []
+    out = []
+    for p in reading.pieces:
+        if p.kind != DRINK or p.station is None or p.confidence < min_confidence:
+            continue
+        if p.station in state.drinks or p.station not in state.stations:
+            continue
+        player = owner_of_color(state, p.color)
+        if player is not None:
+            out.append(DrinkBuilt(p.color, p.station, player))
+    return sorted(out, key=lambda d: d.station)

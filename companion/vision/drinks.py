@@ -1,0 +1,309 @@
+"""METRO DRINKS under the camera: a drink standing beside a station's pyramid, read as a drink of
+its colour at that station.
+
+A drink only ever stands on a station with a pyramid, so only the ring round each pyramid the
+reader found is looked at: the pixels there that changed against the empty board, outside the
+pyramid's own footprint (its base and its top leaning away from the camera) and any meeple's,
+nearest one of the six drink colours. The drink colours are not photographed at calibration:
+they are the drinks' printed colours brought into this camera's light by the map from the
+players' printed colours to their prototypes in the calibration photo (`drink_prototypes`).
+
+`DrinkReader.read` is the reader's hook (on while the game plays METRO DRINKS, `Reader.
+read_drinks`): it returns the pieces with the drinks added.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from companion.colors import DRINK_COLORS, PLAYER_COLORS
+from companion.metro.board import BoardMap
+from companion.vision.colormodel import MAX_DISTANCE, ColorModel, to_lab
+from companion.vision.model import (
+    DRINK,
+    DRINK_DIAMETER_MM,
+    MEEPLE,
+    PYRAMID,
+    Piece,
+    station_center,
+)
+
+SHADES = (0.6, 0.85, 1.05)
+"""A drink's side in shadow, its side in the light, its top: one prototype each."""
+SEEN_SHARE = 0.2
+"""A drink shows at least this share of its top's area in drink-coloured changed pixels."""
+WHITE_PRINT = 10.0
+"""Board pixels this near the board's own white (weighted Lab) are printed white: no white
+drink is read there."""
+WHITE_SHARE = 0.5
+"""A white drink on the board's light paper shows only its top's middle: half as many."""
+MEEPLE_ASPECT = 1.6
+"""Longer than this (long / short axis): a meeple beside the pyramid, not a drink."""
+Lean = Callable[[float, float, float], tuple[float, float]]
+
+
+def whitest(ref_lab: np.ndarray) -> np.ndarray:
+    """The board's own white (its stop circles) in weighted Lab: the median of its lightest
+    pixels. White is no player colour, so the map from the players'
+    colours cannot reach it; the board's white can."""
+    flat = ref_lab.reshape(-1, 3)
+    light = flat[flat[:, 0] >= np.percentile(flat[:, 0], 99)]
+    return np.asarray(np.median(light, 0), np.float32)
+
+
+def drink_prototypes(
+    colors: ColorModel, white: np.ndarray | None = None
+) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """(drink names, P x 3 weighted-Lab prototypes, P owners): each drink's printed colour at
+    three shades, mapped into this camera's light by the affine map (least squares) that takes
+    the players' printed colours, at the same shades, to their calibrated prototypes."""
+    src, dst = [], []
+    for c, name in enumerate(colors.names):
+        if name not in PLAYER_COLORS:
+            continue
+        protos = colors.prototypes[colors.owner == c]
+        if not len(protos):
+            continue
+        r, g, b = PLAYER_COLORS[name]
+        printed = to_lab(np.array([[b * k, g * k, r * k] for k in SHADES], np.float32))
+        # each calibrated prototype against the printed shade nearest it in lightness
+        for p in protos:
+            src.append(printed[int(np.argmin(np.abs(printed[:, 0] - p[0])))])
+            dst.append(p)
+    names = list(DRINK_COLORS)
+    printed_drinks = []
+    owner = []
+    for i, name in enumerate(names):
+        r, g, b = DRINK_COLORS[name]
+        printed_drinks += [[b * k, g * k, r * k] for k in SHADES]
+        owner += [i] * len(SHADES)
+    drinks_lab = to_lab(np.array(printed_drinks, np.float32))
+    if len(src) >= 4:
+        a = np.hstack([np.array(src, np.float64), np.ones((len(src), 1))])
+        fit, *_rest = np.linalg.lstsq(a, np.array(dst, np.float64), rcond=None)
+        mapped = np.hstack([drinks_lab, np.ones((len(drinks_lab), 1))]) @ fit
+        drinks_lab = mapped.astype(np.float32)
+    if white is not None:
+        at = names.index("white") * len(SHADES)
+        for j, k in enumerate(SHADES):
+            drinks_lab[at + j] = (white[0] * min(k, 1.0), white[1], white[2])
+    return names, drinks_lab, np.array(owner, np.int32)
+
+
+class DrinkReader:
+    """Finds the drinks beside the pyramids of a reading, in the board frame's pixels."""
+
+    def __init__(
+        self,
+        board: BoardMap,
+        scale: float,
+        colors: ColorModel,
+        ref_lab: np.ndarray,
+        colors_at: Callable[[object, np.ndarray, np.ndarray], np.ndarray],
+        board_distance: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray],
+        lean: Lean,
+        margin: float,
+        size: tuple[int, int],
+    ) -> None:
+        self.board = board
+        self.scale = scale
+        self.colors_at = colors_at
+        self.board_distance = board_distance
+        self.lean = lean
+        self.margin = margin
+        self.size = size
+        self.white = whitest(ref_lab)
+        self.names, self.protos, self.owner = drink_prototypes(colors, self.white)
+        self.ref_lab = ref_lab
+        self.base = math.sqrt(colors.area_mm2[PYRAMID])
+        """The pyramids' seen base (mm), from the calibration photo."""
+        self.meeple = math.sqrt(colors.area_mm2[MEEPLE])
+        self.inner = 0.72 * self.base
+        self.outer = self.inner + DRINK_DIAMETER_MM + 3.0
+        self.min_px = SEEN_SHARE * math.pi * (DRINK_DIAMETER_MM / 2) ** 2 * scale * scale
+        self._rings: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+    def ring(self, station: str) -> tuple[np.ndarray, np.ndarray]:
+        """Board-frame pixels (ys, xs) round a station's centre, beyond its pyramid's base."""
+        if station not in self._rings:
+            cx, cy = station_center(self.board, station)
+            s = self.scale
+            r = math.ceil(self.outer * s)
+            px, py = round(cx * s), round(cy * s)
+            ys, xs = np.mgrid[py - r : py + r + 1, px - r : px + r + 1]
+            d = np.hypot(xs / s - cx, ys / s - cy)
+            w, h = self.size
+            keep = (d >= self.inner) & (d <= self.outer)
+            keep &= (xs >= 0) & (ys >= 0) & (xs < w) & (ys < h)
+            self._rings[station] = (ys[keep].astype(np.intp), xs[keep].astype(np.intp))
+        return self._rings[station]
+
+    def _hidden(self, ys: np.ndarray, xs: np.ndarray, pieces: list[Piece]) -> Any:
+        """The ring's pixels another station's pyramid may cover (its base and leaning top)."""
+        s = self.scale
+        x, y = xs / s, ys / s
+        out = np.zeros(len(ys), bool)
+        for p in pieces:
+            if p.kind == PYRAMID:
+                ax, ay = self.lean(p.x_mm, p.y_mm, self.base)
+                out |= _near_segment(x, y, (p.x_mm, p.y_mm), (ax, ay), 0.75 * self.base)
+        return out
+
+    def read(self, frame: object, pieces: list[Piece]) -> list[Piece]:
+        """The pieces with a drink added for each pyramid that has one beside it. A meeple the
+        piece reader made of a drink stays: `drink_proposals.settle` removes it knowing
+        where the game has each meeple."""
+        stations = sorted({p.station for p in pieces if p.kind == PYRAMID and p.station})
+        found: list[Piece] = []
+        for station in stations:
+            ys, xs = self.ring(station)
+            others = [p for p in pieces if p.station != station]
+            keep = ~self._hidden(ys, xs, others)
+            ys, xs = ys[keep], xs[keep]
+            if len(ys) < self.min_px:
+                continue
+            drink = self._beside(frame, ys, xs, station, pieces)
+            if drink is not None:
+                found.append(drink)
+        return pieces + self._one_each(found)
+
+    def _one_each(self, found: list[Piece]) -> list[Piece]:
+        """A drink between two close stations is in both rings: it stands at the nearer."""
+
+        def off(d: Piece) -> float:
+            x, y = station_center(self.board, d.station or "")
+            return math.hypot(d.x_mm - x, d.y_mm - y)
+
+        kept: list[Piece] = []
+        for d in sorted(found, key=off):
+            if all(math.hypot(d.x_mm - k.x_mm, d.y_mm - k.y_mm) > DRINK_DIAMETER_MM for k in kept):
+                kept.append(d)
+        return kept
+
+    def _beside(
+        self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
+    ) -> Piece | None:
+        """The drink in a station's ring: its most-seen drink colour, unless that is a meeple
+        standing in the ring; then the same once that meeple's pixels are set aside."""
+        for _attempt in range(2):
+            candidates = self._drinks(frame, ys, xs, station)
+            if not candidates:
+                return None
+            first = candidates[0]
+            if not self._a_meeple(frame, first, pieces):
+                return first
+            s = self.scale
+            reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
+            spots = [(first.x_mm, first.y_mm)] + [
+                (p.x_mm, p.y_mm)
+                for p in pieces
+                if p.kind == MEEPLE and math.hypot(p.x_mm - first.x_mm, p.y_mm - first.y_mm) < reach
+            ]
+            off = np.ones(len(ys), bool)
+            for x, y in spots:
+                off &= np.hypot(xs / s - x, ys / s - y) > 0.75 * self.meeple
+            ys, xs = ys[off], xs[off]
+        return None
+
+    def _a_meeple(self, frame: object, drink: Piece, pieces: list[Piece]) -> bool:
+        """The piece reader saw a meeple where the ring shows a drink (black, blue and red are
+        player and drink colours, mint is near green): it is that meeple when the blob of the
+        drink's colour round them, off the pyramid, is long like a meeple (second moments)."""
+        reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
+        meeples = [p for p in pieces if p.kind == MEEPLE]
+
+        def close(p: Piece) -> bool:
+            return math.hypot(p.x_mm - drink.x_mm, p.y_mm - drink.y_mm) < reach
+
+        # a player has one meeple: one read here while its twin is read elsewhere is the drink
+        near = [
+            p
+            for p in meeples
+            if close(p) and not any(q.color == p.color and not close(q) for q in meeples)
+        ]
+        if not near:
+            return False
+        s = self.scale
+        cx, cy = (drink.x_mm + near[0].x_mm) / 2, (drink.y_mm + near[0].y_mm) / 2
+        r = math.ceil(1.1 * self.meeple * s)
+        px, py = round(cx * s), round(cy * s)
+        ys, xs = np.mgrid[py - r : py + r + 1, px - r : px + r + 1]
+        ys, xs = ys.ravel(), xs.ravel()
+        w, h = self.size
+        inside = (xs >= 0) & (ys >= 0) & (xs < w) & (ys < h)
+        ys, xs = ys[inside], xs[inside]
+        sx, sy = station_center(self.board, drink.station or "")
+        keep = np.hypot(xs / s - sx, ys / s - sy) >= self.inner
+        ys, xs = ys[keep], xs[keep]
+        if len(ys) < 5:
+            return False
+        idx, _per, ok = self._classify(frame, ys, xs)
+        mine = ok & (idx == self.names.index(drink.color))
+        if np.count_nonzero(mine) < 5:
+            return False
+        pts = np.stack([xs[mine], ys[mine]], 1).astype(np.float64)
+        low, high = np.linalg.eigvalsh(np.cov(pts.T))
+        return bool(math.sqrt(high / max(low, 1e-6)) > MEEPLE_ASPECT)
+
+    def _classify(
+        self, frame: object, ys: np.ndarray, xs: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(nearest drink colour, N x colours distances, drink pixel: near that colour and
+        nearer it than the empty board)."""
+        lab = to_lab(self.colors_at(frame, ys, xs))
+        d2 = ((lab[:, None, :] - self.protos[None, :, :]) ** 2).sum(2)
+        per = np.full((len(lab), len(self.names)), np.inf, np.float32)
+        for i in range(len(self.names)):
+            per[:, i] = np.sqrt(d2[:, self.owner == i].min(1))
+        idx = np.argmin(per, 1)
+        best = per[np.arange(len(idx)), idx]
+        board = self.board_distance(ys, xs, lab)
+        ok = (best < MAX_DISTANCE) & (best + self.margin < board)
+        # a white stop circle in a piece's shadow looks like a white drink's shaded side
+        white = idx == self.names.index("white")
+        if white.any():
+            ref = self.ref_lab[ys[white], xs[white]]
+            on_white = np.sqrt(((ref - self.white) ** 2).sum(1)) < WHITE_PRINT
+            ok[np.flatnonzero(white)[on_white]] = False
+        return idx, per, ok
+
+    def _drinks(self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str) -> list[Piece]:
+        """Each drink colour the ring shows enough of, most pixels first (a meeple standing in
+        the ring may outnumber the drink: the caller tells them apart)."""
+        idx, per, ok = self._classify(frame, ys, xs)
+        if np.count_nonzero(ok) < self.min_px * WHITE_SHARE:
+            return []
+        counts = np.bincount(idx[ok], minlength=len(self.names))
+        out = []
+        for color in np.argsort(-counts, kind="stable"):
+            c = int(color)
+            white = self.names[c] == "white"
+            if counts[c] < self.min_px * (WHITE_SHARE if white else 1.0):
+                break
+            mine = ok & (idx == c)
+            x = float(xs[mine].mean()) / self.scale
+            y = float(ys[mine].mean()) / self.scale
+            rest = np.sort(per[mine], 1)
+            gap = float(np.mean((rest[:, 1] - rest[:, 0]) / np.maximum(rest[:, 1], 1e-6)))
+            share = min(1.0, 2.0 * float(counts[c]) / float(np.count_nonzero(ok)))
+            confidence = min(1.0, max(0.0, 2.5 * gap)) * share
+            out.append(Piece(DRINK, self.names[c], x, y, station=station, confidence=confidence))
+        return out
+
+
+def _near_segment(
+    x: np.ndarray, y: np.ndarray, a: tuple[float, float], b: tuple[float, float], r: float
+) -> np.ndarray:
+    """Points within `r` of the segment a-b."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        t = np.zeros_like(x)
+    else:
+        t = np.clip(((x - ax) * dx + (y - ay) * dy) / length2, 0, 1)
+    return np.hypot(x - (ax + t * dx), y - (ay + t * dy)) < r
