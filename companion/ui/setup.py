@@ -62,7 +62,11 @@ class SetupScreen(ListMenu):
 
     def _rebuild(self) -> None:
         items = [
-            Option(lambda: _("Map"), detail=lambda: self.maps[self.map_index], on_change=self._map),
+            Option(
+                lambda: _("Map"),
+                detail=lambda: self.maps[self.map_index].title(),
+                on_change=self._map,
+            ),
             Option(lambda: _("Action cards"), detail=self._cards_detail, on_change=self._card_set),
             Option(
                 lambda: _("Players"), detail=lambda: str(len(self.colors)), on_change=self._count
