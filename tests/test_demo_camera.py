@@ -27,6 +27,8 @@ def test_demo_enters_pieces_from_camera_proposals(tmp_path):
             "--data-dir",
             str(tmp_path),
             "--json",
+            "--leds-port",
+            str(tmp_path / "no-such-port"),
         ],
         capture_output=True,
         text=True,
@@ -40,3 +42,4 @@ def test_demo_enters_pieces_from_camera_proposals(tmp_path):
     assert summary["camera_entries"] >= 3
     assert "entered by hand" not in out.stderr
     assert "camera: Red built at" in out.stderr
+    assert "\nLEDs: LED strip reconnecting: not found\n" in out.stderr  # a wrong port is said

@@ -195,6 +195,10 @@ def test_the_cli_exports_csv_and_json_and_prints_the_records(tmp_path, capsys):
     [record] = json.loads(capsys.readouterr().out)
     assert (record["name"], record["games"], record["wins"]) == ("Ana", 1, 1)
     assert cli(["history", "--data-dir", str(tmp_path / "none"), "records"]) == 2
+    # --data-dir also after the subcommand, as the README writes it
+    assert cli(["history", "export", "--csv", str(out), "--data-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith(f"{out}: 1 game, 2 rows")
+    assert cli(["history", "records", "--data-dir", str(tmp_path / "none")]) == 2
 
 
 def test_jutaku_and_countdown_seats_take_the_names_chosen(tmp_path):

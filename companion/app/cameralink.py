@@ -119,6 +119,9 @@ class CameraLink:
         if self.board is not None and (self.board is board or self.board == board):
             return
         self.close()
+        from companion.vision.heap import share_arenas
+
+        share_arenas()
         with self._lock:
             self._generation += 1
             generation = self._generation
@@ -132,6 +135,7 @@ class CameraLink:
     def _start(self, board: BoardMap, generation: int) -> None:
         try:
             from companion.vision.calibrate import Calibration
+            from companion.vision.heap import release_free_memory
             from companion.vision.markers import load_layout
             from companion.vision.reader import Reader
             from companion.vision.service import CameraService
@@ -143,6 +147,7 @@ class CameraLink:
                 self._calibrate_synthetic(board, layout, folder)
             cal = Calibration.load(folder)
             reader: Any = _CountingReader(Reader(board, layout, cal.reference, cal.colors))
+            release_free_memory()  # the calibration's and the reader's set-up's temporaries
             if self.source == "synthetic":
                 factory = self.synthetic
                 assert factory is not None, "the synthetic camera needs a frame factory"

@@ -18,8 +18,14 @@ SUBCOMMANDS = {
     "next-station": ("companion.cli.nextstation", "Next Station Tokyo: check the deck files"),
     "demo": ("companion.cli.demo", "play a scripted game with simulated hardware"),
     "run": ("companion.cli.run", "run the table app (the Pi service runs this)"),
-    "leds": ("companion.cli.leds", "LED strip: test pattern, emulator"),
-    "vision": ("companion.cli.vision", "camera: markers sheet, render, read, calibrate"),
+    "leds": (
+        "companion.cli.leds",
+        "LED strip: test pattern, emulator, a game state, a train phase",
+    ),
+    "vision": (
+        "companion.cli.vision",
+        "camera: markers, render, calibrate, read, check, fit the map",
+    ),
     "check": ("companion.cli.check", "check config, data files and devices"),
     "history": ("companion.cli.history", "saved games: CSV and JSON exports, players' records"),
 }

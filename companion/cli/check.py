@@ -11,7 +11,6 @@ Exit status: 0 all fine, 1 something is wrong, 2 bad command-line input.
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 import os
@@ -23,6 +22,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.cli import Parser
 from companion.config import SEARCH_PATHS, Config, find_config, load_config
 from companion.data import (
     calibration_dir,
@@ -367,7 +367,7 @@ def format_table(rows: list[Row]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="companion check", description=__doc__.split("\n")[0])
+    parser = Parser(prog="companion check", description=__doc__.split("\n")[0])
     parser.add_argument("--config", type=Path, help="config file (default: searched)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument(

@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.cli import Parser
+
 
 def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
@@ -45,8 +47,12 @@ def drinks_summary(app: Any, script: Any) -> dict[str, int] | None:
     }
 
 
+def _rounds_text(rounds: int) -> str:
+    return "1 round" if rounds == 1 else f"{rounds} rounds"
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="companion demo", description=__doc__)
+    parser = Parser(prog="companion demo", description=__doc__)
     parser.add_argument(
         "--game",
         choices=("metro", "izakaya", "shopping", "chocolate", "next-station"),
@@ -133,7 +139,7 @@ def main(argv: list[str]) -> int:
             print(text, file=out, flush=True)
 
     say(
-        f"Demo: {f'{args.rounds} rounds' if args.game == 'metro' else args.game}, "
+        f"Demo: {_rounds_text(args.rounds) if args.game == 'metro' else args.game}, "
         f"{'headless' if headless else 'in a window'}; "
         f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
         f"LEDs: {app.services.leds.status}"
@@ -166,6 +172,9 @@ def main(argv: list[str]) -> int:
             script.table = _start_camera(app, data_dir)
         app.run()
         drinks = drinks_summary(app, script) if args.drinks else None
+        if args.leds_port:
+            # the strip opens after the first line: a wrong --leds-port shows only here
+            say(f"LEDs: {app.services.leds.status}")
     finally:
         shutdown(app)
     elapsed = time.monotonic() - started

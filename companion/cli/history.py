@@ -20,15 +20,36 @@ from companion.errors import UserError
 
 def _parser() -> argparse.ArgumentParser:
     p = Parser(prog="companion history", description="Saved games and players' records.")
-    p.add_argument("--data-dir", type=Path, help="where the saved games are (default: searched)")
-    p.add_argument("--config", type=Path, help="config file (default: searched)")
+    _where(p, None)
+    # Also after the subcommand (`companion history export --data-dir DIR`), as the README
+    # writes it; SUPPRESS keeps a value given before the subcommand.
+    where = Parser(add_help=False)
+    _where(where, argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
-    e = sub.add_parser("export", help="write the CSV of every game and/or each game's JSON")
+    e = sub.add_parser(
+        "export", parents=[where], help="write the CSV of every game and/or each game's JSON"
+    )
     e.add_argument("--csv", type=Path, metavar="FILE", help="one row per player per game")
     e.add_argument("--json", type=Path, metavar="DIR", help="one JSON file per game")
-    r = sub.add_parser("records", help="each roster player's games, wins, bests and averages")
+    r = sub.add_parser(
+        "records", parents=[where], help="each roster player's games, wins, bests and averages"
+    )
     r.add_argument("--json", action="store_true")
     return p
+
+
+def _where(p: argparse.ArgumentParser, default: object) -> None:
+    p.add_argument(
+        "--data-dir",
+        type=Path,
+        default=default,
+        help="where the saved games are (default: searched)",
+    )
+    p.add_argument("--config", type=Path, default=default, help="config file (default: searched)")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
@@ -61,10 +82,11 @@ def main(argv: list[str]) -> int:
             if args.csv is not None:
                 rows = list(player_rows(store, _))
                 args.csv.write_text(csv_text(rows), encoding="utf-8", newline="")
-                print(f"{args.csv}: {len({r.game_id for r in rows})} games, {len(rows)} rows")
+                games = len({r.game_id for r in rows})
+                print(f"{args.csv}: {_count(games, 'game')}, {_count(len(rows), 'row')}")
             if args.json is not None:
                 paths = export_all(store, args.json)
-                print(f"{args.json}: {len(paths)} games as JSON")
+                print(f"{args.json}: {_count(len(paths), 'game')} as JSON")
             return 0
         roster = Roster.open(data_dir)
         try:

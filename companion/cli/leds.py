@@ -3,6 +3,7 @@
 companion leds test [--port URL] [--count N] [--baud B]   red, green, blue, white, chase
 companion leds emulate [--socket PORT] [--count N]        a pretend controller on a pty/TCP
 companion leds show --state FILE [--port URL]             light a saved game state
+companion leds play [--map osaka] [--port URL]            play a sample train phase
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.cli import Parser
 from companion.colors import RGB
 from companion.devices import led_text
 from companion.devices.adalight import wire_fps
@@ -357,12 +359,12 @@ def _stop_leds(layout: LedLayout) -> list[tuple[str, int]]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="companion leds",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     def common(s: argparse.ArgumentParser) -> None:
         s.add_argument("--json", action="store_true", help="print results as JSON")
@@ -398,7 +400,7 @@ def _parser() -> argparse.ArgumentParser:
     e.set_defaults(run=cmd_emulate)
 
     s = sub.add_parser("show", help="light a saved game state")
-    s.add_argument("--state", required=True, help="state JSON (companion/metro-state@1)")
+    s.add_argument("--state", required=True, help="state JSON (docs/state-format.md)")
     s.add_argument("--map", default="tokyo")
     s.add_argument("--layout", help="LED layout file (default calibration/leds.toml)")
     s.add_argument("--port", help="serial port or URL; none: a simulated strip, printed")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 import logging
 from pathlib import Path
 
+from companion.cli import Parser
 from companion.errors import UserError
 
 
@@ -22,7 +22,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="companion run", description=__doc__)
+    parser = Parser(prog="companion run", description=__doc__)
     parser.add_argument("--config", type=Path, help="config file (default: searched)")
     parser.add_argument("--windowed", action="store_true", help="a window, not full screen")
     parser.add_argument("--size", type=parse_size, help="screen size WIDTHxHEIGHT")

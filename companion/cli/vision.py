@@ -21,6 +21,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from companion.cli import Parser
 from companion.data import load_map, load_state, read_json
 from companion.errors import UserError
 from companion.metro.board import BoardMap
@@ -266,12 +267,12 @@ def cmd_fit_map(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="companion vision",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     p = sub.add_parser("markers", help="write the printable markers sheet (PNG, true scale)")
     _common(p)
     p.add_argument("--out", required=True)
@@ -281,13 +282,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("render", help="a synthetic camera photo of a game state")
     _common(p)
-    p.add_argument("--state", help="companion/metro-state@1 JSON (none: the empty board)")
+    p.add_argument("--state", help="state JSON, docs/state-format.md (none: the empty board)")
     p.add_argument("--spots", action="store_true", help="pieces on the colour calibration spots")
-    p.add_argument("--out", required=True)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--lighting", default="daylight")
-    p.add_argument("--pose", default="overhead")
-    p.add_argument("--hand", action="store_true")
+    p.add_argument("--out", required=True, help="the photo to write (its truth goes beside it)")
+    p.add_argument("--seed", type=int, default=0, help="noise and jitter seed (default 0)")
+    p.add_argument("--lighting", default="daylight", help="daylight (default), warm or window")
+    p.add_argument("--pose", default="overhead", help="overhead (default), tilted or offset")
+    p.add_argument("--hand", action="store_true", help="a hand over the board")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_render)
 

@@ -84,11 +84,17 @@ class BoardArt:
         img = np.empty((h, w, 3), np.uint8)
         coarse = rng.normal(0, 6, (h // 8 + 1, w // 8 + 1, 1)).astype(np.float32)
         tex = cv2.resize(coarse, (w, h))
-        # The table's texture a channel at a time: a float copy of the whole art is 50 MB.
-        for c, base in enumerate((96, 120, 140)):
-            plane = tex + np.float32(base)
-            np.clip(plane, 0, 255, out=plane)
-            img[..., c] = plane
+        # The table's texture a band of rows and a channel at a time: one float plane of the
+        # whole art is 16 MB.
+        buf = np.empty((128, w), np.float32)
+        for y in range(0, h, 128):
+            rows = slice(y, y + 128)
+            plane = buf[: len(tex[rows])]
+            for c, base in enumerate((96, 120, 140)):
+                np.add(tex[rows], np.float32(base), out=plane)
+                np.clip(plane, 0, 255, out=plane)
+                img[rows, :, c] = plane
+        del tex
         rect = [[0, 0], [b.width_mm, 0], [b.width_mm, b.height_mm], [0, b.height_mm]]
         paper = (208, 226, 236) if self.style == "classic" else (196, 214, 222)
         cv2.fillPoly(img, [self._pts(rect)], paper, cv2.LINE_AA, 4)

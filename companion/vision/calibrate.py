@@ -242,6 +242,7 @@ def learn_colors(
             )
         samples.setdefault(spot.color, []).append(bf.colors_at(frame, ys[mine], xs[mine]))
     noise = measure_noise(reader, frame)
+    del reader, bf, frame  # before the second reader: each holds tens of MB of images
     first = ColorModel.fit({c: np.concatenate(p) for c, p in samples.items()}, {}, noise=noise)
     # Sizes and shapes as the reader's own piece test sees them, with these colours.
     second = Reader(board, layout, reference, first)

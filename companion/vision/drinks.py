@@ -36,6 +36,9 @@ SHADES = (0.6, 0.85, 1.05)
 """A drink's side in shadow, its side in the light, its top: one prototype each."""
 SEEN_SHARE = 0.2
 """A drink shows at least this share of its top's area in drink-coloured changed pixels."""
+WHITE_PRINT = 10.0
+"""Board pixels this near the board's own white (weighted Lab) are printed white: no white
+drink is read there."""
 WHITE_SHARE = 0.5
 """A white drink on the board's light paper shows only its top's middle: half as many."""
 MEEPLE_ASPECT = 1.6
@@ -113,7 +116,9 @@ class DrinkReader:
         self.lean = lean
         self.margin = margin
         self.size = size
-        self.names, self.protos, self.owner = drink_prototypes(colors, whitest(ref_lab))
+        self.white = whitest(ref_lab)
+        self.names, self.protos, self.owner = drink_prototypes(colors, self.white)
+        self.ref_lab = ref_lab
         self.base = math.sqrt(colors.area_mm2[PYRAMID])
         """The pyramids' seen base (mm), from the calibration photo."""
         self.meeple = math.sqrt(colors.area_mm2[MEEPLE])
@@ -164,7 +169,20 @@ class DrinkReader:
             drink = self._beside(frame, ys, xs, station, pieces)
             if drink is not None:
                 found.append(drink)
-        return pieces + found
+        return pieces + self._one_each(found)
+
+    def _one_each(self, found: list[Piece]) -> list[Piece]:
+        """A drink between two close stations is in both rings: it stands at the nearer."""
+
+        def off(d: Piece) -> float:
+            x, y = station_center(self.board, d.station or "")
+            return math.hypot(d.x_mm - x, d.y_mm - y)
+
+        kept: list[Piece] = []
+        for d in sorted(found, key=off):
+            if all(math.hypot(d.x_mm - k.x_mm, d.y_mm - k.y_mm) > DRINK_DIAMETER_MM for k in kept):
+                kept.append(d)
+        return kept
 
     def _beside(
         self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
@@ -179,7 +197,15 @@ class DrinkReader:
             if not self._a_meeple(frame, first, pieces):
                 return first
             s = self.scale
-            off = np.hypot(xs / s - first.x_mm, ys / s - first.y_mm) > 0.75 * self.meeple
+            reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
+            spots = [(first.x_mm, first.y_mm)] + [
+                (p.x_mm, p.y_mm)
+                for p in pieces
+                if p.kind == MEEPLE and math.hypot(p.x_mm - first.x_mm, p.y_mm - first.y_mm) < reach
+            ]
+            off = np.ones(len(ys), bool)
+            for x, y in spots:
+                off &= np.hypot(xs / s - x, ys / s - y) > 0.75 * self.meeple
             ys, xs = ys[off], xs[off]
         return None
 
@@ -221,7 +247,7 @@ class DrinkReader:
             return False
         pts = np.stack([xs[mine], ys[mine]], 1).astype(np.float64)
         low, high = np.linalg.eigvalsh(np.cov(pts.T))
-        return math.sqrt(high / max(low, 1e-6)) > MEEPLE_ASPECT
+        return bool(math.sqrt(high / max(low, 1e-6)) > MEEPLE_ASPECT)
 
     def _classify(
         self, frame: object, ys: np.ndarray, xs: np.ndarray
@@ -236,7 +262,14 @@ class DrinkReader:
         idx = np.argmin(per, 1)
         best = per[np.arange(len(idx)), idx]
         board = self.board_distance(ys, xs, lab)
-        return idx, per, (best < MAX_DISTANCE) & (best + self.margin < board)
+        ok = (best < MAX_DISTANCE) & (best + self.margin < board)
+        # a white stop circle in a piece's shadow looks like a white drink's shaded side
+        white = idx == self.names.index("white")
+        if white.any():
+            ref = self.ref_lab[ys[white], xs[white]]
+            on_white = np.sqrt(((ref - self.white) ** 2).sum(1)) < WHITE_PRINT
+            ok[np.flatnonzero(white)[on_white]] = False
+        return idx, per, ok
 
     def _drinks(self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str) -> list[Piece]:
         """Each drink colour the ring shows enough of, most pixels first (a meeple standing in

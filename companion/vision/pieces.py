@@ -61,6 +61,9 @@ class Shapes:
 
 
 AREA_SPREAD = 0.25
+SURE = 0.95
+"""A lone blob on a station this sure a pyramid by the loose test is not looked at again (its
+lost faces only make it more of one); any less sure is judged on the grown blob."""
 FRAGMENT = 0.7
 THIN = 0.45
 """A blob thinner than this share of a meeple's seen width is no piece: a printed line's edge
@@ -198,7 +201,16 @@ class PieceMaker:
         d = np.sqrt(((near[:, None, :] - mm[None]) ** 2).sum(2)).min(1)
         return int((d < 6.0).sum())
 
-    def make(self, pts: np.ndarray, color: str, conf: float) -> list[Piece]:
+    def make(
+        self,
+        pts: np.ndarray,
+        color: str,
+        conf: float,
+        grow: Callable[[np.ndarray], np.ndarray] | None = None,
+    ) -> list[Piece]:
+        """The pieces of one blob. `grow` gives the blob grown by a tight change test
+        (`vision.refine`): a lone piece near a station is judged on it (a pyramid whose dark
+        faces the loose test lost over print shows a meeple's area without them)."""
         self._rects.clear()
         self._fits.clear()
         area = len(pts) / (self.scale * self.scale)
@@ -206,11 +218,11 @@ class PieceMaker:
             return []
         single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
         if area < 1.15 * single:
-            return [self.piece(pts, color, conf)]
+            return self._lone(pts, color, conf, grow)
         n_p, n_m = count_pieces(area, self.shapes, self.stations_under(pts))
         n = n_p + n_m
         if n <= 1:
-            return [self.piece(pts, color, conf * 0.9)]
+            return self._lone(pts, color, conf * 0.9, grow)
         labels = kmeans(pts, n)
         parts = [pts[labels == g] for g in range(n) if (labels == g).sum() >= 8]
         pieces = [self.piece(p, color, conf * 0.85) for p in parts]
@@ -231,6 +243,22 @@ class PieceMaker:
             pieces[i] if i == k else self._as_pyramid(pieces[i], parts[i])
             for i in range(len(parts))
         ]
+
+    def _lone(
+        self,
+        pts: np.ndarray,
+        color: str,
+        conf: float,
+        grow: Callable[[np.ndarray], np.ndarray] | None,
+    ) -> list[Piece]:
+        fit = self.fit(pts, color)
+        if grow is None or fit.position <= 0 or fit.pyramid >= SURE:
+            return [self.piece(pts, color, conf)]
+        grown = grow(pts)
+        single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
+        if len(grown) >= 1.15 * single * self.scale**2 and self.stations_under(grown) >= 2:
+            return self.make(grown, color, conf)
+        return [self.piece(grown, color, conf)]
 
     def _rect(self, pts: np.ndarray) -> tuple[float, float]:
         """(short, long) side of the blob's minimum-area rectangle, px."""

@@ -16,6 +16,7 @@ a shadow or a misregistered line edge is nearer the board.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from companion.vision.drinks import DrinkReader
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
 from companion.vision.pieces import FRAGMENT, SEEN_SHARE, PieceMaker
+from companion.vision.refine import Refiner
 
 CAMOUFLAGE_LAB = 12.0
 """A print this near a piece colour (weighted Lab, plus the noise margin) can hide the piece."""
@@ -377,6 +379,7 @@ class Reader:
         self.maker = PieceMaker(
             board, s, colors.shapes(), stations, self.camera.unlean, self.camera.lean, camouflage
         )
+        self.refiner = Refiner(self.board_frame, colors, self.margin, s, colors.area_mm2[PYRAMID])
         self.read_drinks = False
         """METRO DRINKS: also read the drinks beside the pyramids (`vision.drinks`)."""
         self.drinks = DrinkReader(
@@ -490,7 +493,8 @@ class Reader:
         made: list[tuple[Piece, float]] = []
         s2 = self.scale * self.scale
         for blob in self.blobs(frame):
-            pieces = self.maker.make(blob.pts, self.colors.names[blob.color], blob.conf)
+            grow = functools.partial(self.refiner.refine, frame.image, color=blob.color)
+            pieces = self.maker.make(blob.pts, self.colors.names[blob.color], blob.conf, grow)
             made += [(p, len(blob.pts) / s2 / len(pieces)) for p in pieces]
         return None, self._drop_fragments(made)
 

@@ -405,18 +405,23 @@ def _add_noise(f: np.ndarray, rng: np.random.Generator, sd: float, band: int = 9
         f[y : y + band] += rng.normal(0, sd, f[y : y + band].shape).astype(np.float32)
 
 
-def _lit(img: np.ndarray, shadow: np.ndarray, shading: np.ndarray | None) -> np.ndarray:
+def _lit(
+    img: np.ndarray, shadow: np.ndarray, shading: np.ndarray | None, band: int = 128
+) -> np.ndarray:
     """`img` (uint8 BGR) times the pieces' shadow factor and the table's shading (float32, one
-    channel each), one channel at a time: at the board art's size a float copy of the whole
-    image would cost tens of MB a photo. Same numbers as the whole-image float product."""
+    channel each), a band of rows and a channel at a time: at the board art's size even one
+    float plane is 16 MB. Same numbers as the whole-image float product."""
     out = np.empty_like(img)
-    plane = np.empty(img.shape[:2], np.float32)
-    for c in range(img.shape[2]):
-        np.multiply(img[..., c], shadow, out=plane)
-        if shading is not None:
-            plane *= shading
-        np.clip(plane, 0, 255, out=plane)
-        out[..., c] = plane
+    buf = np.empty((band, img.shape[1]), np.float32)
+    for y in range(0, img.shape[0], band):
+        rows = slice(y, y + band)
+        plane = buf[: len(shadow[rows])]
+        for c in range(img.shape[2]):
+            np.multiply(img[rows, :, c], shadow[rows], out=plane)
+            if shading is not None:
+                plane *= shading[rows]
+            np.clip(plane, 0, 255, out=plane)
+            out[rows, :, c] = plane
     return out
 
 
@@ -472,17 +477,22 @@ def render(
     np.subtract(np.float32(1), shadow, out=shadow)
     shading = _shading(board.id, light_cfg.shading, art.size) if light_cfg.shading else None
     img = _lit(art.image, shadow, shading)
+    del shadow, shading
     nowhere = np.zeros((1, 1), np.float32)
     for piece, angle in order:
         _draw_piece(img, nowhere, art, cam, piece, angle, light, sizes)
-    if hand:
-        hs: np.ndarray = np.zeros_like(shadow)
-        _draw_hand(img, hs, art, rng)
-        cv2.GaussianBlur(hs, (0, 0), 6 * art.scale, dst=hs)
     to_canvas = np.array(
         [[art.scale, 0, art.margin * art.scale], [0, art.scale, art.margin * art.scale], [0, 0, 1]]
     )
     cam_from_canvas = hom @ np.linalg.inv(to_canvas)
+    hs_cam: np.ndarray | None = None
+    if hand:
+        hs: np.ndarray = np.zeros(art.image.shape[:2], np.float32)
+        _draw_hand(img, hs, art, rng)
+        cv2.GaussianBlur(hs, (0, 0), 6 * art.scale, dst=hs)
+        # Warped now so the art-sized shadow is gone before the photo's own warp.
+        hs_cam = cv2.warpPerspective(hs, cam_from_canvas, FRAME_SIZE)
+        del hs
     frame = cv2.warpPerspective(
         img,
         cam_from_canvas,
@@ -491,12 +501,12 @@ def render(
         borderMode=cv2.BORDER_CONSTANT,
         borderValue=(70, 90, 110),
     )
-    del img, shadow, shading
+    del img
     f = frame.astype(np.float32)
-    if hand:
-        hs_cam = cv2.warpPerspective(hs, cam_from_canvas, FRAME_SIZE)
-        del hs
+    del frame
+    if hs_cam is not None:
         f *= 1 - 0.3 * hs_cam[..., None]
+        del hs_cam
     w, h = FRAME_SIZE
     xs = np.linspace(-1, 1, w, dtype=np.float32)[None, :]
     ys = np.linspace(-1, 1, h, dtype=np.float32)[:, None]

@@ -20,7 +20,12 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
+from companion.vision.heap import release_free_memory
+
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
+TRIM_EVERY = 8
+"""The synthetic camera gives its renders' freed memory back every this many frames (see
+`heap`): a render frees tens of MB the reader does not reuse."""
 
 
 class CameraError(Exception):
@@ -178,6 +183,8 @@ class SyntheticSource:
             pose=self.pose,
             hand=hand,
         )
+        if self.count % TRIM_EVERY == 1:
+            release_free_memory()
         return shot.image
 
     def close(self) -> None:

@@ -13,19 +13,29 @@ from companion.ui.kit.textlog import READ
 
 _cache: dict[tuple[pygame.font.Font, str, RGB], pygame.Surface] = {}
 """Keyed by the font itself, not its id: a font freed and another made at its address must
-not find the first one's lines."""
+not find the first one's lines. In use order, least recently drawn first."""
 _CACHE_SIZE = 3000
+_CACHE_BYTES = 8 * 2**20
+"""The rendered lines kept, in pixel bytes: a few screens' worth. A whole game's lines (a
+thousand, 40 MB) would stay resident for lines most of which never come back."""
+_cached_bytes = 0
+
+
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_pitch() * surf.get_height()
 
 
 def render(font: pygame.font.Font, text: str, color: RGB) -> pygame.Surface:
-    """`text` in `font` and `color`, rendered once (until the cache fills)."""
+    """`text` in `font` and `color`, rendered once while it is among the recently drawn."""
+    global _cached_bytes
     key = (font, text, color)
-    surf = _cache.get(key)
+    surf = _cache.pop(key, None)
     if surf is None:
-        if len(_cache) > _CACHE_SIZE:
-            _cache.clear()
         surf = font.render(text, True, color)
-        _cache[key] = surf
+        _cached_bytes += _bytes(surf)
+        while _cache and _cached_bytes > _CACHE_BYTES:
+            _cached_bytes -= _bytes(_cache.pop(next(iter(_cache))))
+    _cache[key] = surf
     return surf
 
 

@@ -1,0 +1,72 @@
+"""The tight second look at a blob (`vision.refine`): it grows a blob by the changed pixels of
+its colour that join it, and never reaches beyond the blob's grown box."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.vision.refine import Refiner
+
+SIZE = 60
+
+
+class FakeBoard:
+    """A plain grey board: every pixel's colour is that grey, its light normalised to 1."""
+
+    def __init__(self) -> None:
+        self.ref = np.full((SIZE, SIZE, 3), 200, np.float32)
+        self.ref_sum_blur = self.ref.sum(axis=2) + 1.0
+        self.norm = np.ones((SIZE, SIZE), np.float32)
+        self.threshold = 30.0
+
+    def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
+        return np.full(len(ys), 50.0, np.float32)
+
+
+class FakeColors:
+    """One piece colour: dark (weighted lightness under 20) is it, anything else is none."""
+
+    def classify_lab(self, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        dark = lab[:, 0] < 20
+        idx = np.where(dark, 0, -1).astype(np.int32)
+        per_color = np.where(dark, 1.0, 99.0).astype(np.float32).reshape(-1, 1)
+        return idx, per_color
+
+
+def _pts(mask: np.ndarray) -> np.ndarray:
+    ys, xs = np.nonzero(mask)
+    return np.stack([xs, ys], 1).astype(np.float32)
+
+
+def test_a_blob_grows_by_the_changed_pixels_of_its_colour_it_touches_and_no_further():
+    board = FakeBoard()
+    image = board.ref.copy()
+    piece = np.zeros((SIZE, SIZE), bool)
+    piece[20:32, 20:32] = True
+    image[piece] = 30.0
+    far = np.zeros((SIZE, SIZE), bool)
+    far[50:56, 50:56] = True
+    image[far] = 30.0
+    found = piece.copy()
+    found[:, 29:] = False
+    refiner = Refiner(board, FakeColors(), margin=2.0, scale=1.0, pyramid_mm2=100.0)
+
+    grown = refiner.refine(image, _pts(found), 0)
+
+    got = np.zeros((SIZE, SIZE), bool)
+    got[grown[:, 1].astype(int), grown[:, 0].astype(int)] = True
+    assert got[found].all()
+    assert got[piece].mean() > 0.9
+    assert not got[far].any()
+    assert not got[~piece].any()
+
+
+def test_a_blob_with_nothing_changed_around_it_is_kept_as_it_is():
+    board = FakeBoard()
+    image = board.ref.copy()
+    found = np.zeros((SIZE, SIZE), bool)
+    found[20:30, 20:30] = True
+    refiner = Refiner(board, FakeColors(), margin=2.0, scale=1.0, pyramid_mm2=100.0)
+
+    pts = _pts(found)
+    assert refiner.refine(image, pts, 0) is pts
