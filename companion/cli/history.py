@@ -100,10 +100,10 @@ def main(argv: list[str]) -> int:
         if not stats:
             print("no records yet: choose the players' names at setup")
         for st in stats:
-            print(f"{st.name}: {st.games} games, {st.wins} won")
+            print(f"{st.name}: {_count(st.games, 'game')}, {st.wins} won")
             for (kind, map_), ms in sorted(st.by_map.items()):
                 figures = f", best {ms.best}, average {ms.average}" if ms.best is not None else ""
-                print(f"  {kind} {map_}: {ms.games} games{figures}")
+                print(f"  {kind} {map_}: {_count(ms.games, 'game')}{figures}")
             if st.top_lines:
                 top = ", ".join(f"{line} x{n}" for line, n in st.top_lines.most_common())
                 print(f"  most valuable line at the end: {top}")

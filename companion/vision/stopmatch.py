@@ -5,9 +5,10 @@ none. A chain's cost adds, per stop, how far the circle is from the expected pla
 its ring's colour is from the line's; and, per pair of consecutive stops, how little of the
 straight path between their circles shows the line's colour (a printed line joins them). The
 cheapest chain is found exactly (dynamic programming); a stop's confidence is how much dearer
-its best alternative would make the chain. A circle claimed by two lines goes to the cheaper
-claim and the other line is matched again without it. Stations hold their circles together:
-a station whose circles came out scattered has them all made doubtful.
+its best alternative would make the chain, where a circle that another stop surely is (last
+pass) is no alternative. A circle claimed by two lines goes to the cheaper claim and the other
+line is matched again without it. Stations hold their circles together: a station whose
+circles came out scattered has them all made doubtful.
 """
 
 from __future__ import annotations
@@ -98,6 +99,8 @@ class StopMatcher:
         self.expected = dict(self.default)
         self.sigma: dict[str, float] = {s.id: SIGMA_MM for s in board.stops()}
         self._segments: dict[tuple[str, int, int], float] = {}
+        self.taken: dict[int, str] = {}
+        """Circle -> the stop it surely is (last pass): no other stop's alternative."""
 
     def colour_cost(self, line_id: str, idx: np.ndarray) -> np.ndarray:
         d = np.linalg.norm(self.ring[idx] - self.models[line_id], axis=1)
@@ -133,9 +136,12 @@ class StopMatcher:
         return self._segments[key]
 
     def _chain(self, line: Line, banned: dict[str, set[int]]) -> list[Match]:
-        """The cheapest assignment of candidates to the line's stops, with margins."""
+        """The cheapest assignment of candidates to the line's stops, with margins. A margin
+        is taken without the circles other stops surely are, when that keeps the choice: a
+        neighbouring station's circle is no real alternative."""
         options: list[np.ndarray] = []
         unary: list[np.ndarray] = []
+        others: list[np.ndarray] = []
         for stop in line.stops:
             ex = np.array(self.expected[stop.id])
             d = np.hypot(*(self.xy - ex).T) if len(self.xy) else np.zeros(0)
@@ -150,30 +156,24 @@ class StopMatcher:
             )
             options.append(np.append(idx, -1))
             unary.append(np.append(cost, MISSING_COST))
-        n = len(line.stops)
-        fwd = [unary[0].copy()]
-        back: list[np.ndarray] = []
-        for k in range(1, n):
-            pair = self._pairwise(line.id, options[k - 1], options[k])
-            total = fwd[-1][:, None] + pair
-            back.append(np.argmin(total, axis=0))
-            fwd.append(total.min(axis=0) + unary[k])
-        bwd = [np.zeros(len(options[-1]))]
-        for k in range(n - 2, -1, -1):
-            pair = self._pairwise(line.id, options[k], options[k + 1])
-            bwd.insert(0, (pair + (bwd[0] + unary[k + 1])[None, :]).min(axis=1))
-        choice = [int(np.argmin(fwd[-1]))]
-        for k in range(n - 2, -1, -1):
-            choice.insert(0, int(back[k][choice[0]]))
+            owner = [self.taken.get(int(i), stop.id) for i in idx]
+            others.append(np.append([o != stop.id for o in owner], False).astype(bool))
+        pairs = [
+            self._pairwise(line.id, options[k], options[k + 1]) for k in range(len(options) - 1)
+        ]
+        choice, margins = _solve(unary, pairs)
+        if any(o.any() for o in others):
+            free = [np.where(o, math.inf, u) for o, u in zip(others, unary, strict=True)]
+            choice2, margins2 = _solve(free, pairs)
+            margins = [
+                max(m, m2) if c == c2 else m
+                for m, m2, c, c2 in zip(margins, margins2, choice, choice2, strict=True)
+            ]
         out = []
         for k, stop in enumerate(line.stops):
-            marg = fwd[k] + bwd[k]
-            best = choice[k]
-            others = np.delete(marg, best)
-            margin = float(others.min() - marg[best]) if len(others) else math.inf
-            circle = int(options[k][best])
+            circle = int(options[k][choice[k]])
             colour = float(self.colour_cost(line.id, np.array([circle]))[0]) if circle >= 0 else 0.0
-            out.append(Match(stop.id, circle if circle >= 0 else None, margin, colour))
+            out.append(Match(stop.id, circle if circle >= 0 else None, margins[k], colour))
         return out
 
     def _pairwise(self, line_id: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -234,6 +234,7 @@ class StopMatcher:
     def learn(self, matches: dict[str, Match]) -> None:
         """Take each line's colour and the local displacement from the sure matches."""
         sure = [m for m in matches.values() if m.circle is not None and m.margin >= SURE_MARGIN]
+        self.taken = {m.circle: m.stop_id for m in sure if m.circle is not None}
         for lid in self.board.lines:
             rings = [self.ring[m.circle] for m in sure if self.board.stop(m.stop_id).line == lid]
             if len(rings) >= 3:
@@ -263,3 +264,26 @@ class StopMatcher:
                 shift = (wgt[:, None] * moved).sum(axis=0) / (float(wgt.sum()) + 2.0)
                 self.sigma[stop.id] = SIGMA_MM
             self.expected[stop.id] = (float(p[0] + shift[0]), float(p[1] + shift[1]))
+
+
+def _solve(unary: list[np.ndarray], pairs: list[np.ndarray]) -> tuple[list[int], list[float]]:
+    """The cheapest chain (an option per stop) and, per stop, how much dearer the chain gets
+    when that stop takes its best other option (min-marginals, forward and backward)."""
+    fwd = [unary[0].copy()]
+    back: list[np.ndarray] = []
+    for k, pair in enumerate(pairs, 1):
+        total = fwd[-1][:, None] + pair
+        back.append(np.argmin(total, axis=0))
+        fwd.append(total.min(axis=0) + unary[k])
+    bwd = [np.zeros(len(unary[-1]))]
+    for k in range(len(pairs) - 1, -1, -1):
+        bwd.insert(0, (pairs[k] + (bwd[0] + unary[k + 1])[None, :]).min(axis=1))
+    choice = [int(np.argmin(fwd[-1]))]
+    for k in range(len(pairs) - 1, -1, -1):
+        choice.insert(0, int(back[k][choice[0]]))
+    margins = []
+    for k, best in enumerate(choice):
+        marg = fwd[k] + bwd[k]
+        rest = np.delete(marg, best)
+        margins.append(float(rest.min() - marg[best]) if len(rest) else math.inf)
+    return choice, margins
