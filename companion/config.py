@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.data import read_toml
-from companion.errors import UserError
+from companion.errors import UserError, reject_unknown
 from companion.i18n import LANGUAGES
 
 SEARCH_PATHS = (Path("/etc/companion/config.toml"), Path("~/.config/companion/config.toml"))
@@ -111,11 +111,7 @@ class _Reader:
         if not isinstance(value, dict):
             raise self.fail(where, "expected a table")
         if known:
-            for name in value:
-                if name not in known:
-                    raise self.fail(
-                        f"{where}.{name}", f"unknown setting; known: {', '.join(known)}"
-                    )
+            reject_unknown(value, known, self.file, where)
         return value
 
     def int_(self, value: Any, where: str, lo: int, hi: int) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -17,3 +18,15 @@ class UserError(Exception):
     def line(self) -> str:
         where = ": ".join(part for part in (self.file, self.field) if part)
         return f"{where}: {self.message}" if where else self.message
+
+
+def reject_unknown(
+    table: Iterable[str], known: Iterable[str], file: str | Path | None, section: str
+) -> None:
+    """Refuse the first setting of a config table that is not one of `known`, naming it
+    (`section.name`; `section` "" for a file's top level) and the settings that are."""
+    names = tuple(known)
+    for name in table:
+        if name not in names:
+            where = f"{section}.{name}" if section else name
+            raise UserError(f"unknown setting; known: {', '.join(names)}", file, where)

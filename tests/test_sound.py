@@ -321,7 +321,7 @@ def test_config_defaults_and_values():
     ("table", "field", "words"),
     [
         ("loud", "sound", "table"),
-        ({"volum": 50}, "sound.volum", "unknown key"),
+        ({"volum": 50}, "sound.volum", "unknown setting"),
         ({"enabled": "yes"}, "sound.enabled", "true or false"),
         ({"enabled": 1}, "sound.enabled", "true or false"),
         ({"volume": 101}, "sound.volume", "0 to 100"),

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import UserError
+from companion.errors import UserError, reject_unknown
 from companion.i18n import _
 from companion.metro import BoardMap, MetroState
 
@@ -51,9 +51,7 @@ SyntheticFactory = Callable[[BoardMap, "MarkerLayout"], "FrameSource"]
 
 def parse_camera_table(table: dict[str, Any], file: Path | None) -> str | None:
     """The source string, or None when no camera is configured or it is disabled."""
-    for key in table:
-        if key not in KEYS:
-            raise UserError(f"unknown key; expected {', '.join(KEYS)}", file, f"camera.{key}")
+    reject_unknown(table, KEYS, file, "camera")
     enabled = table.get("enabled", True)
     if not isinstance(enabled, bool):
         raise UserError("expected true or false", file, "camera.enabled")

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.colors import RGB
-from companion.errors import UserError
+from companion.errors import UserError, reject_unknown
 
 COLOR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 MIN_BRIGHTNESS = 0.05
@@ -83,14 +83,8 @@ class LedConfig:
         """Settings from a TOML table; keys not given keep `base`'s values (or the defaults).
         Bad values raise UserError naming the file and field."""
         cfg = base or cls()
-        known = {f.name for f in fields(cls)}
-        changes: dict[str, Any] = {}
-        for key, value in table.items():
-            if key not in known:
-                raise UserError(
-                    f"unknown setting; expected one of {', '.join(sorted(known))}", file, key
-                )
-            changes[key] = _check(key, value, file)
+        reject_unknown(table, sorted(f.name for f in fields(cls)), file, "")
+        changes = {key: _check(key, value, file) for key, value in table.items()}
         return replace(cfg, **changes)
 
     def pipeline(self) -> ColorPipeline:

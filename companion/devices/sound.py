@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from companion.devices.alsa import quiet_alsa
-from companion.errors import UserError
+from companion.errors import UserError, reject_unknown
 from companion.i18n import _
 
 log = logging.getLogger(__name__)
@@ -61,13 +61,7 @@ class SoundConfig:
             return cls()
         if not isinstance(table, Mapping):
             raise UserError("expected a table such as [sound]", file, section)
-        unknown = sorted(set(table) - {"enabled", "volume", "device"})
-        if unknown:
-            raise UserError(
-                f"unknown key {unknown[0]!r}; expected enabled, volume, device",
-                file,
-                f"{section}.{unknown[0]}",
-            )
+        reject_unknown(table, ("enabled", "volume", "device"), file, section)
         enabled = table.get("enabled", cls.enabled)
         if not isinstance(enabled, bool):
             raise UserError("expected true or false", file, f"{section}.enabled")

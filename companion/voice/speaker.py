@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Protocol
 
 from companion import i18n
-from companion.errors import UserError
+from companion.errors import UserError, reject_unknown
 from companion.i18n import _
 
 log = logging.getLogger(__name__)
@@ -52,13 +52,7 @@ class VoiceConfig:
             return cls()
         if not isinstance(table, Mapping):
             raise UserError("expected a table such as [voice]", file, "voice")
-        unknown = sorted(set(table) - {"enabled", "backend", "rate"})
-        if unknown:
-            raise UserError(
-                f"unknown key {unknown[0]!r}; expected enabled, backend, rate",
-                file,
-                f"voice.{unknown[0]}",
-            )
+        reject_unknown(table, ("enabled", "backend", "rate"), file, "voice")
         enabled = table.get("enabled", cls.enabled)
         if not isinstance(enabled, bool):
             raise UserError("expected true or false", file, "voice.enabled")

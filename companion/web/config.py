@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.errors import UserError
+from companion.errors import UserError, reject_unknown
 
 KNOWN = ("enabled", "host", "port", "max_phones")
 
@@ -24,9 +24,7 @@ class WebConfig:
 
     @classmethod
     def from_toml_table(cls, table: dict[str, Any], file: Path | None = None) -> WebConfig:
-        for name in table:
-            if name not in KNOWN:
-                raise UserError(f"unknown setting; known: {', '.join(KNOWN)}", file, f"web.{name}")
+        reject_unknown(table, KNOWN, file, "web")
         enabled = table.get("enabled", False)
         if not isinstance(enabled, bool):
             raise UserError(f"expected true or false, got {enabled!r}", file, "web.enabled")
