@@ -69,6 +69,9 @@ THIN = 0.45
 """A blob thinner than this share of a meeple's seen width is no piece: a printed line's edge
 showing through the change test, not something standing on the board."""
 """A blob under this share of a meeple's seen area is part of a piece, not a whole one."""
+ON_PYRAMIDS = 0.5
+"""A meeple's part of a blob with more than this share within a pyramid's seen radius of
+the blob's stations is those pyramids' (a meeple cannot stand inside a pyramid)."""
 SEEN_SHARE = 0.85
 """On a busy board a piece shows about this share of the area it showed at calibration (on a
 plain square): print under its edges looks like it."""
@@ -201,6 +204,18 @@ class PieceMaker:
         d = np.sqrt(((near[:, None, :] - mm[None]) ** 2).sum(2)).min(1)
         return int((d < 6.0).sum())
 
+    def _on_pyramids(self, part: np.ndarray, stations: list[int]) -> bool:
+        """Most of a part lies where the pyramids on these stations show: no meeple fits
+        there (touching pyramids show more than their share, not a meeple between them)."""
+        s = self.scale
+        r = math.sqrt(self.shapes.pyramid_mm2 / math.pi) * s
+        px = part[:: max(1, len(part) // 200)]
+        inside = np.zeros(len(px), bool)
+        for k in set(stations):
+            cx, cy = self.lean(float(self._st_xy[k, 0]), float(self._st_xy[k, 1]), PYRAMID_LEAN_MM)
+            inside |= np.hypot(px[:, 0] - cx * s, px[:, 1] - cy * s) < r
+        return bool(inside.mean() > ON_PYRAMIDS) if len(px) else False
+
     def make(
         self,
         pts: np.ndarray,
@@ -231,8 +246,14 @@ class PieceMaker:
         # One meeple: the part least like a pyramid on a station; the rest pyramids.
         scores = [self.fit(part, color).pyramid for part in parts]
         k = int(np.argmin(scores))
-        if self._too_close(parts, k) or self._thin(parts[k]):
-            # No meeple fits beside those pyramids: the blob is pyramids (and their shadows).
+        on = self._on_pyramids(
+            parts[k], [self.fit(part, color).station for i, part in enumerate(parts) if i != k]
+        )
+        if on or self._too_close(parts, k) or self._thin(parts[k]):
+            # No meeple fits beside those pyramids: the blob is pyramids (and their shadows);
+            # a meeple's share lying on the stations' pyramids is one more pyramid's.
+            if on:
+                n_p = min(n_p + 1, self.stations_under(pts))
             if n_p <= 1:
                 return [self.piece(pts, color, conf * 0.8)]
             labels = kmeans(pts, n_p)
