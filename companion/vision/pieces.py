@@ -20,10 +20,15 @@ import numpy as np
 
 from companion.metro.board import BoardMap
 from companion.vision.model import MEEPLE, PYRAMID, Piece
+from companion.vision.shading import lean_direction, rise, rise_odds
 
 PYRAMID_LEAN_MM = 4.0
 MEEPLE_LEAN_MM = 8.5
 """Height of the seen centre of a piece: a blob's centroid leans away from the camera by it."""
+DOUBT = 1.0
+"""Shading log-odds this strong against the call make its kind a doubtful one."""
+MEEPLE_TOP_MM = 2 * MEEPLE_LEAN_MM
+"""Height of a meeple's top (its level face)."""
 STATION_MM = 6.5
 """A pyramid's centre stands within this of its station's centre (beyond, less and less)."""
 
@@ -36,6 +41,9 @@ class Shapes:
     meeple_mm2: float
     pyramid_aspect: float = 1.15
     meeple_aspect: float = 1.9
+    meeple_rise: float | None = None
+    pyramid_rise: float | None = None
+    """How each kind's brightness runs along its lean at calibration (`vision.shading`)."""
 
     @property
     def meeple_width_mm(self) -> float:
@@ -92,6 +100,8 @@ class Fit(NamedTuple):
     station: int
     """Index of the nearest station."""
     distance_mm: float
+    shading: float = 0.0
+    """Log-odds for a pyramid the shading cue alone gave (`vision.shading`)."""
 
 
 def kmeans(points: np.ndarray, n: int, iterations: int = 8) -> np.ndarray:
@@ -153,6 +163,8 @@ class PieceMaker:
         # fitted several ways in `make`, each part's outline and fit once.
         self._rects: dict[int, tuple[np.ndarray, tuple[float, float]]] = {}
         self._fits: dict[int, tuple[np.ndarray, Fit]] = {}
+        self.image: np.ndarray | None = None
+        """The board-frame image being read (the reader sets it), for the shading cue."""
 
     def explained(self, pts: np.ndarray, color: str, station: int) -> float:
         """The share of a pyramid's seen disc on this station that the blob covers or that
@@ -343,13 +355,29 @@ class PieceMaker:
             # Small or slim on a station: a meeple, or a pyramid partly lost in print of its
             # own colour? What the blob and that print leave of a pyramid's disc says which.
             z += 12.0 * (self.explained(pts, color, k) - 0.8)
+        shading = 0.0
+        if position > 0 and self.image is not None:
+            # On a station a meeple can look as round as a pyramid: how its brightness runs
+            # along its lean tells its level top from a pyramid's sloping faces.
+            sx, sy = float(cx) / s, float(cy) / s
+            direction, lean_mm = lean_direction(sx, sy, self.lean(sx, sy, MEEPLE_TOP_MM))
+            shading = rise_odds(
+                rise(self.image, pts, direction),
+                self.shapes.meeple_rise,
+                self.shapes.pyramid_rise,
+                lean_mm,
+            )
+            z += shading
         shape = 1 / (1 + math.exp(-z))
         pyramid = position / (1 + math.exp(-(z + STATION_PRIOR)))
-        return Fit(pyramid, shape, position, x_mm, y_mm, k, d)
+        return Fit(pyramid, shape, position, x_mm, y_mm, k, d, shading)
 
     def piece(self, pts: np.ndarray, color: str, conf_color: float) -> Piece:
         fit = self.fit(pts, color)
         kind_conf = abs(2 * fit.pyramid - 1)
+        if (fit.pyramid >= 0.5) != (fit.shading >= 0) and abs(fit.shading) >= DOUBT:
+            # Size and shading disagree: a call for the game to settle, not a sure one.
+            kind_conf = min(kind_conf, 0.5)
         if fit.pyramid >= 0.5:
             place_conf = float(max(0.0, 1 - max(0.0, fit.distance_mm - STATION_MM) / 6.0))
             conf = min(conf_color, kind_conf, place_conf)

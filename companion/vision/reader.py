@@ -492,6 +492,7 @@ class Reader:
             return rejected, []
         made: list[tuple[Piece, float]] = []
         s2 = self.scale * self.scale
+        self.maker.image = frame.image
         for blob in self.blobs(frame):
             grow = functools.partial(self.refiner.refine, frame.image, color=blob.color)
             pieces = self.maker.make(blob.pts, self.colors.names[blob.color], blob.conf, grow)
