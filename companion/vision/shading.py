@@ -16,8 +16,12 @@ import math
 
 import numpy as np
 
-RISE_GAP = 0.2
-"""The kinds' rises at calibration must differ by this for the cue to count."""
+RISE_MIN = 0.2
+RISE_GAP = 0.1
+"""The cue counts when the calibration's meeples rise by RISE_MIN and by RISE_GAP more than
+its pyramids."""
+RISE_MID = 0.25
+"""A blob rising more than this is more like a meeple (fitted with the weight)."""
 RISE_SPREAD = 0.3
 """How much one piece's rise varies about its kind's (correlation units)."""
 RISE_WEIGHT = 2.0
@@ -58,10 +62,10 @@ def rise_odds(
     how far a meeple's top would lean here: 0 when the calibration shows no gap."""
     if meeple_rise is None or pyramid_rise is None:
         return 0.0
-    if meeple_rise < RISE_GAP or meeple_rise - pyramid_rise < RISE_GAP:
+    if meeple_rise < RISE_MIN or meeple_rise - pyramid_rise < RISE_GAP:
         return 0.0
-    # Over the lamp's places a pyramid rises 0 on average; where this lamp puts the
-    # calibration's pyramids above that, the split moves up with them.
-    mid = max(meeple_rise / 2, (meeple_rise + pyramid_rise) / 2)
+    # Five pieces a kind at calibration measure whether the cue holds in this light, not
+    # where to split: over a lamp's places a pyramid rises 0 on average.
+    mid = max(RISE_MID, (meeple_rise + pyramid_rise) / 2)
     z = max(-1.0, min(1.0, (value - mid) / RISE_SPREAD))
     return -RISE_WEIGHT * z * min(1.0, lean_mm / RISE_LEAN_MM)
