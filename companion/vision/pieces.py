@@ -26,7 +26,9 @@ PYRAMID_LEAN_MM = 4.0
 MEEPLE_LEAN_MM = 8.5
 """Height of the seen centre of a piece: a blob's centroid leans away from the camera by it."""
 DOUBT = 1.0
-"""Shading log-odds this strong against the call make its kind a doubtful one."""
+SURE_SHAPE = 4.0
+"""Shading log-odds of DOUBT against what size and shape say (when those say it by less than
+SURE_SHAPE) make a kind call a doubtful one."""
 MEEPLE_TOP_MM = 2 * MEEPLE_LEAN_MM
 """Height of a meeple's top (its level face)."""
 STATION_MM = 6.5
@@ -375,9 +377,12 @@ class PieceMaker:
     def piece(self, pts: np.ndarray, color: str, conf_color: float) -> Piece:
         fit = self.fit(pts, color)
         kind_conf = abs(2 * fit.pyramid - 1)
-        if (fit.pyramid >= 0.5) != (fit.shading >= 0) and abs(fit.shading) >= DOUBT:
-            # Size and shading disagree: a call for the game to settle, not a sure one.
-            kind_conf = min(kind_conf, 0.5)
+        if abs(fit.shading) >= DOUBT:
+            shape = min(max(fit.shape, 1e-9), 1 - 1e-9)
+            rest = math.log(shape / (1 - shape)) - fit.shading
+            if (rest >= 0) != (fit.shading >= 0) and abs(rest) < SURE_SHAPE:
+                # Size and shading disagree: a call for the game to settle, not a sure one.
+                kind_conf = min(kind_conf, 0.5)
         if fit.pyramid >= 0.5:
             place_conf = float(max(0.0, 1 - max(0.0, fit.distance_mm - STATION_MM) / 6.0))
             conf = min(conf_color, kind_conf, place_conf)
