@@ -19,6 +19,7 @@ from functools import partial
 from typing import Any
 
 from companion.config import InputConfig
+from companion.i18n import _
 from companion.ui.screen import Action, Input
 
 log = logging.getLogger(__name__)
@@ -189,14 +190,20 @@ class GpioInputs:
                 log.exception("closing %s", device)
 
 
+def has_pins(cfg: InputConfig) -> bool:
+    """The config names at least one button, encoder or player pin."""
+    return bool(cfg.pins or cfg.encoder or cfg.players or cfg.encoder_push is not None)
+
+
 def open_gpio(
     cfg: InputConfig, out: InputQueue, clock: Callable[[], float] = time.monotonic
 ) -> tuple[GpioInputs | None, str]:
-    """The GPIO inputs and a status line. Never raises: without GPIO the keyboard still works."""
+    """The GPIO inputs and a status line (in the current language). Never raises: without
+    GPIO the keyboard still works."""
     if cfg.gpio == "off":
-        return None, "keyboard only (GPIO off)"
-    if not (cfg.pins or cfg.encoder or cfg.players or cfg.encoder_push is not None):
-        return None, "keyboard only (no pins configured)"
+        return None, _("keyboard only (GPIO off)")
+    if not has_pins(cfg):
+        return None, _("keyboard only (no pins configured)")
     try:
         if cfg.gpio == "mock":
             from gpiozero import Device
@@ -204,10 +211,10 @@ def open_gpio(
 
             if not isinstance(Device.pin_factory, MockFactory):
                 Device.pin_factory = MockFactory()
-        return GpioInputs(cfg, out, clock), f"GPIO buttons ({cfg.gpio})"
+        return GpioInputs(cfg, out, clock), _("GPIO buttons ({mode})").format(mode=cfg.gpio)
     except Exception as exc:
         log.warning("GPIO is not available (%s); going on with the keyboard only", exc)
-        return None, f"GPIO not available: {exc}"
+        return None, _("GPIO not available: {error}").format(error=exc)
 
 
 def player_button_count(cfg: InputConfig, gpio: bool) -> int:
