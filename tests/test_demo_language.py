@@ -33,6 +33,7 @@ def test_the_metro_demo_speaks_spanish_on_a_spanish_box(tmp_path) -> None:
 
 
 def test_the_command_line_says_its_status_in_the_language_asked(tmp_path, capsys) -> None:
+    (tmp_path / "settings.json").write_text('{"language": "es"}')  # the box boots in Spanish
     args = ["demo", "--game", "izakaya", "--headless", "--language", "fr"]
     assert main([*args, "--data-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out.splitlines()

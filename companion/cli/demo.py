@@ -150,7 +150,7 @@ def main(argv: list[str]) -> int:
         _("Demo: {what}, {where}; inputs: {inputs}; sound: {sound}; LEDs: {leds}").format(
             what=_what(args.game, args.rounds, args.map),
             where=_("headless") if headless else _("in a window"),
-            inputs=app.input_status,
+            inputs=app.input_status.text(),
             sound=app.services.sound.status,
             leds=app.services.leds.status,
         )
