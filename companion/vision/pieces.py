@@ -79,6 +79,8 @@ THIN = 0.45
 """A blob thinner than this share of a meeple's seen width is no piece: a printed line's edge
 showing through the change test, not something standing on the board."""
 """A blob under this share of a meeple's seen area is part of a piece, not a whole one."""
+EXPLAINED = 0.8
+"""A station's pyramid disc this much covered by a blob or hidden by print of its colour."""
 ON_PYRAMIDS = 0.5
 """A meeple's part of a blob with more than this share within a pyramid's seen radius of
 the blob's stations is those pyramids' (a meeple cannot stand inside a pyramid)."""
@@ -207,16 +209,24 @@ class PieceMaker:
 
     def stations_under(self, pts: np.ndarray) -> int:
         """How many station centres lie under (or within a few mm of) these pixels."""
+        return len(self._stations_under(pts))
+
+    def _stations_under(self, pts: np.ndarray) -> np.ndarray:
         s = self.scale
         x0, y0 = pts.min(0) / s - 8
         x1, y1 = pts.max(0) / s + 8
         xy = self._st_xy
-        near = xy[(xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)]
-        if not len(near):
-            return 0
+        idx = np.flatnonzero(
+            (xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)
+        )
+        if not len(idx):
+            return idx
         mm = pts[:: max(1, len(pts) // 200)] / s
-        d = np.sqrt(((near[:, None, :] - mm[None]) ** 2).sum(2)).min(1)
-        return int((d < 6.0).sum())
+        d = np.sqrt(((xy[idx][:, None, :] - mm[None]) ** 2).sum(2)).min(1)
+        return np.asarray(idx[d < 6.0])
+
+    def _pyramids_on(self, pts: np.ndarray, color: str, stations: np.ndarray) -> bool:
+        return all(self.explained(pts, color, int(k)) >= EXPLAINED for k in stations)
 
     def _on_pyramids(self, part: np.ndarray, stations: list[int]) -> bool:
         """Most of a part lies where the pyramids on these stations show: no meeple fits
@@ -248,7 +258,12 @@ class PieceMaker:
         single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
         if area < 1.15 * single:
             return self._lone(pts, color, conf, grow)
-        n_p, n_m = count_pieces(area, self.shapes, self.stations_under(pts))
+        under = self._stations_under(pts)
+        n_p, n_m = count_pieces(area, self.shapes, len(under))
+        if n_p + n_m == 1 and len(under) >= 2 and self._pyramids_on(pts, color, under):
+            # One piece's area over two stations whose pyramids' discs it and print of its
+            # colour fill: pyramids whose faces the print hid, not one piece between them.
+            n_p, n_m = len(under), 0
         n = n_p + n_m
         if n <= 1:
             return self._lone(pts, color, conf * 0.9, grow)
@@ -269,7 +284,8 @@ class PieceMaker:
             if on:
                 n_p = min(n_p + 1, self.stations_under(pts))
             if n_p <= 1:
-                return [self.piece(pts, color, conf * 0.8)]
+                # One pyramid, or pyramids whose dark faces print hid: the second look tells.
+                return self._lone(pts, color, conf * 0.8, grow)
             labels = kmeans(pts, n_p)
             parts = [pts[labels == g] for g in range(n_p) if (labels == g).sum() >= 8]
             pieces = [self.piece(p, color, conf * 0.8) for p in parts]
