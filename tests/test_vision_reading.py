@@ -225,22 +225,30 @@ def test_hard_set_meeples_on_stations_far_from_the_camera_are_meeples(hard_reade
     from companion.vision.hardset import shoot_hard
     from companion.vision.model import MEEPLE, PYRAMID, Piece, station_center
 
-    places = ["shibuya", "toyocho", "ikebukuro", "meguro", "ebisu", "kiba"]
-    colors = ("red", "blue", "yellow", "green", "blue", "red")
-    pieces = [
-        Piece(MEEPLE, c, *station_center(TOKYO, s)) for s, c in zip(places, colors, strict=True)
+    colors = ("red", "blue", "yellow", "green")
+    boards = [
+        [Piece(MEEPLE, c, *station_center(TOKYO, s)) for s, c in zip(places, colors, strict=True)]
+        for places in (
+            ("shibuya", "toyocho", "ikebukuro", "meguro"),
+            ("kiba", "ebisu", "oshiage", "kinshicho"),
+        )
     ]
     meeples = sure_pyramids = 0
     for i, ((lighting, pose), reader) in enumerate(zip(HARD_SESSIONS, hard_readers, strict=True)):
-        for k in range(3):
+        for k in range(4):
             shot = shoot_hard(
-                TOKYO, TOKYO_LAYOUT, pieces, seed=800 + 10 * i + k, lighting=lighting, pose=pose
+                TOKYO,
+                TOKYO_LAYOUT,
+                boards[k % 2],
+                seed=800 + 10 * i + k,
+                lighting=lighting,
+                pose=pose,
             )
             got = reader.read(shot.image).pieces
             meeples += sum(p.kind == MEEPLE for p in got)
             sure_pyramids += sum(p.kind == PYRAMID and p.confidence >= 0.6 for p in got)
-    # Without the shading cue: 23 of the 36 read as meeples, 6 as confident pyramids.
-    assert meeples >= 30
+    # Without the shading cue: 22 of the 32 read as meeples, 6 as confident pyramids (now 27).
+    assert meeples >= 26
     assert sure_pyramids == 0
 
 

@@ -1,5 +1,6 @@
-"""The shading cue (`vision.shading`): a meeple's level top, lit from above, makes its
-brightness rise along its lean; a pyramid's sloping faces follow the lamp instead."""
+"""Telling meeples from other things (`vision.shading`, `pieces.one_meeple_each`): a meeple's
+level top, lit from above, makes its brightness rise along its lean, while a pyramid's sloping
+faces follow the lamp; and each player has one meeple."""
 
 from __future__ import annotations
 
@@ -58,3 +59,14 @@ def test_the_calibrated_rises_are_kept_in_colors_json():
     old = model.to_json()
     del old["rise"]
     assert ColorModel.from_json(old).shapes().meeple_rise is None
+
+
+def test_each_player_has_one_meeple_the_surest_of_a_colour_is_it():
+    from companion.vision.model import MEEPLE, PYRAMID, Piece
+    from companion.vision.pieces import one_meeple_each
+
+    real = Piece(MEEPLE, "green", 400.0, 200.0, (16, 8), None, 0.9)
+    shade = Piece(MEEPLE, "green", 275.0, 10.0, (11, 0), None, 0.78)
+    other = Piece(MEEPLE, "black", 276.0, 14.0, (11, 0), None, 0.95)
+    pyramid = Piece(PYRAMID, "green", 100.0, 100.0, None, "a1", 0.5)
+    assert one_meeple_each([shade, other, real, pyramid]) == [other, real, pyramid]

@@ -409,3 +409,13 @@ class PieceMaker:
         sq = self.board.grid.square_at(x_mm, y_mm)
         conf = min(conf_color, kind_conf, 1.0 if sq else 0.0)
         return Piece(MEEPLE, color, x_mm, y_mm, sq, None, conf)
+
+
+def one_meeple_each(pieces: list[Piece]) -> list[Piece]:
+    """Each player has one meeple: of several read in one colour, the surest is it; the
+    others are parts of other pieces (a dark meeple's shaded side, the edge of a shadow)."""
+    best: dict[str, Piece] = {}
+    for p in pieces:
+        if p.kind == MEEPLE and (p.color not in best or p.confidence > best[p.color].confidence):
+            best[p.color] = p
+    return [p for p in pieces if p.kind != MEEPLE or best[p.color] is p]

@@ -30,7 +30,7 @@ from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.drinks import DrinkReader
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
-from companion.vision.pieces import FRAGMENT, SEEN_SHARE, PieceMaker
+from companion.vision.pieces import FRAGMENT, SEEN_SHARE, PieceMaker, one_meeple_each
 from companion.vision.refine import Refiner
 
 CAMOUFLAGE_LAB = 12.0
@@ -434,6 +434,7 @@ class Reader:
         pieces = _merge_duplicates(pieces)
         if rejected is None and self.read_drinks:
             pieces = self.drinks.read(frame, pieces)
+        pieces = one_meeple_each(pieces)
         stages["pieces"] = _ms(t2)
         stages["total"] = _ms(t0)
         self.last_frame = frame
