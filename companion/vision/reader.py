@@ -97,6 +97,20 @@ SAME_FIT_PX = 0.2
 """Markers found again this near (camera px) mean an unmoved camera: the fit's correction holds."""
 
 
+class Workspace:
+    """Work images kept from frame to frame: a fresh image of a few MB costs as much in page
+    faults as the arithmetic on it. The images a `Frame` keeps are not among them."""
+
+    def __init__(self) -> None:
+        self._images: dict[str, np.ndarray] = {}
+
+    def __call__(self, name: str, shape: tuple[int, ...], dtype: Any = np.uint8) -> np.ndarray:
+        image = self._images.get(name)
+        if image is None or image.shape != shape or image.dtype != dtype:
+            image = self._images[name] = np.empty(shape, dtype)
+        return image
+
+
 def _scalar(value: float | tuple[float, ...]) -> Any:
     """A number or a per-channel scalar where OpenCV's stubs only admit arrays."""
     return value
@@ -167,6 +181,7 @@ class BoardFrame:
             np.clip(reference_warped, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY
         ).astype(np.float32)
         self._window: np.ndarray | None = None
+        self._work = Workspace()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -178,7 +193,9 @@ class BoardFrame:
     def compare(self, warped: np.ndarray) -> Frame:
         stages: dict[str, float] = {}
         t0 = time.perf_counter()
-        blurred = cv2.GaussianBlur(warped, (3, 3), 0)
+        h, w = self.ref_sum.shape
+        work = self._work
+        blurred = cv2.GaussianBlur(warped, (3, 3), 0, dst=work("blurred", warped.shape, np.uint8))
         s = self._sample
         fs, rs = blurred[s].reshape(-1, 3).astype(np.float32), self.ref[s].reshape(-1, 3)
         ok = (fs > 8).all(axis=1)
@@ -188,21 +205,19 @@ class BoardFrame:
         )
         # Near-clipped channels carry no colour: compare both images clamped below the clip.
         np.minimum(f, CLAMP, out=f)
-        f_sum = cv2.transform(f, self._ones)
-        alpha = cv2.divide(cv2.blur(f_sum, (5, 5)), self.ref_sum_blur)
-        a3 = cv2.merge([alpha, alpha, alpha])
-        out = cv2.subtract(
-            cv2.absdiff(f, cv2.multiply(self.ref, a3)), cv2.multiply(self.ref_tol, a3)
-        )
+        f_sum = cv2.transform(f, self._ones, dst=work("f_sum", (h, w), np.float32))
+        alpha = cv2.blur(f_sum, (5, 5), dst=work("alpha", (h, w), np.float32))
+        alpha = cv2.divide(alpha, self.ref_sum_blur, dst=alpha)
+        a3 = cv2.merge([alpha, alpha, alpha], dst=work("a3", (h, w, 3), np.float32))
+        out = cv2.multiply(self.ref, a3, dst=work("out", (h, w, 3), np.float32))
+        out = cv2.absdiff(f, out, dst=out)
+        out = cv2.subtract(out, cv2.multiply(self.ref_tol, a3, dst=a3), dst=out)
         diff = cv2.transform(np.maximum(out, 0, out=out), self._ones)
-        m8 = cv2.bitwise_or(
-            cv2.compare(diff, _scalar(self.threshold), cv2.CMP_GT),
-            cv2.bitwise_or(
-                cv2.compare(f_sum, self._dark_below, cv2.CMP_LT),
-                cv2.compare(f_sum, self._bright_above, cv2.CMP_GT),
-            ),
-        )
-        m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel)
+        changed = cv2.compare(diff, _scalar(self.threshold), cv2.CMP_GT, dst=work("m1", (h, w)))
+        dark = cv2.compare(f_sum, self._dark_below, cv2.CMP_LT, dst=work("m2", (h, w)))
+        bright = cv2.compare(f_sum, self._bright_above, cv2.CMP_GT, dst=work("m3", (h, w)))
+        m8 = cv2.bitwise_or(changed, cv2.bitwise_or(dark, bright, dst=dark), dst=changed)
+        m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel, dst=bright)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
         stages["diff"] = _ms(t0)
         return Frame(f, m8, stages, diff)
