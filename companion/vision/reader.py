@@ -163,7 +163,8 @@ class BoardFrame:
         padded = cv2.copyMakeBorder(to_lab(flat).reshape(h, w, 3), 1, 1, 1, 1, cv2.BORDER_REPLICATE)
         self.ref_lab = padded[1:-1, 1:-1]
         self._lab_w = w + 2
-        self._ref_lab_flat = np.ascontiguousarray(padded.reshape(-1, 3))
+        # One flat plane per channel: gathers from a plane are several times faster than rows.
+        self._ref_lab_planes = [np.ascontiguousarray(padded[..., k]).ravel() for k in range(3)]
         self._lab_offsets = [dy * self._lab_w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
         self._sample = (slice(2, None, 5), slice(2, None, 5))
         self._ones = np.ones((1, 3), np.float32)
@@ -235,17 +236,26 @@ class BoardFrame:
 
     def colors_at(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
         """Light-normalised BGR of frame pixels (N x 3 float32)."""
-        return np.asarray(frame.image[ys, xs] / self.norm[ys, xs, None], np.float32)
+        at = ys * self.norm.shape[1] + xs
+        image = frame.image.reshape(-1, 3)
+        return np.asarray(image.take(at, axis=0) / self.norm.take(at)[:, None], np.float32)
 
     def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
         """Lab distance from each pixel's colour to the empty board's under it: the least over
         the 3x3 neighbours, so a pixel of misregistration costs nothing."""
         w = self._lab_w
         base = (ys + 1) * w + (xs + 1)
+        own = [np.ascontiguousarray(lab[:, k]) for k in range(3)]
         best = np.full(len(ys), np.inf, np.float32)
         for off in self._lab_offsets:
-            d = ((self._ref_lab_flat[base + off] - lab) ** 2).sum(1)
-            np.minimum(best, d, out=best)
+            at = base + off
+            d2 = np.zeros(len(ys), np.float32)
+            for plane, mine in zip(self._ref_lab_planes, own, strict=True):
+                delta = plane.take(at)
+                delta -= mine
+                delta *= delta
+                d2 += delta
+            np.minimum(best, d2, out=best)
         return np.sqrt(best)
 
 
@@ -318,6 +328,12 @@ class Camouflage:
         return self._masks[color]
 
 
+def _nonzero_xy(mask: np.ndarray) -> np.ndarray:
+    """(x, y) of a mask's set pixels (N x 2 int32) in np.nonzero's order, four times faster."""
+    found = cv2.findNonZero(mask)
+    return np.zeros((0, 2), np.int32) if found is None else np.asarray(found).reshape(-1, 2)
+
+
 def _merge_duplicates(pieces: list[Piece]) -> list[Piece]:
     """One piece per (kind, colour, place): a piece split in two by a highlight is one piece
     (each player has one meeple and a station holds one pyramid)."""
@@ -388,6 +404,8 @@ class Reader:
         self._fitted: np.ndarray | None = None
         self._shift = np.eye(3)
         self._homography = ref_loc.homography
+        self._camera_fit: np.ndarray | None = None
+        self._camera_size = (0, 0)
         # The piece maker calls back into small parts, not the reader: a cycle through the
         # reader would keep its tens of MB of images until the next garbage collection.
         camouflage = Camouflage(self.board_frame.ref_lab, colors, self.margin)
@@ -418,6 +436,8 @@ class Reader:
     def read(self, image: np.ndarray) -> Reading:
         stages: dict[str, float] = {}
         t0 = time.perf_counter()
+        # Turning the frame grey first also brings it into the cache for the warp's scattered
+        # reads: grey crops alone made the two cost more, not less.
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         loc = self.locator.locate(gray)
         stages["locate"] = _ms(t0)
@@ -444,7 +464,8 @@ class Reader:
         stages.update(frame.stages_ms)
         t2 = time.perf_counter()
         h, w = image.shape[:2]
-        self.set_camera(self._homography, (w, h))
+        if self._camera_fit is not self._homography or self._camera_size != (w, h):
+            self.set_camera(self._homography, (w, h))
         rejected, pieces = self._pieces(frame)
         pieces = _merge_duplicates(pieces)
         if rejected is None and self.read_drinks:
@@ -467,6 +488,7 @@ class Reader:
     def set_camera(self, homography: np.ndarray, frame_size: tuple[int, int]) -> None:
         """Where the camera is, for the pieces' lean (`read` does it for each frame)."""
         self.camera.nadir = camera_nadir(homography, frame_size, self.settings.focal_px)
+        self._camera_fit, self._camera_size = homography, frame_size
 
     def lean(self, x: float, y: float, height: float) -> tuple[float, float]:
         """Where a point `height` mm above (x, y) on the board appears (board mm)."""
@@ -537,10 +559,9 @@ class Reader:
         s2 = self.scale * self.scale
         min_px = 0.4 * min(self.colors.area_mm2[PYRAMID], self.colors.area_mm2[MEEPLE]) * s2
         bf = self.board_frame
-        found = cv2.findNonZero(frame.mask)
-        if found is None:
+        found = _nonzero_xy(frame.mask)
+        if not len(found):
             return []
-        found = np.asarray(found).reshape(-1, 2)
         xs, ys = found[:, 0].astype(np.intp), found[:, 1].astype(np.intp)
         lab = to_lab(bf.colors_at(frame, ys, xs))
         idx, per_color = self.colors.classify_lab(lab)
@@ -578,7 +599,8 @@ class Reader:
             1,
         ).reshape(n, n_colors, n_colors)
         present = counts >= min_px
-        ny, nx = np.nonzero(mask)
+        on = _nonzero_xy(mask)
+        nx, ny = on[:, 0], on[:, 1]
         lbl = labels[ny, nx]
         order = np.argsort(lbl, kind="stable")
         bounds = np.searchsorted(lbl[order], np.arange(n + 1))
