@@ -167,6 +167,7 @@ class BoardFrame:
         self._ref_lab_planes = [np.ascontiguousarray(padded[..., k]).ravel() for k in range(3)]
         self._lab_offsets = [dy * self._lab_w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
         self._sample = (slice(2, None, 5), slice(2, None, 5))
+        self._ref_grid = np.ascontiguousarray(ref[self._sample].reshape(-1, 3).T)
         self._ones = np.ones((1, 3), np.float32)
         self.threshold = max(
             settings.diff_threshold * self.level / LEVEL, settings.noise_sigmas * noise_sd
@@ -197,15 +198,12 @@ class BoardFrame:
         h, w = self.ref_sum.shape
         work = self._work
         blurred = cv2.GaussianBlur(warped, (3, 3), 0, dst=work("blurred", warped.shape, np.uint8))
-        s = self._sample
-        fs, rs = blurred[s].reshape(-1, 3).astype(np.float32), self.ref[s].reshape(-1, 3)
-        ok = (fs > 8).all(axis=1)
-        gain = np.median(rs[ok] / fs[ok], axis=0) if ok.sum() > 50 else np.ones(3)
+        gain = self._gain(blurred)
         f: np.ndarray = cv2.multiply(
             blurred, _scalar((*gain.astype(float).tolist(), 0.0)), dtype=cv2.CV_32F
         )
         # Near-clipped channels carry no colour: compare both images clamped below the clip.
-        np.minimum(f, CLAMP, out=f)
+        f = cv2.min(f, _scalar((float(CLAMP),) * 4), dst=f)
         f_sum = cv2.transform(f, self._ones, dst=work("f_sum", (h, w), np.float32))
         alpha = cv2.blur(f_sum, (5, 5), dst=work("alpha", (h, w), np.float32))
         alpha = cv2.divide(alpha, self.ref_sum_blur, dst=alpha)
@@ -213,7 +211,7 @@ class BoardFrame:
         out = cv2.multiply(self.ref, a3, dst=work("out", (h, w, 3), np.float32))
         out = cv2.absdiff(f, out, dst=out)
         out = cv2.subtract(out, cv2.multiply(self.ref_tol, a3, dst=a3), dst=out)
-        diff = cv2.transform(np.maximum(out, 0, out=out), self._ones)
+        diff = cv2.transform(cv2.max(out, _scalar((0.0,) * 4), dst=out), self._ones)
         changed = cv2.compare(diff, _scalar(self.threshold), cv2.CMP_GT, dst=work("m1", (h, w)))
         dark = cv2.compare(f_sum, self._dark_below, cv2.CMP_LT, dst=work("m2", (h, w)))
         bright = cv2.compare(f_sum, self._bright_above, cv2.CMP_GT, dst=work("m3", (h, w)))
@@ -222,6 +220,16 @@ class BoardFrame:
         m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
         stages["diff"] = _ms(t0)
         return Frame(f, m8, stages, diff)
+
+    def _gain(self, blurred: np.ndarray) -> np.ndarray:
+        """Per-channel gain bringing the frame's light to the reference's: the median ratio
+        over a sparse grid of pixels not near black."""
+        grid = np.ascontiguousarray(blurred[self._sample])
+        ok = np.flatnonzero(cv2.inRange(grid, (9, 9, 9), (255, 255, 255)).ravel())
+        if len(ok) <= 50:
+            return np.ones(3)
+        seen = grid.reshape(-1, 3).take(ok, axis=0).T.astype(np.float32)
+        return np.median(self._ref_grid.take(ok, axis=1) / seen, axis=1)
 
     def residual_shift(self, warped: np.ndarray) -> tuple[float, float]:
         """How far (board px) the warped frame sits from the reference: the markers' fit can
