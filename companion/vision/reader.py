@@ -165,7 +165,9 @@ class BoardFrame:
         self._lab_w = w + 2
         # One flat plane per channel: gathers from a plane are several times faster than rows.
         self._ref_lab_planes = [np.ascontiguousarray(padded[..., k]).ravel() for k in range(3)]
-        self._lab_offsets = [dy * self._lab_w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+        self._lab_offsets = np.array(
+            [dy * self._lab_w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+        )
         self._sample = (slice(2, None, 5), slice(2, None, 5))
         self._ref_grid = np.ascontiguousarray(ref[self._sample].reshape(-1, 3).T)
         self._ones = np.ones((1, 3), np.float32)
@@ -251,20 +253,14 @@ class BoardFrame:
     def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
         """Lab distance from each pixel's colour to the empty board's under it: the least over
         the 3x3 neighbours, so a pixel of misregistration costs nothing."""
-        w = self._lab_w
-        base = (ys + 1) * w + (xs + 1)
-        own = [np.ascontiguousarray(lab[:, k]) for k in range(3)]
-        best = np.full(len(ys), np.inf, np.float32)
-        for off in self._lab_offsets:
-            at = base + off
-            d2 = np.zeros(len(ys), np.float32)
-            for plane, mine in zip(self._ref_lab_planes, own, strict=True):
-                delta = plane.take(at)
-                delta -= mine
-                delta *= delta
-                d2 += delta
-            np.minimum(best, d2, out=best)
-        return np.sqrt(best)
+        at = ((ys + 1) * self._lab_w + (xs + 1))[None, :] + self._lab_offsets[:, None]
+        d2 = np.zeros(at.shape, np.float32)
+        for plane, mine in zip(self._ref_lab_planes, lab.T, strict=True):
+            delta = plane.take(at)
+            delta -= mine
+            delta *= delta
+            d2 += delta
+        return np.asarray(np.sqrt(d2.min(axis=0)))
 
 
 def warp_to_board(
@@ -588,10 +584,6 @@ class Reader:
         h, w = frame.mask.shape
         sel = np.flatnonzero(piece_px)
         py, px = ys[sel], xs[sel]
-        color_img = np.full((h, w), -1, np.int8)
-        color_img[py, px] = idx[sel]
-        row_img = np.full((h, w), -1, np.int32)
-        row_img[py, px] = sel
         mask: np.ndarray = np.zeros((h, w), np.uint8)
         mask[py, px] = 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
@@ -623,20 +615,34 @@ class Reader:
             boxes[1:] = np.stack([x_lo, y_lo, x_hi - x_lo + 1, y_hi - y_lo + 1], 1)
         big = boxes[:, 2] * boxes[:, 3] >= min_px
         big[0] = False
+        # One-colour components (nearly all) at once: colour and confidence.
+        n_present = present.sum(1)
+        colour = present.argmax(1)
+        one = np.flatnonzero(big & (n_present == 1))
+        conf = np.ones(n)
+        conf[one] = self.colors.confidences(
+            dist_sums[one, colour[one]] / counts[one, colour[one], None]
+        )
         out: list[Blob] = []
-        for j in np.flatnonzero(big):
+        pixel_images: tuple[np.ndarray, np.ndarray] | None = None
+        for j in np.flatnonzero(big & (n_present > 0)).tolist():
+            if n_present[j] == 1:
+                if bounds[j + 1] - bounds[j] >= min_px:
+                    pts = xy[bounds[j] : bounds[j + 1]]
+                    out.append(Blob(int(colour[j]), pts, float(conf[j])))
+                continue
+            if pixel_images is None:
+                # Each piece pixel's colour and row, for the few blobs of several colours.
+                color_img = np.full((h, w), -1, np.int8)
+                color_img[py, px] = idx[sel]
+                row_img = np.full((h, w), -1, np.int32)
+                row_img[py, px] = sel
+                pixel_images = (color_img, row_img)
+            color_img, row_img = pixel_images
             colours = np.flatnonzero(present[j])
-            if len(colours) == 1:
-                c = int(colours[0])
-                pts = xy[bounds[j] : bounds[j + 1]]
-                if len(pts) < min_px:
-                    continue
-                conf = self.colors.confidence(dist_sums[j, c] / counts[j, c])
-                out.append(Blob(c, pts, conf))
-            elif len(colours) > 1:
-                out += self._mixed_blob(
-                    int(j), boxes[j], labels, color_img, row_img, per_color, colours, min_px
-                )
+            out += self._mixed_blob(
+                j, boxes[j], labels, color_img, row_img, per_color, colours, min_px
+            )
         return out
 
     def _mixed_blob(
