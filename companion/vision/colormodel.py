@@ -37,7 +37,8 @@ def to_lab(bgr: np.ndarray) -> np.ndarray:
     """N x 3 float BGR (0-255) -> N x 3 Lab with L scaled by L_WEIGHT."""
     if not bgr.size:
         return np.zeros((0, 3), np.float32)
-    arr = np.clip(bgr.reshape(-1, 1, 3) / 255.0, 0, 1).astype(np.float32)
+    arr = bgr.reshape(-1, 1, 3) / 255.0
+    arr = np.clip(arr, 0, 1, out=arr).astype(np.float32, copy=False)
     lab = np.asarray(cv2.cvtColor(arr, cv2.COLOR_BGR2Lab), np.float32).reshape(-1, 3)
     lab[:, 0] *= L_WEIGHT
     return lab
