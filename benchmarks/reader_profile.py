@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import json
 import pstats
 import statistics
@@ -61,98 +62,89 @@ class Session:
     """How many of the last frames hold a hand (read, not timed)."""
 
 
-def _cached(folder: Path, render: Callable[[], tuple[Calibration, list[np.ndarray]]]) -> Any:
-    """The session's calibration and frames from `folder`, rendered into it the first time."""
+def _cached(
+    folder: Path, render: Callable[[], tuple[Calibration | None, list[np.ndarray]]]
+) -> tuple[Calibration, list[np.ndarray]] | None:
+    """The session's calibration and frames from `folder`, rendered into it the first time;
+    None when its calibration refuses the light."""
+    if (folder / "refused").is_file():
+        return None
     if not (folder / "done").is_file():
         cal, frames = render()
+        folder.mkdir(parents=True, exist_ok=True)
+        if cal is None:
+            (folder / "refused").write_text("refused\n")
+            return None
         cal.save(folder)
         for k, image in enumerate(frames):
             cv2.imwrite(str(folder / f"frame-{k}.png"), image)
         (folder / "done").write_text(f"{len(frames)}\n")
     n = int((folder / "done").read_text())
-    frames = [cv2.imread(str(folder / f"frame-{k}.png")) for k in range(n)]
-    return Calibration.load(folder), frames
+    return Calibration.load(folder), [cv2.imread(str(folder / f"frame-{k}.png")) for k in range(n)]
 
 
-def easy_sessions(cache: Path, frames: int) -> list[Session]:
-    board = load_map("tests/data/vision-test.toml")
+def _render_easy(
+    board: BoardMap, layout: MarkerLayout, lighting: str, pose: str, seed: int, frames: int
+) -> tuple[Calibration | None, list[np.ndarray]]:
+    rng = np.random.default_rng(seed)
+    cal = calibrate_session(board, layout, lighting, pose, seed).calibration
+    images = []
+    for k in range(frames + 1):
+        state = random_state(board, rng, int(rng.integers(10, 41)))
+        shot = shoot(
+            board, layout, state, seed=seed + 10 + k, lighting=lighting, pose=pose, hand=k == frames
+        )
+        images.append(shot.image)
+    return cal, images
+
+
+def _render_hard(
+    board: BoardMap, layout: MarkerLayout, lighting: str, pose: str, seed: int, frames: int
+) -> tuple[Calibration | None, list[np.ndarray]]:
+    session = calibrate_hard(board, layout, lighting, pose, seed)
+    if session.calibration is None:
+        return None, []
+    rng = np.random.default_rng(seed)
+    images = []
+    for k in range(frames + 1):
+        pieces = hard_case(board, rng).pieces
+        shot = shoot_hard(
+            board,
+            layout,
+            pieces,
+            seed=seed + 10 + k,
+            lighting=lighting,
+            pose=pose,
+            hand=k == frames,
+        )
+        images.append(shot.image)
+    return session.calibration, images
+
+
+SETS = {
+    "easy": ("tests/data/vision-test.toml", LIGHTINGS, 1000, _render_easy),
+    "hard": ("tokyo", HARD_LIGHTINGS, 5000, _render_hard),
+}
+"""Each set's map, lightings, first seed and renderer, as `benchmarks/vision.py` has them."""
+
+
+def sessions(name: str, cache: Path, frames: int) -> list[Session]:
+    """The set's sessions whose calibration accepts the light, `frames` busy boards and one
+    hand each."""
+    map_name, lightings, seed, render = SETS[name]
+    board = load_map(map_name)
     layout = load_layout(None, board.width_mm, board.height_mm)
     out = []
-    seed = 1000
-    for lighting in LIGHTINGS:
+    for lighting in lightings:
         for pose in POSES:
             seed += 100
-
-            def render(lighting: str = lighting, pose: str = pose, seed: int = seed) -> Any:
-                rng = np.random.default_rng(seed)
-                cal = calibrate_session(board, layout, lighting, pose, seed).calibration
-                images = []
-                for k in range(frames + 1):
-                    state = random_state(board, rng, int(rng.integers(10, 41)))
-                    images.append(
-                        shoot(
-                            board,
-                            layout,
-                            state,
-                            seed=seed + 10 + k,
-                            lighting=lighting,
-                            pose=pose,
-                            hand=k == frames,
-                        ).image
-                    )
-                return cal, images
-
-            name = f"easy-{lighting}-{pose}"
-            cal, images = _cached(cache / f"{name}-{frames}", render)
-            out.append(Session(name, board, layout, cal, images, 1))
-    return out
-
-
-def hard_sessions(cache: Path, frames: int) -> list[Session]:
-    board = load_map("tokyo")
-    layout = load_layout(None, board.width_mm, board.height_mm)
-    out = []
-    seed = 5000
-    for lighting in HARD_LIGHTINGS:
-        for pose in POSES:
-            seed += 100
-            name = f"hard-{lighting}-{pose}"
-            folder = cache / f"{name}-{frames}"
-            if (folder / "refused").is_file():
-                continue
-
-            def render(lighting: str = lighting, pose: str = pose, seed: int = seed) -> Any:
-                session = calibrate_hard(board, layout, lighting, pose, seed)
-                if session.calibration is None:
-                    return None
-                rng = np.random.default_rng(seed)
-                images = [
-                    shoot_hard(
-                        board,
-                        layout,
-                        hard_case(board, rng).pieces,
-                        seed=seed + 10 + k,
-                        lighting=lighting,
-                        pose=pose,
-                        hand=k == frames,
-                    ).image
-                    for k in range(frames + 1)
-                ]
-                return session.calibration, images
-
-            def render_or_refuse(render: Callable[[], Any] = render, folder: Path = folder) -> Any:
-                got = render()
-                if got is None:
-                    folder.mkdir(parents=True, exist_ok=True)
-                    (folder / "refused").write_text("refused\n")
-                    raise LookupError(folder)
-                return got
-
-            try:
-                cal, images = _cached(folder, render_or_refuse)
-            except LookupError:
-                continue
-            out.append(Session(name, board, layout, cal, images, 1))
+            title = f"{name}-{lighting}-{pose}"
+            got = _cached(
+                cache / f"{title}-{frames}",
+                functools.partial(render, board, layout, lighting, pose, seed, frames),
+            )
+            if got is not None:
+                out.append(Session(title, board, layout, got[0], got[1], 1))
     return out
 
 
@@ -247,15 +239,12 @@ def main() -> int:
     args = ap.parse_args()
     cv2.setNumThreads(1)
     cache = Path(args.cache)
-    sessions: list[Session] = []
-    if args.set in ("easy", "all"):
-        sessions += easy_sessions(cache, args.frames)
-    if args.set in ("hard", "all"):
-        sessions += hard_sessions(cache, args.frames)
+    chosen = [s for s in SETS if args.set in (s, "all")]
+    todo = [session for name in chosen for session in sessions(name, cache, args.frames)]
     readings: dict[str, dict[str, Any]] = {}
     per_set: dict[str, dict[str, list[float]]] = {}
     profile = cProfile.Profile() if args.cprofile else None
-    for s in sessions:
+    for s in todo:
         reader = Reader(s.board, s.layout, s.calibration.reference, s.calibration.colors)
         clock = _instrument(reader)
         stages = per_set.setdefault(s.name.split("-")[0], {})
