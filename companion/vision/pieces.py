@@ -21,7 +21,7 @@ import numpy as np
 from companion.metro.board import BoardMap
 from companion.vision.drink_proposals import NEAR_MM
 from companion.vision.model import DRINK, MEEPLE, PYRAMID, Piece
-from companion.vision.shading import lean_direction, rise, rise_odds
+from companion.vision.shading import RISE_WEIGHT, holds, lean_direction, rise, rise_odds
 
 PYRAMID_LEAN_MM = 4.0
 MEEPLE_LEAN_MM = 8.5
@@ -30,6 +30,9 @@ DOUBT = 1.0
 SURE_SHAPE = 4.0
 """Shading log-odds of DOUBT against what size and shape say (when those say it by less than
 SURE_SHAPE) make a kind call a doubtful one."""
+SHADING_SAYS = RISE_WEIGHT + SURE_SHAPE
+"""Beyond these log-odds by size and shape the shading changes neither the call nor its doubt:
+it is not measured."""
 MEEPLE_TOP_MM = 2 * MEEPLE_LEAN_MM
 """Height of a meeple's top (its level face)."""
 STATION_MM = 6.5
@@ -168,6 +171,7 @@ class PieceMaker:
         # fitted several ways in `make`, each part's outline and fit once.
         self._rects: dict[int, tuple[np.ndarray, tuple[float, float]]] = {}
         self._fits: dict[int, tuple[np.ndarray, Fit]] = {}
+        self._shading = holds(shapes.meeple_rise, shapes.pyramid_rise)
         self.image: np.ndarray | None = None
         """The board-frame image being read (the reader sets it), for the shading cue."""
 
@@ -378,7 +382,7 @@ class PieceMaker:
             # own colour? What the blob and that print leave of a pyramid's disc says which.
             z += 12.0 * (self.explained(pts, color, k) - 0.8)
         shading = 0.0
-        if position > 0 and self.image is not None:
+        if position > 0 and self.image is not None and self._shading and abs(z) < SHADING_SAYS:
             # On a station a meeple can look as round as a pyramid: how its brightness runs
             # along its lean tells its level top from a pyramid's sloping faces.
             sx, sy = float(cx) / s, float(cy) / s

@@ -55,14 +55,19 @@ def lean_direction(
     return (dx / n, dy / n), n
 
 
+def holds(meeple_rise: float | None, pyramid_rise: float | None) -> bool:
+    """Whether the calibration's pieces show the cue in this light."""
+    if meeple_rise is None or pyramid_rise is None:
+        return False
+    return meeple_rise >= RISE_MIN and meeple_rise - pyramid_rise >= RISE_GAP
+
+
 def rise_odds(
     value: float, meeple_rise: float | None, pyramid_rise: float | None, lean_mm: float
 ) -> float:
     """Log-odds for a pyramid from a blob's rise, given both kinds' rises at calibration and
     how far a meeple's top would lean here: 0 when the calibration shows no gap."""
-    if meeple_rise is None or pyramid_rise is None:
-        return 0.0
-    if meeple_rise < RISE_MIN or meeple_rise - pyramid_rise < RISE_GAP:
+    if meeple_rise is None or pyramid_rise is None or not holds(meeple_rise, pyramid_rise):
         return 0.0
     # Five pieces a kind at calibration measure whether the cue holds in this light, not
     # where to split: over a lamp's places a pyramid rises 0 on average.
