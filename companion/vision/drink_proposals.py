@@ -11,8 +11,7 @@ import math
 from dataclasses import dataclass, replace
 
 from companion.colors import drink_name
-from companion.i18n import _
-from companion.metro.board import BoardMap
+from companion.i18n import N_
 from companion.metro.drinks import owner_of_color
 from companion.metro.state import MetroState
 from companion.vision.model import (
@@ -23,23 +22,21 @@ from companion.vision.model import (
     Piece,
     Reading,
 )
+from companion.vision.station_proposal import StationProposal
 
 NEAR_MM = MEEPLE_LENGTH_MM / 2 + DRINK_DIAMETER_MM / 2
 """A meeple read this near a drink may be that drink."""
 
 
 @dataclass(frozen=True)
-class DrinkBuilt:
+class DrinkBuilt(StationProposal):
     """A drink stands on a station that has none in the game; `player` owns its colour."""
 
-    color: str
-    station: str
     player: str
+    message = N_("{color} drink at {station}")
 
-    def text(self, board: BoardMap) -> str:
-        return _("{drink} drink at {station}").format(
-            drink=drink_name(self.color), station=board.stations[self.station].name
-        )
+    def color_text(self) -> str:
+        return drink_name(self.color)
 
 
 def settle(reading: Reading, state: MetroState) -> Reading:
