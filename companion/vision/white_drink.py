@@ -18,7 +18,7 @@ import numpy as np
 
 from companion.vision.model import DRINK_DIAMETER_MM, DRINK_HEIGHT_MM
 
-CHANGE = 0.7
+CHANGE = 0.6
 """The disc's mean change above the ring's median, in the change test's thresholds."""
 DARKEST = -7.0
 """The disc's mean lightness against the empty board's (weighted Lab L): darker is not white."""
