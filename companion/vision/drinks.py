@@ -48,6 +48,9 @@ wider than this many times that, it is a 15 mm meeple lying across."""
 TWIN_ACROSS = 1.75
 """The same for a meeple whose colour is also read elsewhere (it may be a drink read as a
 meeple, a drink's blob is seen up to 1.7 times a disc's spread): only wider than this."""
+INSIDE = 0.6
+"""A drink read nearer a pyramid than this many of its bases stands inside it (a drink
+touching a pyramid's side stands half a base and half a drink from its centre)."""
 ON_CENTRE = 0.35
 """A meeple read this many pyramid bases from a station's centre may be its pyramid."""
 
@@ -181,6 +184,7 @@ class DrinkReader:
             drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base])
             if drink is not None:
                 found.append((drink, base))
+        found, gone = self._read_twice(found, pieces)
         kept = self._one_each([d for d, _base in found])
         chosen = {id(d) for d in kept}
         bases = {id(base): d.station for d, base in found if id(d) in chosen}
@@ -189,8 +193,45 @@ class DrinkReader:
             if id(p) in bases and p.kind == MEEPLE
             else p
             for p in pieces
+            if id(p) not in gone
         ]
         return out + kept
+
+    def _read_twice(
+        self, found: list[tuple[Piece, Piece]], pieces: list[Piece]
+    ) -> tuple[list[tuple[Piece, Piece]], set[int]]:
+        """(the drinks with their bases, the ids of pieces that were drinks). A drink read
+        inside a pyramid read (or inside its own base) is one thing read twice: a drink when
+        another pyramid's ring holds it (then it is that station's, and the pyramid read on
+        it was the drink), else that piece's own pixels (no drink: one stands only by a
+        pyramid)."""
+        out: list[tuple[Piece, Piece]] = []
+        gone: set[int] = set()
+        for d, base in found:
+            inside = [
+                p
+                for p in pieces
+                if (p.kind == PYRAMID or p is base)
+                and math.hypot(p.x_mm - d.x_mm, p.y_mm - d.y_mm) < INSIDE * self.base
+            ]
+            if not inside:
+                out.append((d, base))
+                continue
+            hosts = [
+                p
+                for p in pieces
+                if p.kind == PYRAMID
+                and p.station
+                and all(p is not q for q in inside)
+                and self.inner
+                <= math.dist(station_center(self.board, p.station), (d.x_mm, d.y_mm))
+                <= self.outer
+            ]
+            if hosts:
+                host = min(hosts, key=lambda p: math.hypot(p.x_mm - d.x_mm, p.y_mm - d.y_mm))
+                out.append((replace(d, station=host.station), host))
+                gone |= {id(p) for p in inside}
+        return out, gone
 
     def _bases(self, pieces: list[Piece]) -> list[tuple[Piece, str]]:
         """The pieces a drink may stand beside, with their stations: every pyramid, and a
@@ -208,7 +249,8 @@ class DrinkReader:
         return sorted(((p, s) for s, p in out.items() if s), key=lambda ps: ps[1])
 
     def _one_each(self, found: list[Piece]) -> list[Piece]:
-        """A drink between two close stations is in both rings: it stands at the nearer."""
+        """A drink between two close stations is in both rings: it stands at the nearer; and a
+        station has one drink at most."""
 
         def off(d: Piece) -> float:
             x, y = station_center(self.board, d.station or "")
@@ -216,7 +258,11 @@ class DrinkReader:
 
         kept: list[Piece] = []
         for d in sorted(found, key=off):
-            if all(math.hypot(d.x_mm - k.x_mm, d.y_mm - k.y_mm) > DRINK_DIAMETER_MM for k in kept):
+            if all(
+                k.station != d.station
+                and math.hypot(d.x_mm - k.x_mm, d.y_mm - k.y_mm) > DRINK_DIAMETER_MM
+                for k in kept
+            ):
                 kept.append(d)
         return kept
 
