@@ -145,7 +145,15 @@ def test_a_white_drink_is_the_drink_sized_spot_of_change_round_a_pyramid():
     def found(xy: np.ndarray, change: np.ndarray, lighter: float = 0.0):
         n = len(xy)
         return white_spot(
-            xy, change, np.full(n, lighter), np.ones(n, bool), (100, 100), 9.0, straight_down, 2.0
+            xy,
+            change,
+            change,
+            np.full(n, lighter),
+            np.ones(n, bool),
+            (100, 100),
+            9.0,
+            straight_down,
+            2.0,
         )
 
     x, y, strength = found(*_ring(spot))

@@ -362,9 +362,11 @@ class DrinkReader:
         white = self._nearest(lab)[0] == self.white_index
         xy = np.stack([xs, ys], 1).astype(np.float64) / self.scale
         change = frame.diff[ys, xs] / self.change_unit
+        still = self.board_distance(ys, xs, lab) / self.margin
         spot = white_spot(
             xy,
             change,
+            still,
             lighter,
             white,
             station_center(self.board, station),

@@ -4,9 +4,12 @@ colour hardly tells it apart; the change it makes does (its rim, its shaded side
 The spot round a pyramid where a drink's seen disc (its base and its top leaning away from
 the camera, `DRINK_DIAMETER_MM` across) changed most against the empty board, more than the
 rest of the ring round the pyramid did, is the white drink if that change is a drink's: at
-least `CHANGE` colour-change thresholds above the ring's median (a pyramid's soft shadow, the
-light's noise and a fit a pixel off stay below), not much darker than the paper (a dark
-piece's shadow or side is), and its pixels nearer the white drink than any other drink colour.
+least `CHANGE` colour-change thresholds above the ring's median (a pyramid's soft shadow and
+the light's noise stay below), a change a fit a pixel off cannot make (the colour distance to
+the nearest of the empty board's 3 x 3 pixels round it, `STILL` margins above the ring's: a
+printed line's edge a pixel off changes a lot but stays that near), not much darker than the
+paper (a dark piece's shadow or side is), and its pixels nearer the white drink than any other
+drink colour.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from companion.vision.model import DRINK_DIAMETER_MM, DRINK_HEIGHT_MM
 
 CHANGE = 0.6
 """The disc's mean change above the ring's median, in the change test's thresholds."""
+STILL = 0.3
+"""The disc's mean distance to the empty board (3 x 3, in noise margins) above the ring's."""
 DARKEST = -7.0
 """The disc's mean lightness against the empty board's (weighted Lab L): darker is not white."""
 WHITE_SHARE = 0.7
@@ -36,6 +41,7 @@ Lean = Callable[[float, float, float], tuple[float, float]]
 def white_spot(
     xy_mm: np.ndarray,
     change: np.ndarray,
+    still: np.ndarray,
     lighter: np.ndarray,
     white: np.ndarray,
     centre: tuple[float, float],
@@ -45,13 +51,15 @@ def white_spot(
 ) -> tuple[float, float, float] | None:
     """(x, y, strength) of the white drink round a pyramid at `centre`, or None. `xy_mm` are
     the ring's visible pixels (N x 2, board mm), `change` their colour change in thresholds,
-    `lighter` their lightness against the empty board, `white` whether white is their
-    nearest drink colour."""
+    `still` their distance to the empty board's nearest 3 x 3 pixel in noise margins,
+    `lighter` their lightness against the empty board, `white` whether white is their nearest
+    drink colour."""
     if len(xy_mm) == 0:
         return None
     radius = DRINK_DIAMETER_MM / 2
     need = SEEN * math.pi * radius * radius * scale * scale
     background = float(np.median(change))
+    still_background = float(np.median(still))
     cx, cy = centre
     best: tuple[float, float, float] | None = None
     for reach in REACH_MM:
@@ -65,7 +73,11 @@ def white_spot(
             strength = float(change[disc].mean()) - background
             if best is not None and strength <= best[2]:
                 continue
-            if float(lighter[disc].mean()) > DARKEST and float(white[disc].mean()) >= WHITE_SHARE:
+            if (
+                float(lighter[disc].mean()) > DARKEST
+                and float(white[disc].mean()) >= WHITE_SHARE
+                and float(still[disc].mean()) - still_background >= STILL
+            ):
                 best = (x, y, strength)
     if best is None or best[2] < CHANGE:
         return None
