@@ -13,7 +13,7 @@ from companion.data import load_map
 from companion.metro.state import DrinksSetup, Meeple, new_state
 from companion.vision.drink_proposals import DrinkBuilt, settle
 from companion.vision.markers import load_layout
-from companion.vision.model import DRINK, MEEPLE, Piece, Reading
+from companion.vision.model import DRINK, MEEPLE, PYRAMID, Piece, Reading, station_center
 from companion.vision.proposals import proposals
 from companion.vision.reader import Reader
 from companion.vision.render import LIGHTINGS, POSES
@@ -160,3 +160,18 @@ def test_a_white_drink_is_the_drink_sized_spot_of_change_round_a_pyramid():
     assert abs(x - 114) < 2 and abs(y - 100) < 2 and strength > 1
     assert found(*_ring(lambda xy: np.full(len(xy), 1.5))) is None  # the whole ring: light, noise
     assert found(*_ring(spot), lighter=-12.0) is None  # darker than paper: a dark piece's shadow
+
+
+def test_a_drink_read_inside_a_pyramid_read_is_one_thing_read_twice(reader):
+    """Beside a black pyramid a black drink can be read as a pyramid of the next station too:
+    it is the first one's drink and that second pyramid goes; with no pyramid beside, a drink
+    read inside a pyramid is the pyramid's own pixels."""
+    x, y = station_center(BOARD, "ginza")
+    real = Piece(PYRAMID, "black", x, y, station="ginza", confidence=0.9)
+    second = Piece(PYRAMID, "black", x + 15, y, station="kyobashi", confidence=0.5)
+    drink = Piece(DRINK, "black", x + 15.5, y, station="kyobashi")
+    found, gone = reader.drinks._read_twice([(drink, second)], [real, second])
+    assert [(d.station, base) for d, base in found] == [("ginza", real)]
+    assert gone == {id(second)}
+    found, gone = reader.drinks._read_twice([(drink, second)], [second])
+    assert found == [] and gone == set()
