@@ -20,6 +20,8 @@ MIN_RINGED = 0.08
 """How much lighter than the brightest eighth of its ring a circle's disk must be: paper beside
 a dark line passes the kernel, but its "ring" is light on one side."""
 SECTORS = 16
+OPEN_SECTORS = 2
+"""A pale ring (Hibiya's grey) may look as light as the disk in this many sectors."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,9 @@ def _subpixel(resp: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return out
 
 
-def _rings(img: np.ndarray, pts: np.ndarray, radius_px: float) -> tuple[np.ndarray, np.ndarray]:
+def _rings(
+    img: np.ndarray, pts: np.ndarray, radius_px: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each centre (pixels): the median ring colour over the median disk colour, and how
     much lighter the disk is than the lightest eighth of the ring (-1 at the image's edge)."""
     r = int(np.ceil(radius_px * 1.1))
@@ -92,6 +96,7 @@ def _rings(img: np.ndarray, pts: np.ndarray, radius_px: float) -> tuple[np.ndarr
     h, w = img.shape[:2]
     colours = np.ones((len(pts), 3), np.float32)
     ringed = np.full(len(pts), -1.0)
+    closed = np.full(len(pts), -1.0)
     for i, (px, py) in enumerate(np.round(pts).astype(int)):
         x0, y0 = px - r, py - r
         if x0 < 0 or y0 < 0 or px + r >= w or py + r >= h:
@@ -101,9 +106,10 @@ def _rings(img: np.ndarray, pts: np.ndarray, radius_px: float) -> tuple[np.ndarr
         ring_px = patch[ring]
         colours[i] = np.median(ring_px, axis=0) / np.maximum(white, 1e-3)
         light = ring_px.min(axis=1)
-        sectors = [np.median(light[sector == k]) for k in range(SECTORS)]
-        ringed[i] = float(white.min() - max(sectors))
-    return colours, ringed
+        sectors = np.sort([np.median(light[sector == k]) for k in range(SECTORS)])
+        ringed[i] = float(white.min() - sectors[-1])
+        closed[i] = float(white.min() - sectors[-1 - OPEN_SECTORS])
+    return colours, ringed, closed
 
 
 def find_circles(img: np.ndarray, scale: float, radius_mm: float) -> Circles:
@@ -116,8 +122,8 @@ def find_circles(img: np.ndarray, scale: float, radius_mm: float) -> Circles:
         return Circles(np.zeros((0, 2)), np.zeros(0), np.zeros((0, 3)), np.zeros(0), np.zeros(0))
     strength = resp[pts[:, 1], pts[:, 0]].astype(np.float64)
     sub = _subpixel(resp, pts)
-    colours, ringed = _rings(img, sub, radius_px)
-    keep = ringed > MIN_RINGED
+    colours, ringed, closed = _rings(img, sub, radius_px)
+    keep = closed > MIN_RINGED
     return Circles(
         sub[keep] / scale,
         strength[keep],
