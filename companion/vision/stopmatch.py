@@ -39,6 +39,9 @@ BARE_COST = 8.0
 UNINKED_COST = 6.0
 """Costs of a path between two consecutive stops' circles: wholly on bare paper, wholly
 without the line's stroke (another line drawn over it does that too, hence less)."""
+SHORT_COST = 3.0
+"""Two circles too close for a path between their rings: no sign either way, so half the
+price of a path without the stroke (not free: a paper patch beside a station is that close)."""
 PATH_TRIM_MM = 7.5
 """A path between two circles is looked at from this far from each centre (past the ring)."""
 PATH_SAMPLES = 12
@@ -168,7 +171,7 @@ class StopMatcher:
         paper = (np.abs(light - 1.0) < 0.12) & (np.abs(chroma(px)).max(axis=-1) < 0.12)
         bare = paper.all(axis=2) & ~inked.any(axis=2)
         cost = BARE_COST * bare.mean(axis=1) + UNINKED_COST * (1.0 - inked.any(axis=2).mean(axis=1))
-        cost[short] = 0.0
+        cost[short] = SHORT_COST
         for (a, b), c in zip(todo, cost.tolist(), strict=True):
             self._segments[(line_id, a, b)] = c
 
