@@ -35,6 +35,9 @@ PLACE_MARGIN = 3.0
 matcher learns from the surer ones, `stopmatch.SURE_MARGIN`)."""
 MAX_COLOUR = 2.0
 """A circle whose ring is further than this from its line's colour is not placed..."""
+MAX_PATCHY = 4.0
+"""A circle whose ring is not its line's colour nearly all round (`stopmatch.Match.patchy`)
+is not placed: a patch of paper boxed in by printed lines."""
 OFF_COLOUR = (3.2, 7.0)
 """...unless its ring is within the first of these and its margin at least the second (a
 ring the lighting or the ink made paler): its margin then counts that much less."""
@@ -167,7 +170,7 @@ def fit_map(board: BoardMap, layout: MarkerLayout, photo: np.ndarray) -> MapFit:
     for line in board.lines.values():
         for stop in line.stops:
             m = matches[stop.id]
-            margin = _margin(m.margin, m.colour)
+            margin = _margin(m.margin, m.colour) if m.patchy <= MAX_PATCHY else -math.inf
             sure = m.circle is not None and margin >= PLACE_MARGIN
             found = None
             if sure and m.circle is not None:

@@ -6,11 +6,11 @@ its ring's colour is from the line's; and, per pair of consecutive stops, how li
 straight path between their circles shows the line's printed stroke (its colour learnt from
 the photo). A stop not found is not free: the line then runs straight over where it would be,
 and that path is looked at too (`chain`), so a patch of paper beside a line is no better than
-a stop missing from the print. The cheapest chain is found exactly; a stop's confidence is how much dearer
-its best alternative would make the chain, where a circle that another stop surely is (last
-pass) is no alternative. A circle claimed by two lines goes to the cheaper claim and the other
-line is matched again without it. Stations hold their circles together: a station whose
-circles came out scattered has them all made doubtful.
+a stop missing from the print. The cheapest chain is found exactly; a stop's confidence is
+how much dearer its best alternative would make the chain, where a circle that another stop
+surely is (last pass) is no alternative. A circle claimed by two lines goes to the cheaper
+claim and the other line is matched again without it. Stations hold their circles together:
+a station whose circles came out scattered has them all made doubtful.
 """
 
 from __future__ import annotations
@@ -61,6 +61,9 @@ SIZE_COST = 4.0
 RINGED_SURE = 0.35
 RINGED_COST = 1.0
 """A candidate whose ring is light somewhere (paper between lines) costs more."""
+ROUND_SECTORS = 11
+"""Of a ring's 16 sectors, this many show its line's colour (a box edge or a stroke may cross
+the rest)."""
 SURE_MARGIN = 4.0
 """A stop is placed only when its best alternative costs this much more (about e^-4)."""
 
@@ -74,6 +77,10 @@ class Match:
     """How much dearer the best other choice for this stop is (0: a tie)."""
     colour: float
     """The circle's colour cost against its line (0: the line's colour)."""
+    patchy: float = 0.0
+    """How far from the line's colour the ring is in its `ROUND_SECTORS`-th best sector (in
+    colour spreads): a printed ring is its line's colour nearly all round, a patch of paper
+    boxed in by strokes and station boxes is not."""
 
 
 def chroma(rgb: np.ndarray) -> np.ndarray:
@@ -121,6 +128,7 @@ class StopMatcher:
         self.xy = circles.xy_mm
         self.ring = chroma(circles.ring)
         self.size = circles.radius_mm
+        self.sectors = circles.sectors
         self.drawn = drawn_mm or {s.id: s.radius_mm for s in board.stops()}
         self.doubt = RINGED_COST * np.clip((RINGED_SURE - circles.ringed) / 0.1, 0, None) ** 2
         self.colour_sigma = COLOUR_SIGMA
@@ -140,6 +148,10 @@ class StopMatcher:
     def colour_cost(self, line_id: str, idx: np.ndarray) -> np.ndarray:
         d = np.linalg.norm(self.ring[idx] - self.models[line_id], axis=1)
         return np.asarray((d / self.colour_sigma) ** 2)
+
+    def _patchy(self, line_id: str, circle: int) -> float:
+        d = np.linalg.norm(chroma(self.sectors[circle]) - self.models[line_id], axis=1)
+        return float(np.sort(d)[ROUND_SECTORS - 1] / self.colour_sigma)
 
     def _segments_for(self, line_id: str, pairs: list[tuple[int, int]]) -> None:
         """Cache, for each (a, b) pair of circles, the cost of the path between them: its
@@ -212,11 +224,11 @@ class StopMatcher:
         out = []
         for k, stop in enumerate(line.stops):
             if choice[k] == NONE:
-                out.append(Match(stop.id, None, margins[k], 0.0))
+                out.append(Match(stop.id, None, margins[k], 0.0, 0.0))
                 continue
             circle = int(options[k][choice[k]])
             colour = float(self.colour_cost(line.id, np.array([circle]))[0])
-            out.append(Match(stop.id, circle, margins[k], colour))
+            out.append(Match(stop.id, circle, margins[k], colour, self._patchy(line.id, circle)))
         return out
 
     def _pairwise(self, line_id: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -267,7 +279,7 @@ class StopMatcher:
             ref = self._moved(anchor)
             for m in found:
                 if m is not anchor and float(np.hypot(*(self._moved(m) - ref))) > STATION_SPREAD_MM:
-                    matches[m.stop_id] = Match(m.stop_id, m.circle, 0.0, m.colour)
+                    matches[m.stop_id] = replace(m, margin=0.0)
         return matches
 
     def _moved(self, m: Match) -> np.ndarray:
