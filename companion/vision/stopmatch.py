@@ -104,7 +104,7 @@ def line_models(board: BoardMap) -> dict[str, np.ndarray]:
 
 
 def stroke_models(board: BoardMap) -> dict[str, np.ndarray]:
-    """Each line's expected stroke chroma before any is learnt: the ink a shade darker than
+    """Each line's expected stroke colour (`ink`) before one is learnt: a shade darker than
     the screen colour, over a paper about as light as the image's average."""
     return {
         lid: ink(0.78 * np.array(hex_to_rgb(line.color)) / 255.0 / PAPER)
