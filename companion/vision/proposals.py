@@ -10,24 +10,19 @@ import math
 from dataclasses import dataclass, replace
 
 from companion.colors import color_name
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.metro.board import BoardMap, Square
 from companion.metro.state import MetroState
 from companion.vision.drink_proposals import DrinkBuilt, drink_proposals, settle
 from companion.vision.model import MEEPLE, PYRAMID, Reading, station_center
+from companion.vision.station_proposal import StationProposal
 
 
 @dataclass(frozen=True)
-class Built:
+class Built(StationProposal):
     """A pyramid stands on a station the game has no owner for."""
 
-    color: str
-    station: str
-
-    def text(self, board: BoardMap) -> str:
-        return _("{color} built at {station}").format(
-            color=color_name(self.color), station=board.stations[self.station].name
-        )
+    message = N_("{color} built at {station}")
 
 
 @dataclass(frozen=True)

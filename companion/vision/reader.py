@@ -430,6 +430,7 @@ class Reader:
             self.camera.lean,
             self.margin,
             self.size,
+            self.board_frame.threshold,
         )
         self._close = np.ones((3, 3), np.uint8)
         # One pass over the empty board and one colour lookup warm OpenCV up (its first float
