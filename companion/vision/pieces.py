@@ -19,8 +19,7 @@ import cv2
 import numpy as np
 
 from companion.metro.board import BoardMap
-from companion.vision.drink_proposals import NEAR_MM
-from companion.vision.model import DRINK, MEEPLE, PYRAMID, Piece
+from companion.vision.model import MEEPLE, PYRAMID, Piece
 from companion.vision.shading import RISE_WEIGHT, holds, lean_direction, rise, rise_odds
 
 PYRAMID_LEAN_MM = 4.0
@@ -421,16 +420,9 @@ class PieceMaker:
 
 def one_meeple_each(pieces: list[Piece]) -> list[Piece]:
     """Each player has one meeple: of several read in one colour, the surest is it; the
-    others are parts of other pieces (a dark meeple's shaded side, the edge of a shadow, a
-    drink: one read beside a drink counts last, as `drink_proposals.settle` has it)."""
-    drinks = [p for p in pieces if p.kind == DRINK]
-
-    def rank(m: Piece) -> tuple[bool, float]:
-        by_drink = any(math.hypot(m.x_mm - d.x_mm, m.y_mm - d.y_mm) < NEAR_MM for d in drinks)
-        return (not by_drink, m.confidence)
-
+    others are parts of other pieces (a dark meeple's shaded side, the edge of a shadow)."""
     best: dict[str, Piece] = {}
     for p in pieces:
-        if p.kind == MEEPLE and (p.color not in best or rank(p) > rank(best[p.color])):
+        if p.kind == MEEPLE and (p.color not in best or p.confidence > best[p.color].confidence):
             best[p.color] = p
     return [p for p in pieces if p.kind != MEEPLE or best[p.color] is p]

@@ -476,7 +476,9 @@ class Reader:
         pieces = _merge_duplicates(pieces)
         if rejected is None and self.read_drinks:
             pieces = self.drinks.read(frame, pieces)
-        pieces = one_meeple_each(pieces)
+        if not self.read_drinks:
+            # With drinks, `drink_proposals.settle` tells a second meeple from a drink.
+            pieces = one_meeple_each(pieces)
         stages["pieces"] = _ms(t2)
         stages["total"] = _ms(t0)
         self.last_frame = frame
