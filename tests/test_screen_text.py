@@ -198,6 +198,85 @@ def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
     end_pages(tour, home(ended, size), "end")
 
 
+LONGEST_NAMES = (
+    "Maximiliano Ñoño",
+    "Wilhelmina Moore",
+    "Guillermo Aragón",
+    "Bartholomew Wong",
+    "Marie-Amélie Roy",
+)
+"""Roster names as long as the roster allows (16 letters), wide letters first."""
+
+
+def named(session: object, colors: tuple[str, ...]) -> object:
+    """`session` with the longest roster names chosen for `colors` (as the setup saves them)."""
+    pairs = zip(colors, LONGEST_NAMES, strict=False)
+    table = {c: {"id": i + 1, "name": n} for i, (c, n) in enumerate(pairs)}
+    session.setup["seat_names"] = table  # type: ignore[attr-defined]
+    return session
+
+
+def named_metro(tour: Tour, size: tuple[int, int]) -> None:
+    """A Metro game with the longest names chosen: the income track (five players), who
+    records an action, a camera question, the train phase's payouts and questions, the end."""
+    five = ("red", "blue", "yellow", "green", "black")
+    app = home(named(tokyo_session_of(five), five), size)
+    tour.look(app, "named-income-track")
+    app.press("ok")
+    app.press("ok")
+    tour.look(app, "named-entry-who")
+    while not isinstance(app.top, MetroHome):
+        app.press("back")
+    app.top.open_actions("blue")
+    tour.look(app, "named-actions-of")
+    app.press("back")
+    app.push(BidsScreen(app))
+    tour.look(app, "named-bids")
+    app.press("back")
+    from companion.ui.metro.owners import OwnersScreen
+
+    app.push(OwnersScreen(app))
+    tour.look(app, "named-owners")
+    app.pop()
+    session = app.services.session
+    sid = next(s for s in session.rules.board.stations if s not in session.state.stations)
+    app.push(ProposalScreen(app, Built("black", sid), CameraPrompts(app)))
+    tour.look(app, "named-camera-proposal")
+    app.pop()
+    four = ("red", "blue", "green", "yellow")
+    session = named(new_session(None, four), four)
+    rules = session.rules
+    session.record(Invest("red", "G", 300))
+    session.record(BuildStation("blue", "ginza", 200))
+    session.record(MoveMeeple("green", sorted(rules.board.squares_for_stop("G1"))[0]))
+    app = home(session, size)
+    app.push(TrainPhaseScreen(app))
+    seen: set[str] = set()
+    for _n in range(300):
+        screen = app.top
+        if not isinstance(screen, TrainPhaseScreen):
+            break
+        waiting = screen.waiting
+        if waiting == "prompt":
+            waiting = f"prompt-{screen.view.pending.action}"
+        if waiting and waiting not in seen:
+            seen.add(waiting)
+            tour.look(app, f"named-train-{waiting}")
+        if waiting == "prompt-board":
+            app.press("ok" if "boarded" not in seen else "back")
+            seen.add("boarded")
+        elif waiting == "prompt-leave":
+            app.press("back")
+        elif screen.waiting:
+            app.press("ok")
+        else:
+            app.tick(0.2)
+    assert {"prompt-board", "prompt-leave", "payout"} <= seen
+    ended = played_session()
+    ended.record(EndGame())
+    end_pages(tour, home(named(ended, four), size), "named-end")
+
+
 def end_pages(tour: Tour, app: FakeApp, what: str) -> None:
     """Every page of the end-of-game screen on top."""
     end = app.top
@@ -514,6 +593,7 @@ def owner_board(tour: Tour, size: tuple[int, int]) -> None:
 TOURS = [
     metro_entries,
     metro_trains,
+    named_metro,
     app_menus,
     timer_games,
     table_games,
