@@ -208,11 +208,15 @@ LONGEST_NAMES = (
 """Roster names as long as the roster allows (16 letters), wide letters first."""
 
 
-def named(session: object, colors: tuple[str, ...]) -> object:
-    """`session` with the longest roster names chosen for `colors` (as the setup saves them)."""
+def name_table(colors: tuple[str, ...]) -> dict[str, dict[str, object]]:
+    """The longest roster names chosen for `colors`, as a setup saves them."""
     pairs = zip(colors, LONGEST_NAMES, strict=False)
-    table = {c: {"id": i + 1, "name": n} for i, (c, n) in enumerate(pairs)}
-    session.setup["seat_names"] = table  # type: ignore[attr-defined]
+    return {c: {"id": i + 1, "name": n} for i, (c, n) in enumerate(pairs)}
+
+
+def named(session: object, colors: tuple[str, ...]) -> object:
+    """`session` with the longest roster names chosen for `colors`."""
+    session.setup["seat_names"] = name_table(colors)  # type: ignore[attr-defined]
     return session
 
 
@@ -419,6 +423,108 @@ def table_games(tour: Tour, size: tuple[int, int]) -> None:
         howto_pages(tour, app, key)
 
 
+def named_tables(tour: Tour, size: tuple[int, int]) -> None:
+    """IZAKAYA, the shopping game, Chocolate milk and NEXT STATION TOKYO with the longest
+    names chosen for five players: the setup's Names row, whose turn, who is asked, the
+    player's menu, the cart and the exit, the scoring pad and every ranking."""
+    from companion import izakaya as Z
+    from companion.nextstation.game import NextStationSetup
+    from companion.shopping import game as shopping
+    from companion.ui.izakaya import IzakayaScreen
+    from companion.ui.nextstation.setup import NextStationSetupScreen
+    from companion.ui.shopping.screens import CartScreen
+    from tests.test_names_tables import finish_izakaya, setup_of
+
+    colors = ("red", "blue", "green", "yellow", "black")
+    five = name_table(colors)
+    app = FakeApp(None, size)
+    roster = [app.services.roster.add(n) for n in LONGEST_NAMES]
+    for home in (IzakayaSetup, ShoppingHome, ChocolateHome, NextStationSetupScreen):
+        screen = home(app)  # type: ignore[abstract]
+        app.push(screen)
+        screen.names.update(zip(colors, roster, strict=False))
+        options = screen.options() if hasattr(screen, "options") else screen.items
+        labels = [o.text for o in options]
+        screen.index = labels.index(i18n._("Names"))
+        tour.look(app, f"{screen.name}-names")
+        app.stack.clear()
+    from companion.izakaya import codec as izakaya_codec
+
+    izakaya = app.services.new_game(
+        "izakaya", {**izakaya_codec.setup_to_json(colors), "seat_names": five}
+    )
+    app.push(IzakayaScreen(app, izakaya))
+    tour.look(app, "named-izakaya-bids")
+    izakaya.record(Z.Bids((500, 1000, 0, 200, 300)))
+    app.top.entry.reset(izakaya.state)
+    tour.look(app, "named-izakaya-turn")
+    finish_izakaya(izakaya)
+    tour.look(app, "named-izakaya-ranking")
+    app.stack.clear()
+    seated = [{"color": c} for c in colors]
+    shop = app.services.new_game(
+        "shopping", {**setup_of("shopping"), "seats": seated, "seat_names": five}
+    )
+    from companion.ui.shopping.screens import ShoppingScreen
+
+    app.push(ShoppingScreen(app, shop))
+    tour.look(app, "named-shopping")
+    app.press("ok")
+    tour.look(app, "named-shopping-who")
+    app.press("down", "ok")
+    tour.look(app, "named-shopping-player")
+    app.press("ok")
+    assert isinstance(app.top, CartScreen)
+    tour.look(app, "named-shopping-cart")
+    app.stack.clear()
+    for player in (0, 1, 2, 3, 4, 0, 1, 2, 3):
+        shop.record(shopping.Exit(player, magazines=player))
+    app.push(ShoppingScreen(app, shop))
+    tour.look(app, "named-shopping-over")
+    app.stack.clear()
+    choc_setup = {**setup_of("chocolate"), "seats": seated[:3]}
+    chocolate = app.services.new_game("chocolate", {**choc_setup, "seat_names": five})
+    from companion.ui.chocolate.screens import ChocolateScreen
+
+    app.push(ChocolateScreen(app, chocolate))
+    tour.look(app, "named-chocolate")
+    app.press("ok")
+    tour.look(app, "named-chocolate-who")
+    app.stack.clear()
+    from tests.test_chocolate_screens import turn
+
+    player = 0
+    while not chocolate.finished:
+        chocolate.record(turn(chocolate.state, player))
+        player = (player + 1) % 3
+    app.push(ChocolateScreen(app, chocolate))
+    tour.look(app, "named-chocolate-over")
+    app.stack.clear()
+    from companion.data import load_station_deck
+    from companion.nextstation import codec as nst_codec
+    from companion.ui.nextstation.flow import play_screen
+
+    nst = NextStationSetup(colors, 5, load_station_deck())
+    nst_setup = {**nst_codec.setup_to_json(nst), "seat_names": five}
+    station = app.services.new_game("next-station", nst_setup)
+    from companion.nextstation import EndRound, Reveal
+
+    for _round in range(4):
+        while station.state.phase == "reveal":
+            station.record(Reveal())
+        station.record(EndRound())
+    app.push(play_screen(app, station))
+    tour.look(app, "named-next-station-scoring")
+    from companion.nextstation import Finish, Score, Sheet
+
+    for p in range(len(colors)):
+        station.record(Score(p, Sheet(corners=2)))
+    station.record(Finish())
+    app.stack.clear()
+    app.push(play_screen(app, station))
+    tour.look(app, "named-next-station-results")
+
+
 def howto_pages(tour: Tour, app: FakeApp, key: str) -> None:
     """From a game menu: its "How to use the box", every page."""
     app.choose("howto")
@@ -597,6 +703,7 @@ TOURS = [
     app_menus,
     timer_games,
     table_games,
+    named_tables,
     osaka_screens,
     players_records,
     owner_board,
