@@ -3,6 +3,8 @@ colour's chip, the name said aloud; games saved without names keep their colours
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion import i18n, narrate
@@ -131,3 +133,21 @@ def test_a_train_phase_saved_before_names_asks_its_question_by_colour(tmp_path):
         assert "Yellow may board G at" in " ".join(t.text for t in texts)
     finally:
         shutdown(app)
+
+
+def test_the_phone_view_names_the_players_as_the_screen_does():
+    from companion.web import views
+    from companion.web.bus import Snapshot
+
+    session = new_session(None, ("red", "blue"))
+    session.setup.update(ANA)
+    session.record(Invest("red", "G", 300))
+    paid = Paid(VehicleId("G"), "G3", "ginza", "red", 200, 200)
+    names = table_names(session.setup).chosen
+    snapshot = Snapshot("metro", session.game_id, session.state, rules=session.rules, names=names)
+    metro = views.live(replace(snapshot, payouts=(paid,)), 0.0)["metro"]
+    assert [p["name"] for p in metro["players"]] == ["Ana (Red)", "Íñigo (Blue)"]
+    assert next(ln for ln in metro["lines"] if ln["letter"] == "G")["shares"] == ["Ana (Red)"]
+    assert metro["payouts"][0]["text"].startswith("Ana (Red) takes ¥200")
+    plain = views.live(replace(snapshot, names={}), 0.0)["metro"]
+    assert [p["name"] for p in plain["players"]] == ["Red", "Blue"]
