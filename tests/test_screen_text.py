@@ -523,6 +523,13 @@ def named_tables(tour: Tour, size: tuple[int, int]) -> None:
     app.stack.clear()
     app.push(play_screen(app, station))
     tour.look(app, "named-next-station-results")
+    app.stack.clear()
+    from companion.ui.records import RecordsScreen
+
+    app.push(HistoryScreen(app))
+    tour.look(app, "named-history")
+    app.push(RecordsScreen(app))
+    tour.look(app, "named-records")
 
 
 def howto_pages(tour: Tour, app: FakeApp, key: str) -> None:
