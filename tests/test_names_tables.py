@@ -169,3 +169,16 @@ def test_the_table_games_ask_who_by_name_and_title_the_player_with_their_colour(
     assert [opt.text for opt, _run in app.top.items][:2] == ["Íñigo", "Blue"]
     app.press("ok")
     assert app.top.title == "Íñigo (Red)"
+
+
+@pytest.mark.parametrize("kind", sorted(SETUPS))
+@pytest.mark.parametrize("roster", [(), ("Ana", "Bruno")])
+def test_skipping_the_names_costs_no_press(kind, roster):
+    """UP from the first row reaches Start (the list wraps), with the Names row or without."""
+    app = FakeApp(None)
+    for name in roster:
+        app.services.roster.add(name)
+    app.push(SETUPS[kind](app))
+    assert ("Names" in rows(app.top)) == bool(roster)
+    app.press("up", "ok")
+    assert "seat_names" not in app.top.session.setup
