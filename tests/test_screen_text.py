@@ -162,7 +162,16 @@ def metro_entries(tour: Tour, size: tuple[int, int]) -> None:
 def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
     """A train phase on Tokyo with a boarding question and payouts, then the end pages of a
     4-player game."""
-    session = new_session(None, ("red", "blue", "green", "yellow"))
+    trains_and_end(tour, size, "")
+
+
+def trains_and_end(tour: Tour, size: tuple[int, int], what: str) -> None:
+    """`metro_trains`' frames, named "<what>train-..." and "<what>end-..."; with `what`, the
+    players have the longest names."""
+    four = ("red", "blue", "green", "yellow")
+    session = new_session(None, four)
+    if what:
+        named(session, four)
     rules = session.rules
     session.record(Invest("red", "G", 300))
     session.record(BuildStation("blue", "ginza", 200))
@@ -179,7 +188,7 @@ def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
             waiting = f"prompt-{screen.view.pending.action}"
         if waiting and waiting not in seen:
             seen.add(waiting)
-            tour.look(app, f"train-{waiting}")
+            tour.look(app, f"{what}train-{waiting}")
         if waiting == "prompt-board":
             app.press("ok" if "boarded" not in seen else "back")
             seen.add("boarded")
@@ -190,12 +199,14 @@ def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
         else:
             if "moving" not in seen:
                 seen.add("moving")
-                tour.look(app, "train-moving")
+                tour.look(app, f"{what}train-moving")
             app.tick(0.2)
     assert {"prompt-board", "prompt-leave", "payout"} <= seen
     ended = played_session()
     ended.record(EndGame())
-    end_pages(tour, home(ended, size), "end")
+    if what:
+        named(ended, four)
+    end_pages(tour, home(ended, size), f"{what}end")
 
 
 LONGEST_NAMES = (
@@ -247,38 +258,7 @@ def named_metro(tour: Tour, size: tuple[int, int]) -> None:
     app.push(ProposalScreen(app, Built("black", sid), CameraPrompts(app)))
     tour.look(app, "named-camera-proposal")
     app.pop()
-    four = ("red", "blue", "green", "yellow")
-    session = named(new_session(None, four), four)
-    rules = session.rules
-    session.record(Invest("red", "G", 300))
-    session.record(BuildStation("blue", "ginza", 200))
-    session.record(MoveMeeple("green", sorted(rules.board.squares_for_stop("G1"))[0]))
-    app = home(session, size)
-    app.push(TrainPhaseScreen(app))
-    seen: set[str] = set()
-    for _n in range(300):
-        screen = app.top
-        if not isinstance(screen, TrainPhaseScreen):
-            break
-        waiting = screen.waiting
-        if waiting == "prompt":
-            waiting = f"prompt-{screen.view.pending.action}"
-        if waiting and waiting not in seen:
-            seen.add(waiting)
-            tour.look(app, f"named-train-{waiting}")
-        if waiting == "prompt-board":
-            app.press("ok" if "boarded" not in seen else "back")
-            seen.add("boarded")
-        elif waiting == "prompt-leave":
-            app.press("back")
-        elif screen.waiting:
-            app.press("ok")
-        else:
-            app.tick(0.2)
-    assert {"prompt-board", "prompt-leave", "payout"} <= seen
-    ended = played_session()
-    ended.record(EndGame())
-    end_pages(tour, home(named(ended, four), size), "named-end")
+    trains_and_end(tour, size, "named-")
 
 
 def end_pages(tour: Tour, app: FakeApp, what: str) -> None:
