@@ -11,6 +11,7 @@ import pytest
 from companion import izakaya as Z
 from companion.chocolate import codec as chocolate_codec
 from companion.data import load_station_deck
+from companion.export_csv import player_rows
 from companion.izakaya import codec as izakaya_codec
 from companion.jutaku.players import Seat
 from companion.nextstation import EndRound, Finish, Reveal, Score, Sheet
@@ -140,6 +141,8 @@ def test_a_finished_game_ranks_and_counts_the_named_players(kind):
     assert ana_seat.label == "Ana" and ana_seat.color == "blue"
     [stats] = player_stats([game], {ana.id: "Ana"})
     assert stats.games == 1 and stats.wins == (ana_seat.rank == 1)
+    rows = list(player_rows(app.services.store, str))
+    assert sorted(r.player for r in rows) == ["Ana", "Red"]
     from companion.ui import launch
 
     assert launch.resume(app, session.game_id)
