@@ -77,13 +77,47 @@ def owner_dir() -> Path | None:
     return _owner_dir
 
 
+@dataclass(frozen=True)
+class OwnerFile:
+    """A file the owner keeps in the data directory in place of a default, one for each map:
+    the fitted map or the income track. Saving writes atomically; reset removes it."""
+
+    pattern: str
+    """Its path in the data directory, `{map}` for the map's id."""
+
+    def path(self, map_id: str) -> Path | None:
+        """Where it is (or would be saved); None without a data directory."""
+        return _owner_dir / self.pattern.format(map=map_id) if _owner_dir is not None else None
+
+    def target(self, map_id: str) -> Path:
+        path = self.path(map_id)
+        if path is None:
+            raise UserError("no data directory for the owner's files (use_owner_dir)")
+        return path
+
+    def save(self, map_id: str, text: str) -> Path:
+        path = self.target(map_id)
+        _write_atomic(path, text)
+        return path
+
+    def reset(self, map_id: str) -> None:
+        """Back to the default: the owner's file is removed."""
+        path = self.path(map_id)
+        if path is not None:
+            path.unlink(missing_ok=True)
+
+
+OWNER_MAP = OwnerFile("maps/{map}.toml")
+OWNER_TRACK = OwnerFile("income-track-{map}.toml")
+
+
 def owner_map_file(map_id: str) -> Path | None:
     """Where the owner's own map for `map_id` is (or would be) saved."""
-    return _owner_dir / "maps" / f"{map_id}.toml" if _owner_dir is not None else None
+    return OWNER_MAP.path(map_id)
 
 
 def owner_track_file(map_id: str) -> Path | None:
-    return _owner_dir / f"income-track-{map_id}.toml" if _owner_dir is not None else None
+    return OWNER_TRACK.path(map_id)
 
 
 @dataclass(frozen=True)
@@ -148,30 +182,20 @@ def _write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def _owner_target(file: Path | None) -> Path:
-    if file is None:
-        raise UserError("no data directory for the owner's files (use_owner_dir)")
-    return file
-
-
 def save_owner_map(map_id: str, text: str) -> Path:
     """Check and save the owner's map text for `map_id` into the data directory."""
-    path = _owner_target(owner_map_file(map_id))
+    path = OWNER_MAP.target(map_id)
     try:
         board = parse_map(tomllib.loads(text))
     except (tomllib.TOMLDecodeError, MetroError) as exc:
         raise UserError(f"the fitted map is not valid ({exc})", path) from None
     if not _same_stops(board, _load_file(calibration_dir() / "maps" / f"{map_id}.toml")):
         raise UserError("its lines, stops or stations differ from the default map", path)
-    _write_atomic(path, text)
-    return path
+    return OWNER_MAP.save(map_id, text)
 
 
 def reset_owner_map(map_id: str) -> None:
-    """Back to the default map: the owner's file is removed."""
-    path = owner_map_file(map_id)
-    if path is not None:
-        path.unlink(missing_ok=True)
+    OWNER_MAP.reset(map_id)
 
 
 def load_map(name: str = "tokyo") -> BoardMap:
@@ -227,20 +251,16 @@ def track_path(map_id: str) -> Path | None:
 
 def save_owner_track(map_id: str, track: IncomeTrack) -> Path:
     """Save the owner's income track for the map into the data directory."""
-    path = _owner_target(owner_track_file(map_id))
     rows = "\n".join(f"  [{v}, {a}, {b}]," for v, (a, b) in sorted(track.pairs.items()))
     text = (
         "# The owner's income track, saved by the box (Settings > Income track).\n"
         f'format = "companion/income-track@1"\npairs = [\n{rows}\n]\n'
     )
-    _write_atomic(path, text)
-    return path
+    return OWNER_TRACK.save(map_id, text)
 
 
 def reset_owner_track(map_id: str) -> None:
-    path = owner_track_file(map_id)
-    if path is not None:
-        path.unlink(missing_ok=True)
+    OWNER_TRACK.reset(map_id)
 
 
 def load_rules(map_name: str = "tokyo", track: str | Path | None = None) -> MetroRules:

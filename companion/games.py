@@ -15,17 +15,17 @@ from dataclasses import dataclass
 from companion.i18n import N_
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GameSpec:
     key: str
     """Stable id: the store's game kind when the game is saved."""
     title: str
     """msgid of the game's name (history, toasts)."""
-    menu_label: str
-    """msgid of the main menu entry that starts one."""
+    menu_label: str = ""
+    """msgid of the main menu entry that starts one; the title unless given."""
     players: tuple[int, int]
     """Fewest and most players (seats) the game takes."""
-    rounds: str | None
+    rounds: str | None = None
     """"module:attr" of `(rules, players) -> int | None`, the rounds a game lasts; None when the
     game's own rule ends it (Jutaku: a player's fourth plot; Countdown: the last floor)."""
     cores: tuple[str, ...]
@@ -45,6 +45,10 @@ class GameSpec:
     """msgids of the "How to use the box" page its game menu opens: one paragraph each, the
     buttons first (`companion.ui.howto`)."""
 
+    def __post_init__(self) -> None:
+        if not self.menu_label:
+            object.__setattr__(self, "menu_label", self.title)
+
     @property
     def saved(self) -> bool:
         return self.session is not None
@@ -53,7 +57,6 @@ class GameSpec:
 METRO = GameSpec(
     key="metro",
     title=N_("Tokyo Metro"),
-    menu_label=N_("Tokyo Metro"),
     players=(1, 5),
     rounds="companion.ui.metro.rounds:rounds_for",
     cores=("companion.metro",),
@@ -92,9 +95,7 @@ METRO = GameSpec(
 JUTAKU = GameSpec(
     key="jutaku",
     title=N_("Tokyo Jutaku"),
-    menu_label=N_("Tokyo Jutaku"),
     players=(2, 8),
-    rounds=None,
     cores=("companion.jutaku",),
     new_screen="companion.ui.jutaku:JutakuHome",
     session="companion.app.jutaku_session:JutakuSession",
@@ -121,9 +122,7 @@ JUTAKU = GameSpec(
 COUNTDOWN = GameSpec(
     key="countdown",
     title=N_("Countdown"),
-    menu_label=N_("Countdown"),
     players=(1, 8),
-    rounds=None,
     cores=("companion.jutaku",),
     new_screen="companion.ui.countdown:CountdownSetup",
     session="companion.app.countdown_session:CountdownSession",
@@ -146,9 +145,7 @@ COUNTDOWN = GameSpec(
 IZAKAYA = GameSpec(
     key="izakaya",
     title=N_("Izakaya"),
-    menu_label=N_("Izakaya"),
     players=(2, 5),
-    rounds=None,
     cores=("companion.izakaya",),
     new_screen="companion.ui.izakaya:IzakayaSetup",
     session="companion.app.izakaya_session:IzakayaSession",
@@ -175,9 +172,7 @@ IZAKAYA = GameSpec(
 SHOPPING = GameSpec(
     key="shopping",
     title=N_("Shopping game"),
-    menu_label=N_("Shopping game"),
     players=(2, 8),
-    rounds=None,
     cores=("companion.shopping",),
     new_screen="companion.ui.shopping:ShoppingHome",
     session="companion.app.market_sessions:ShoppingSession",
@@ -200,9 +195,7 @@ SHOPPING = GameSpec(
 CHOCOLATE = GameSpec(
     key="chocolate",
     title=N_("Chocolate milk"),
-    menu_label=N_("Chocolate milk"),
     players=(2, 8),
-    rounds=None,
     cores=("companion.chocolate",),
     new_screen="companion.ui.chocolate:ChocolateHome",
     session="companion.app.market_sessions:ChocolateSession",
@@ -227,7 +220,6 @@ CHOCOLATE = GameSpec(
 NEXT_STATION = GameSpec(
     key="next-station",
     title=N_("Next Station Tokyo"),
-    menu_label=N_("Next Station Tokyo"),
     players=(1, 8),
     rounds="companion.nextstation.game:rounds_for",
     cores=("companion.nextstation",),

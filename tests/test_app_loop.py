@@ -231,7 +231,7 @@ def test_without_gpio_the_keyboard_still_works(tmp_path, monkeypatch):
     monkeypatch.setattr(gpiozero, "Button", broken)
     app = make_app(tmp_path, inputs=InputConfig(gpio="on", pins=PINS), resume=False)
     try:
-        assert app.gpio is None and "not available" in app.input_status
+        assert app.gpio is None and "not available" in app.input_status.text()
         press(app, Action.OK)
         assert app.top.name == "setup"
     finally:

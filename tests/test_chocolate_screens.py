@@ -7,16 +7,13 @@ from companion.chocolate import game as G
 from companion.jutaku.players import default_seats
 from companion.ui.chocolate import ChocolateHome, ChocolateScreen
 from companion.ui.screen import Input
+from tests import market_screens as market
 from tests.screen_fakes import FakeApp
-from tests.test_shopping_screens import shot
 
 
 def menu_pick(app, text):
     """In a command menu, move to the row whose label starts with `text` and press OK."""
-    labels = [o.text for o, _run in app.top.items]
-    index = next(i for i, label in enumerate(labels) if label.startswith(text))
-    while app.top.cursor != index:
-        app.press("down")
+    market.cursor_to(app, [o.text for o, _run in app.top.items], text)
     app.press("ok")
 
 
@@ -38,32 +35,24 @@ def turn(s, player):
 
 
 def walk(lang="en"):
-    i18n.set_language(lang)
-    app = FakeApp(None)
-    app.push(ChocolateHome(app))
-    shot(app, "chocolate-setup")
-    labels = [o.text for o in app.top.options()]
-    while labels[app.top.index] != i18n._("Start the game"):
-        app.press("down")
-    app.press("ok")
-    assert isinstance(app.top, ChocolateScreen)
-    game = app.top.session
+    app = market.open_setup(ChocolateHome, "chocolate", lang)
+    game = market.start_game(app, ChocolateScreen)
     s = game.state
     assert s.vending and len(s.seats) == 3 and s.spare_crates == 5
     first = s.board[0][0]
     app.top.handle(Input(player=1))
-    shot(app, "chocolate-player")
+    market.shot(app, "chocolate-player")
     menu_pick(app, i18n._("Buy a drink: {cost}").split("{")[0])
     assert app.top.name == "commands"
     app.press("ok")  # the first drink on the plots
-    shot(app, "chocolate-crate")
+    market.shot(app, "chocolate-crate")
     app.press("ok")  # into crate 1
     assert app.top.name == "chocolate"
     s = game.state
     assert s.cash[1] == 400 and s.crates[1] == ((first,),) and s.last_refill[0] == 0
-    shot(app, "chocolate")
+    market.shot(app, "chocolate")
     app.press("right")
-    shot(app, "chocolate-hand")
+    market.shot(app, "chocolate-hand")
     app.press("ok")
     assert game.state.by_hand and game.state.board[0] == (min(s.supply),)
     app.top.handle(Input(player=1))
@@ -71,7 +60,7 @@ def walk(lang="en"):
     assert len(game.state.crates[1]) == 2 and game.state.cash[1] == 200
     app.top.handle(Input(player=1))
     menu_pick(app, i18n._("Sell drinks"))
-    shot(app, "chocolate-sell")
+    market.shot(app, "chocolate-sell")
     app.press("ok")
     assert game.state.crates[1] == ((), ())
     assert game.entry_count == 4
@@ -82,17 +71,12 @@ def walk(lang="en"):
 
 
 def test_buy_refill_by_hand_crate_sell_and_undo_by_buttons():
-    try:
-        walk()
-    finally:
-        i18n.set_language("en")
+    walk()
 
 
 def test_the_game_resumes_and_plays_to_the_end_with_the_ranking():
     app, game = walk()
-    again = app.services.open_game(game.game_id)
-    assert again.state == game.state
-    app.replace(ChocolateScreen.resumed(app, again))
+    again = market.resume(app, game, ChocolateScreen)
     player = 0
     for _turn in range(400):
         if again.state.over:
@@ -100,19 +84,12 @@ def test_the_game_resumes_and_plays_to_the_end_with_the_ranking():
         again.record(turn(again.state, player))
         player = (player + 1) % 3
     assert again.state.over and again.finished
-    for lang in ("es", "fr", "en"):
-        i18n.set_language(lang)
-        shot(app, "chocolate-over")
-    app.leave_by_the_menu()
-    assert not app.stack
+    market.end_and_leave(app, "chocolate-over")
 
 
 def test_every_screen_draws_in_every_language():
-    try:
-        for lang in ("es", "fr"):
-            walk(lang)
-    finally:
-        i18n.set_language("en")
+    for lang in ("es", "fr"):
+        walk(lang)
 
 
 def test_eight_players_fit_in_two_columns():
@@ -122,9 +99,4 @@ def test_eight_players_fit_in_two_columns():
     for player in range(8):
         game.record(G.Buy(player, game.state.board[player][0], 0))
     app.push(ChocolateScreen(app, game))
-    try:
-        for lang in ("es", "fr", "en"):
-            i18n.set_language(lang)
-            shot(app, "chocolate-eight")
-    finally:
-        i18n.set_language("en")
+    market.shots(app, "chocolate-eight")

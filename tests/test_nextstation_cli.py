@@ -48,7 +48,7 @@ def test_the_demo_plays_four_rounds_and_two_pads(tmp_path):
     assert out.returncode == 0, out.stderr[-2000:]
     summary = json.loads(out.stdout)
     assert summary["error"] is None and len(summary["ranking"]) == 2
-    assert "Round 4: the purple line" in out.stderr
+    assert "Round 4 of 4: Purple line" in out.stderr
     store = Store.open(tmp_path)
     try:
         (game,) = store.games()

@@ -1,10 +1,6 @@
 """The shopping game's screens, headless: set up, enter a cart by buttons, pay, buy a tuna,
 undo, resume, play to the end. `SHOTS=dir` saves a PNG of each screen on the way."""
 
-import os
-
-import pygame
-
 from companion import i18n
 from companion.jutaku.players import default_seats
 from companion.shopping import codec
@@ -12,44 +8,24 @@ from companion.shopping import game as G
 from companion.ui import launch
 from companion.ui.screen import Input
 from companion.ui.shopping import ShoppingHome, ShoppingScreen
+from tests import market_screens as market
 from tests.screen_fakes import FakeApp
-from tests.textcheck import screen_faults
-
-
-def shot(app, name):
-    """Draw the screen, judge its text (tests/textcheck.py) and save it when SHOTS is set."""
-    faults = screen_faults(app)
-    assert not faults, f"{name} in {i18n.language()}: {faults}"
-    folder = os.environ.get("SHOTS")
-    if folder:
-        pygame.image.save(app.draw(), os.path.join(folder, f"{name}-{i18n.language()}.png"))
 
 
 def to_row(app, label_start):
     """Move the cart's cursor to the row whose label starts with this text."""
-    labels = [o.text for o in app.top.options()]
-    index = next(i for i, text in enumerate(labels) if text.startswith(label_start))
-    while app.top.cursor != index:
-        app.press("down")
+    market.cursor_to(app, [o.text for o in app.top.options()], label_start)
 
 
 def walk(lang="en"):
-    i18n.set_language(lang)
-    app = FakeApp(None)
-    app.push(ShoppingHome(app))
-    shot(app, "shopping-setup")
+    app = market.open_setup(ShoppingHome, "shopping", lang)
     app.press("right")  # players 3 -> ... the cursor is on "Players"
     app.press("down", "down", "down", "down", "down", "right")  # mode: dexterity
-    labels = [o.text for o in app.top.options()]
-    while labels[app.top.index] != i18n._("Start the game"):
-        app.press("down")
-    app.press("ok")
-    assert isinstance(app.top, ShoppingScreen)
-    game = app.top.session
+    game = market.start_game(app, ShoppingScreen)
     assert game.state.mode == "dexterity" and len(game.state.seats) == 4
     app.top.handle(Input(player=0))
     assert app.top.name == "commands"
-    shot(app, "shopping-player")
+    market.shot(app, "shopping-player")
     app.press("ok")  # leave the shop
     assert app.top.name == "shopping-cart"
     to_row(app, i18n._("Shirt/trousers"))
@@ -64,14 +40,14 @@ def walk(lang="en"):
     assert app.top.name == "number"
     app.press("up", "up", "ok")  # crab 6
     assert app.top.total() == 2000
-    shot(app, "shopping-cart")
+    market.shot(app, "shopping-cart")
     to_row(app, i18n._("Pay {total}").split("{")[0])
     app.press("ok")
     assert app.top.name == "shopping-paid"
-    shot(app, "shopping-paid")
+    market.shot(app, "shopping-paid")
     app.press("ok")
     assert game.state.shoppers[0].cash == 2000 and game.entry_count == 1
-    shot(app, "shopping")
+    market.shot(app, "shopping")
     app.top.handle(Input(player=0))
     app.press("down", "ok")  # buy a tuna
     assert game.state.shoppers[0].cash == 1500
@@ -82,37 +58,25 @@ def walk(lang="en"):
 
 
 def test_a_cart_entered_by_buttons_pays_the_rulebook_example_and_undo_takes_a_tuna_back():
-    try:
-        walk()
-    finally:
-        i18n.set_language("en")
+    walk()
 
 
 def test_the_game_resumes_and_plays_to_the_end_with_the_ranking():
     app, game = walk()
-    again = app.services.open_game(game.game_id)
-    assert again.state == game.state
-    app.replace(ShoppingScreen.resumed(app, again))
+    again = market.resume(app, game, ShoppingScreen)
     for player in (1, 2, 0, 1, 2):
         again.record(G.Exit(player, magazines=player))
     assert again.state.over and again.finished and again.state.stranded == 3
     app.top.handle(Input(player=3))  # nothing to enter any more
     assert app.top.name == "shopping"
-    for lang in ("es", "fr", "en"):
-        i18n.set_language(lang)
-        shot(app, "shopping-over")
-    app.leave_by_the_menu()
-    assert not app.stack
+    market.end_and_leave(app, "shopping-over")
     launch.resume(app, game.game_id)  # History opens a finished game on its ranking
     assert app.top.name == "shopping" and app.top.state.over
 
 
 def test_every_screen_draws_in_every_language():
-    try:
-        for lang in ("es", "fr"):
-            walk(lang)
-    finally:
-        i18n.set_language("en")
+    for lang in ("es", "fr"):
+        walk(lang)
 
 
 def test_eight_players_fit_beside_the_market():
@@ -122,9 +86,4 @@ def test_eight_players_fit_beside_the_market():
     )
     game.record(G.Exit(3, items=(2, 1, 1, 1), magazines=2))
     app.push(ShoppingScreen(app, game))
-    try:
-        for lang in ("es", "fr", "en"):
-            i18n.set_language(lang)
-            shot(app, "shopping-eight")
-    finally:
-        i18n.set_language("en")
+    market.shots(app, "shopping-eight")

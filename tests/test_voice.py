@@ -403,7 +403,7 @@ def test_the_demo_says_its_phrases_headless(tmp_path, capsys):
     args = ["demo", "--headless", "--voice", "--rounds", "1", "--no-camera"]
     assert cli([*args, "--data-dir", str(tmp_path), "--language", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "Said aloud" in out and "Ligne G" in out
+    assert "Dit à voix haute" in out and "Ligne G" in out  # the terminal speaks French too
 
 
 def test_the_config_turns_the_voice_on_until_a_player_changes_the_setting(tmp_path):

@@ -10,7 +10,7 @@ from pathlib import Path
 from companion import data, i18n
 from companion.app.cameralink import CameraLink, parse_camera_table
 from companion.app.core import App
-from companion.app.inputs import KeyMap, open_gpio, player_button_count
+from companion.app.inputs import KeyMap, has_pins, open_gpio, player_button_count
 from companion.app.ledlink import LedLink
 from companion.app.power import Power
 from companion.app.services import Services, Settings
@@ -166,7 +166,7 @@ def build_app(config: Config, options: Options | None = None) -> App:
     for problem in data.owner_map_problems():
         log.warning("owner's map set aside: %s", problem)
         app.toast(_("Your own map could not be read: the default map is used"), "bad", 10.0)
-    if app.gpio is None and config.input.gpio == "on" and "not available" in app.input_status:
+    if app.gpio is None and config.input.gpio == "on" and has_pins(config.input):
         app.toast(_("Buttons not available: using the keyboard"), "bad", 6.0)
 
     from companion.ui import launch

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.app.inputs import KEYBOARD
 from companion.ui.screen import INPUT_GUARD, Input, Screen
 
 if TYPE_CHECKING:
@@ -69,7 +70,8 @@ class App:
         self.gpio: GpioInputs | None = None
         self.config: Config | None = None
         """The config the app was built from (a SIGHUP reload replaces it)."""
-        self.input_status = "keyboard"
+        self.input_status = KEYBOARD
+        """What the buttons are (`input_status.text()`: in the current language)."""
         self.input_guard = INPUT_GUARD
         self._screen_since = float("-inf")
         self.ignored = 0

@@ -11,7 +11,7 @@ several rounds takes seconds; in a window it plays in real time at a watchable p
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,8 @@ from typing import Any
 from companion import i18n
 from companion.app.core import App
 from companion.app.session import MetroSession
+from companion.colors import color_name
+from companion.i18n import _
 from companion.metro import why_not
 from companion.metro.board import BoardMap
 from companion.metro.drinks import BuildDrink, TakeDrinkColor
@@ -36,8 +38,11 @@ from companion.metro.events import (
     min_stake,
     share_extra,
 )
-from companion.metro.steps import Boarded, Departed, Left, Paid, Removed, Step
-from companion.narrate import stations_at
+from companion.metro.steps import Paid
+from companion.money import yen
+from companion.narrate import place_name, station_name
+from companion.ui.metro.actions import describe
+from companion.ui.metro.playback import describe_step
 from companion.ui.screen import Action, Input
 
 Say = Callable[[str], None]
@@ -63,29 +68,6 @@ class DemoLog:
     ranking: list[str] = field(default_factory=list)
     """Another game's ranking (player colours, best first): Next Station's demo."""
     error: str | None = None
-
-
-def step_text(step: Step) -> str | None:
-    match step:
-        case Departed(vehicle, stop, moves):
-            line = vehicle.line
-            return f"  line {line} departs from {stop} with {moves} moves"
-        case Paid(vehicle, stop, station, owner, owner_gain, line_gain, drinks):
-            line = vehicle.line
-            which = f"{line} #{vehicle.number}" if vehicle.number > 1 else line
-            extra = f" + ¥{drinks} drinks" if drinks else ""
-            who = f"{owner} earns ¥{owner_gain}{extra}" if owner_gain else f"{owner} holds a share"
-            return f"  {which} stops at {stop} ({station}): {who}, line {line} +¥{line_gain}"
-        case Boarded(player, vehicle, stop, fee):
-            line = vehicle.line
-            return f"  {player} boards line {line} at {stop} (fee ¥{fee})"
-        case Left(player, _vehicle, stop, square, forced):
-            how = "is put down" if forced else "gets off"
-            return f"  {player} {how} at {stop} onto square {list(square)}"
-        case Removed(vehicle, stop, _lost):
-            line = vehicle.line
-            return f"  line {line}'s train leaves the map at {stop}"
-    return None
 
 
 def entry_plan(event: Event, board: BoardMap) -> tuple[str, dict[str, Any]]:
@@ -121,32 +103,18 @@ def entry_plan(event: Event, board: BoardMap) -> tuple[str, dict[str, Any]]:
     raise ValueError(f"the demo cannot enter {event!r}")
 
 
-def describe_event(event: Event, board: BoardMap) -> str:
-    match event:
-        case Invest(_p, line, paid):
-            return f"buys a share of line {line} for ¥{paid}"
-        case BuildStation(_p, station, paid):
-            return f"builds a station at {board.stations[station].name} for ¥{paid}"
-        case MoveMeeple(_p, square):
-            names = stations_at(board, square)
-            return (
-                "puts the meeple next to " + " and ".join(names)
-                if names
-                else (
-                    f"puts the meeple on the square in column {square[0] + 1}, row {square[1] + 1}"
-                )
-            )
-        case StartTrain(line, amount):
-            return f"starts the train of line {line} (+¥{amount})"
-        case Speculate(_p, line, stake):
-            return f"speculates ¥{stake} on line {line}"
-        case AssignSpeed(line, count):
-            return f"puts {count} speed token(s) on line {line}"
-        case Sell(_p, line):
-            return f"sells the share of line {line}"
-        case InvestByDisc(_p, line):
-            return f"takes a share of line {line} with a disc"
-    return type(event).__name__
+def players_text(colors: Iterable[str]) -> str:
+    return ", ".join(color_name(c) for c in colors)
+
+
+def refused_text(entry: str, reason: str) -> str:
+    """An entry the screen refused, with the refusal it showed."""
+    return _("{entry}: refused: {reason}").format(entry=entry, reason=reason)
+
+
+def ranking_text(places: Iterable[str]) -> str:
+    """ "Ranking: 1. Red ¥4,200, 2. Blue ..." from the places already written."""
+    return _("Ranking: {places}").format(places=", ".join(places))
 
 
 def _start_camera(app: App, data_dir: Path) -> Any:
@@ -233,7 +201,7 @@ class Driver:
 
     def cursor_to(self, target: int, get: Callable[[], int], count: int) -> Wait:
         """Move a list's cursor with UP/DOWN (the shorter way round) until it is on `target`."""
-        for _ in range(count + 1):
+        for _i in range(count + 1):
             current = get()
             if current == target:
                 return
@@ -294,7 +262,7 @@ class Driver:
         """An amount step: UP/DOWN by ten steps, LEFT/RIGHT by one, then OK."""
         entry = self.top
         step = entry.step
-        for _ in range(60):
+        for _i in range(60):
             diff = value - int(entry.value)
             if diff == 0:
                 break
@@ -311,7 +279,7 @@ class Driver:
 
     def square(self, target: tuple[int, int]) -> Wait:
         entry = self.top
-        for _ in range(200):
+        for _i in range(200):
             col, row = entry.square
             if (col, row) == tuple(target):
                 break
@@ -330,7 +298,7 @@ class Driver:
 
         entry = self.top
         self.refused = ""
-        for _ in range(12):
+        for _i in range(12):
             if self.top is not entry:
                 return
             if entry.error:
@@ -398,7 +366,7 @@ class DemoScript:
         except DemoError as exc:
             self.finished = True
             self.log.error = str(exc)
-            self.say(f"DEMO FAILED: {exc}")
+            self.say(_("DEMO FAILED: {error}").format(error=exc))
             app.running = False
 
     @property
@@ -418,20 +386,22 @@ class DemoScript:
         d = self.drive
         yield from d.wait_for("main-menu")
         yield from d.pause(1.0)
-        self.remember("Main menu: Tokyo Metro")
+        self.remember(_("Main menu: {game}").format(game=_("Tokyo Metro")))
         yield from d.list_item(1, "main-menu")
         yield from d.wait_for("setup")
         setup: Any = d.top
         yield from self.choose_setup(setup)
         self.remember(
-            f"Setup: map {setup.maps[setup.map_index]}, players " + ", ".join(setup.colors)
+            _("Setup: map {map}, players {players}").format(
+                map=setup.maps[setup.map_index].title(), players=players_text(setup.colors)
+            )
         )
         yield from d.pause(1.0)
         yield from d.list_item(len(setup.items) - 1, "setup")
         yield from d.wait_for("metro-home")
         if self.app.services.session is None:
             raise DemoError("the game did not start")
-        for _ in range(self.rounds):
+        for _i in range(self.rounds):
             yield from self.action_phase()
             yield from self.train_phase()
         yield from self.finish()
@@ -440,7 +410,7 @@ class DemoScript:
     def choose_setup(self, setup: Any) -> Wait:
         """The map (RIGHT on its row) and the player count (RIGHT or LEFT on theirs)."""
         d = self.drive
-        for _ in range(len(setup.maps)):
+        for _i in range(len(setup.maps)):
             if setup.maps[setup.map_index] == self.MAP:
                 break
             yield from d.cursor_to(0, lambda: int(setup.index), len(setup.items))
@@ -448,7 +418,7 @@ class DemoScript:
         if setup.maps[setup.map_index] != self.MAP:
             raise DemoError(f"the setup offers no map {self.MAP!r}")
         count = next(i for i, item in enumerate(setup.items) if item.text == i18n._("Players"))
-        for _ in range(5):
+        for _i in range(5):
             if len(setup.colors) == self.PLAYERS:
                 break
             yield from d.cursor_to(count, lambda: int(setup.index), len(setup.items))
@@ -507,7 +477,7 @@ class DemoScript:
 
     def action_phase(self) -> Wait:
         state = self.session.state
-        self.remember(f"Round {state.round}: action phase")
+        self.remember(_("Round {n}: action phase").format(n=state.round))
         for seat, color in enumerate(state.colors):
             for event in self.candidates(seat, color):
                 if not self.legal(event):
@@ -517,11 +487,11 @@ class DemoScript:
                     continue
                 yield from self.enter(event)
                 if self.drive.refused:
-                    self.remember(f"  {color}: refused: {self.drive.refused}")
+                    what = describe(event, self.session.rules.board)
+                    self.remember("  " + refused_text(what, self.drive.refused))
                 else:
                     self.log.entries += 1
-                    board = self.session.rules.board
-                    self.remember(f"  {color}: {describe_event(event, board)}")
+                    self.remember("  " + describe(event, self.session.rules.board))
                 yield from self.drive.pause(0.3)
         if state.round == 1:
             yield from self.mistakes()
@@ -532,21 +502,27 @@ class DemoScript:
         it in time, the entry is made by hand, as players would."""
         d = self.drive
         table = self.table
+        board = self.session.rules.board
+        who = color_name(event.player)
         yield from d.wait_for("metro-home")
         if isinstance(event, BuildStation):
             table.put_pyramid(event.player, event.station)
-            what = f"puts a pyramid on {self.session.rules.board.stations[event.station].name}"
+            what = _("{player} puts a pyramid on {station} (on the table)").format(
+                player=who, station=station_name(board, event.station)
+            )
         else:
             table.move_meeple(event.player, event.square)
-            what = f"moves the meeple to square {list(event.square)}"
-        self.remember(f"  {event.player} {what} (on the table)")
+            what = _("{player} moves the meeple {place} (on the table)").format(
+                player=who, place=place_name(board, event.square)
+            )
+        self.remember("  " + what)
         yield from table.wait()
         yield from self.answer_camera(lambda: self.entered(event))
         if self.entered(event):
             self.log.entries += 1
             self.log.camera += 1
             return
-        self.remember("  the camera did not see it: entered by hand")
+        self.remember("  " + _("the camera did not see it: entered by hand"))
         yield from self.enter(event)
         if not d.refused:
             self.log.entries += 1
@@ -572,11 +548,11 @@ class DemoScript:
             proposal = d.top.proposal
             text = proposal.text(self.session.rules.board)
             if self.table.expects(proposal):
-                self.remember(f"  camera: {text} OK")
+                self.remember("  " + _("camera: {proposal} OK").format(proposal=text))
                 yield from d.pause(0.8)
                 yield from d.accept_camera()
             else:
-                self.remember(f"  camera: {text} Fix")
+                self.remember("  " + _("camera: {proposal} Fix").format(proposal=text))
                 yield from d.press(Action.BACK)
                 yield from d.press(Action.BACK)
 
@@ -599,7 +575,8 @@ class DemoScript:
         yield from d.toasts_gone()  # so the refusal is not covered by the last confirmation
         yield from self.enter(Speculate(player, line, stake))
         if d.refused:
-            self.remember(f"  {player} speculates on line {line}: refused: {d.refused}")
+            what = describe(Speculate(player, line, stake), s.rules.board)
+            self.remember("  " + refused_text(what, d.refused))
         else:
             self.log.entries += 1
         spare = next(
@@ -615,19 +592,25 @@ class DemoScript:
         yield from self.enter(Invest(player, spare, 900))
         if d.refused:
             return
-        self.remember(f"  {player}: a share of line {spare} for ¥900, entered by mistake...")
+        self.remember(
+            "  "
+            + _("{entry}, entered by mistake...").format(
+                entry=describe(Invest(player, spare, 900), s.rules.board)
+            )
+        )
         yield from d.pause(0.8)
         yield from d.press(Action.LEFT)
         yield from d.confirm(True)
         yield from d.wait_for("metro-home")
-        self.remember("  ...and undone")
+        self.remember("  " + _("...and undone"))
         yield from d.pause(0.8)
 
     def train_phase(self) -> Wait:
         d = self.drive
         s = self.session
         round_no = s.state.round
-        self.remember(f"Round {round_no}: train phase")
+        board = s.rules.board
+        self.remember(_("Round {n}: train phase").format(n=round_no))
         yield from d.wait_for("metro-home")
         yield from d.toasts_gone()
         yield from d.press(Action.RIGHT)
@@ -643,18 +626,18 @@ class DemoScript:
             view = s.phase
             if view is not None:
                 for step in view.steps[told : screen.shown]:
-                    text = step_text(step)
+                    text = describe_step(step, board)
                     if text and not isinstance(step, Paid):
-                        self.say(text)
+                        self.say("  " + text)
                 told = max(told, screen.shown)
             if self.app.now() > end:
                 raise DemoError("the train phase does not end")
             waiting = screen.waiting
             if waiting == "payout":
                 shown = view.steps[screen.shown] if view is not None else None
-                text = step_text(shown) if shown is not None else None
+                text = describe_step(shown, board) if shown is not None else None
                 if text:
-                    self.say(text)
+                    self.say("  " + text)
                 if not shot:
                     shot = True
                     self.app.request_screenshot(f"train-phase-{round_no}")
@@ -668,11 +651,6 @@ class DemoScript:
                 prompt = view.pending
                 accept = asked % 2 == 0
                 asked += 1
-                verb = "board" if prompt.action == "board" else "get off"
-                self.say(
-                    f"  {prompt.player}, {verb} line {prompt.line} at {prompt.stop}? "
-                    + ("yes" if accept else "no")
-                )
                 yield from d.pause(1.2)
                 if d.buttons:
                     yield from d.press_player(prompt.player, long=not accept)
@@ -686,8 +664,8 @@ class DemoScript:
             else:
                 yield 0.0
         yield from d.wait_for("metro-home")
-        values = ", ".join(f"{k} ¥{v.value}" for k, v in s.state.lines.items() if v.value)
-        self.remember(f"  after the trains: {values}")
+        values = ", ".join(f"{k} {yen(v.value)}" for k, v in s.state.lines.items() if v.value)
+        self.remember("  " + _("after the trains: {values}").format(values=values))
         yield from d.pause(0.8)
 
     def finish(self) -> Wait:
@@ -701,14 +679,18 @@ class DemoScript:
         yield from d.wait_for("metro-end")
         result = s.end_game()
         self.log.result = result
-        self.remember("End of the game")
+        self.remember(_("End of the game"))
         for p in result.players:
-            aside = f", set aside ¥{p.set_aside}" if p.set_aside else ""
-            self.remember(
-                f"  {p.color}: shares ¥{p.shares}, speculation ¥{p.speculation}{aside}, "
-                f"total ¥{p.total}"
+            text = _("{player}: shares {shares}, speculation {speculation}").format(
+                player=color_name(p.color), shares=yen(p.shares), speculation=yen(p.speculation)
             )
-        self.remember("Ranking: " + ", ".join(f"{i}. {c}" for i, c in enumerate(result.ranking, 1)))
+            if p.set_aside:
+                text += ", " + _("set aside {amount}").format(amount=yen(p.set_aside))
+            total = yen(p.total if p.total is not None else p.earnings)
+            self.remember(f"  {text}, " + _("total {amount}").format(amount=total))
+        self.remember(
+            ranking_text(f"{i}. {color_name(c)}" for i, c in enumerate(result.ranking, 1))
+        )
         yield from d.pause(2.5)
         for page in ("payouts", "chart"):
             yield from d.press(Action.RIGHT)
@@ -725,19 +707,19 @@ class DemoScript:
         d = self.drive
         yield from d.main_item("Settings")
         yield from d.wait_for("settings")
-        self.remember("Settings: language, volume, fast trains, LED brightness")
+        self.remember(_("Settings: language, volume, fast trains, LED brightness"))
         yield from d.pause(1.5)
         yield from d.press(Action.BACK)
         yield from d.main_item("History")
         yield from d.wait_for("history")
-        self.remember("History: the game just played")
+        self.remember(_("History: the game just played"))
         yield from d.pause(1.0)
         yield from d.list_item(0, "history")
         yield from d.wait_for("history-game")
         yield from d.pause(0.8)
         yield from d.list_item(0, "history-game")
         yield from d.wait_for("metro-end")
-        self.remember("...opened again on its final ranking")
+        self.remember(_("...opened again on its final ranking"))
 
 
 def start_demo(

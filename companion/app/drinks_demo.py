@@ -16,7 +16,8 @@ from dataclasses import replace
 from typing import Any
 
 from companion.app.core import App
-from companion.app.demo import DemoError, DemoScript, Say, Wait
+from companion.app.demo import DemoError, DemoScript, Say, Wait, refused_text
+from companion.colors import color_name, drink_name
 from companion.i18n import _
 from companion.metro import run_train_phase
 from companion.metro.board import Square
@@ -24,6 +25,8 @@ from companion.metro.drinks import BuildDrink, TakeDrinkColor
 from companion.metro.events import MoveMeeple
 from companion.metro.state import MetroState
 from companion.metro.steps import Paid
+from companion.narrate import station_name
+from companion.ui.metro.actions import describe
 from companion.ui.screen import Action
 
 CAMERA_WAIT = 20.0
@@ -49,7 +52,7 @@ class DrinksDemoScript(DemoScript):
         yield from d.press(Action.RIGHT)
         if setup.drinks is None:
             raise DemoError("the setup did not turn METRO DRINKS on")
-        self.remember("Setup: with METRO DRINKS (drink bonus: every drink of its colour)")
+        self.remember(_("Setup: with METRO DRINKS (drink bonus: every drink of its colour)"))
 
     def action_phase(self) -> Wait:
         yield from super().action_phase()
@@ -58,39 +61,33 @@ class DrinksDemoScript(DemoScript):
 
     def drinks(self) -> Wait:
         for player, color in CARDS:
-            yield from self.record_entry(TakeDrinkColor(player, color), f"takes the {color} drinks")
+            yield from self.record_entry(TakeDrinkColor(player, color))
         paying = self.paying_station("red", "blue")
         if paying is not None:
             yield from self.walk("red", paying)
             owner = self.session.state.stations[paying]
-            yield from self.record_entry(
-                BuildDrink("red", paying, "blue"),
-                f"builds a Blue vending machine at {self.name(paying)} (fee to {owner})",
-            )
+            fee = _("fee to {owner}").format(owner=color_name(owner))
+            yield from self.record_entry(BuildDrink("red", paying, "blue"), f" ({fee})")
         other = self.paying_station("blue", "mint", exclude={paying} if paying else set())
         if other is not None:
             yield from self.walk("blue", other)
             yield from self.drink_by_camera("blue", other, "mint")
 
-    def name(self, station: str) -> str:
-        return self.session.rules.board.stations[station].name
-
-    def record_entry(self, event: Any, what: str) -> Wait:
+    def record_entry(self, event: Any, note: str = "") -> Wait:
+        """Enter `event` on the screens and say what was recorded (`note` after it)."""
         yield from self.enter(event)
-        player = event.player
+        what = describe(event, self.session.rules.board)
         if self.drive.refused:
-            self.remember(f"  {player}: refused: {self.drive.refused}")
+            self.remember("  " + refused_text(what, self.drive.refused))
         else:
             self.log.entries += 1
-            self.remember(f"  {player} {what}")
+            self.remember(f"  {what}{note}")
 
     def walk(self, player: str, station: str) -> Wait:
         square = self.free_square(player, station)
         meeple = self.session.state.meeples.get(player)
         if square is not None and (meeple is None or meeple.square != square):
-            yield from self.record_entry(
-                MoveMeeple(player, square), f"walks next to {self.name(station)}"
-            )
+            yield from self.record_entry(MoveMeeple(player, square))
 
     def free_square(self, player: str, station: str) -> Square | None:
         board, state = self.session.rules.board, self.session.state
@@ -122,13 +119,19 @@ class DrinksDemoScript(DemoScript):
         d = self.drive
         table = self.table
         if table is None:
-            yield from self.record_entry(
-                BuildDrink(player, station, color), f"builds a vending machine at {station}"
-            )
+            yield from self.record_entry(BuildDrink(player, station, color))
             return
         yield from d.wait_for("metro-home")
         table.put_drink(station, color)
-        self.remember(f"  {player} puts a {color} drink beside {self.name(station)} (on the table)")
+        board = self.session.rules.board
+        self.remember(
+            "  "
+            + _("{player} puts a {drink} drink beside {station} (on the table)").format(
+                player=color_name(player),
+                drink=drink_name(color),
+                station=station_name(board, station),
+            )
+        )
         yield from table.wait()
         yield from self.answer_camera(lambda: station in self.session.state.drinks, CAMERA_WAIT)
         if self.session.state.drinks.get(station) == color:
@@ -136,10 +139,8 @@ class DrinksDemoScript(DemoScript):
             self.log.entries += 1
             self.log.camera += 1
             return
-        self.remember("  the camera did not see it: entered by hand")
-        yield from self.record_entry(
-            BuildDrink(player, station, color), f"builds a vending machine at {station}"
-        )
+        self.remember("  " + _("the camera did not see it: entered by hand"))
+        yield from self.record_entry(BuildDrink(player, station, color))
 
 
 def start_drinks_demo(

@@ -15,10 +15,12 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from companion.config import InputConfig
+from companion.i18n import N_, _
 from companion.ui.screen import Action, Input
 
 log = logging.getLogger(__name__)
@@ -189,14 +191,34 @@ class GpioInputs:
                 log.exception("closing %s", device)
 
 
+@dataclass(frozen=True)
+class InputStatus:
+    """What the buttons are, said in the language of the moment it is read (the boot's
+    language may not be the screen's: `companion demo --language`)."""
+
+    msgid: str
+    values: tuple[tuple[str, str], ...] = ()
+
+    def text(self) -> str:
+        return _(self.msgid).format(**dict(self.values))
+
+
+KEYBOARD = InputStatus(N_("keyboard"))
+
+
+def has_pins(cfg: InputConfig) -> bool:
+    """The config names at least one button, encoder or player pin."""
+    return bool(cfg.pins or cfg.encoder or cfg.players or cfg.encoder_push is not None)
+
+
 def open_gpio(
     cfg: InputConfig, out: InputQueue, clock: Callable[[], float] = time.monotonic
-) -> tuple[GpioInputs | None, str]:
-    """The GPIO inputs and a status line. Never raises: without GPIO the keyboard still works."""
+) -> tuple[GpioInputs | None, InputStatus]:
+    """The GPIO inputs and their status. Never raises: without GPIO the keyboard still works."""
     if cfg.gpio == "off":
-        return None, "keyboard only (GPIO off)"
-    if not (cfg.pins or cfg.encoder or cfg.players or cfg.encoder_push is not None):
-        return None, "keyboard only (no pins configured)"
+        return None, InputStatus(N_("keyboard only (GPIO off)"))
+    if not has_pins(cfg):
+        return None, InputStatus(N_("keyboard only (no pins configured)"))
     try:
         if cfg.gpio == "mock":
             from gpiozero import Device
@@ -204,10 +226,11 @@ def open_gpio(
 
             if not isinstance(Device.pin_factory, MockFactory):
                 Device.pin_factory = MockFactory()
-        return GpioInputs(cfg, out, clock), f"GPIO buttons ({cfg.gpio})"
+        status = InputStatus(N_("GPIO buttons ({mode})"), (("mode", cfg.gpio),))
+        return GpioInputs(cfg, out, clock), status
     except Exception as exc:
         log.warning("GPIO is not available (%s); going on with the keyboard only", exc)
-        return None, f"GPIO not available: {exc}"
+        return None, InputStatus(N_("GPIO not available: {error}"), (("error", str(exc)),))
 
 
 def player_button_count(cfg: InputConfig, gpio: bool) -> int:

@@ -11,8 +11,12 @@ from typing import Any
 
 from companion import izakaya as Z
 from companion.app.core import App
-from companion.app.demo import DemoError, DemoScript, Driver, Say, Wait
-from companion.i18n import _
+from companion.app.demo import DemoError, DemoScript, Driver, Say, Wait, players_text, ranking_text
+from companion.colors import color_name
+from companion.i18n import N_, _
+from companion.money import yen
+from companion.ui.izakaya.entry import ACTIONS as SPACE_LABELS
+from companion.ui.izakaya.panel import drink_label
 from companion.ui.screen import Action, Input
 
 BIDS = ((300, 200), (500, 800))
@@ -34,7 +38,21 @@ ACTIONS: tuple[tuple[Z.Event, ...], ...] = (
         Z.Build((0, 0), 3),
     ),
 )
-MENU = {Z.Bottle: 0, Z.Adjust: 1, Z.Claim: 2, Z.Build: 3, Z.Pass: 4}
+SPACES: dict[type, str] = {
+    Z.Bottle: "bottle",
+    Z.Adjust: "adjust",
+    Z.Claim: "claim",
+    Z.Build: "build",
+    Z.Pass: "pass",
+}
+"""Each action's space on the screen's menu (`ui.izakaya.entry.ACTIONS`)."""
+MENU = {kind: [key for key, _label in SPACE_LABELS].index(space) for kind, space in SPACES.items()}
+SIDES = {
+    "up": N_("disc on its top side"),
+    "down": N_("disc on its bottom side"),
+    "left": N_("disc on its left side"),
+    "right": N_("disc on its right side"),
+}
 ARROW = {"up": Action.UP, "down": Action.DOWN, "left": Action.LEFT, "right": Action.RIGHT}
 
 
@@ -45,7 +63,11 @@ class IzakayaDemo(DemoScript):
         labels = [opt.text for opt in d.top.items]
         yield from d.list_item(labels.index(_("Izakaya")), "main-menu")
         yield from d.wait_for("izakaya-setup")
-        self.remember("Setup: IZAKAYA, 2 players (red, blue)")
+        self.remember(
+            _("Setup: {game}, players {players}").format(
+                game=_("Izakaya"), players=players_text(("red", "blue"))
+            )
+        )
         yield from d.press(Action.LEFT)
         yield from d.pause(0.8)
         yield from d.press(Action.UP)
@@ -58,7 +80,7 @@ class IzakayaDemo(DemoScript):
         screen = d.top
         result = Z.result(screen.state)
         self.remember(
-            "Ranking: " + ", ".join(f"{p.rank}. {p.color} ¥{p.total:,}" for p in result.players)
+            ranking_text(f"{p.rank}. {color_name(p.color)} {yen(p.total)}" for p in result.players)
         )
         self.app.request_screenshot("ranking")
         yield from d.pause(2.5)
@@ -72,11 +94,17 @@ class IzakayaDemo(DemoScript):
         for seat, amount in enumerate(bids):
             for _coin in range(amount // 100):
                 yield from self.player(seat)
-        self.remember(f"Bids: red ¥{bids[0]}, blue ¥{bids[1]}")
+        named = (f"{color_name(c)} {yen(b)}" for c, b in zip(self.state.colors, bids, strict=True))
+        self.remember(_("Bids: {bids}").format(bids=", ".join(named)))
         yield from self.drive.press(Action.OK)
         s = self.state
         if s.last_round == s.round:
-            self.remember(f"  the bid pile reached ¥{s.pile:,}: this action phase is the last")
+            self.remember(
+                "  "
+                + _("the bid pile reached {pile}: this action phase is the last").format(
+                    pile=yen(s.pile)
+                )
+            )
 
     def player(self, seat: int) -> Wait:
         self.app.inject(Input(player=seat, t=self.app.now()))
@@ -88,6 +116,7 @@ class IzakayaDemo(DemoScript):
         d: Driver = self.drive
         screen: Any = d.top
         who = self.state.colors[self.state.current or 0]
+        side = ""
         before = screen.session.entry_count
         entry = screen.entry
         yield from d.cursor_to(MENU[type(event)], lambda: int(entry.menu), 5)
@@ -115,7 +144,8 @@ class IzakayaDemo(DemoScript):
             yield from d.press(Action.OK)
         if screen.session.entry_count != before + 1:
             raise DemoError(f"{event} was not entered: {screen.error}")
-        self.remember(f"  {who}: {type(event).__name__.lower()} {_describe(event)}")
+        what = _describe(event, side)
+        self.remember("  " + _("{player}: {action}").format(player=color_name(who), action=what))
 
     def cycle(self, done: Any) -> Wait:
         for _k in range(7):
@@ -139,17 +169,24 @@ class IzakayaDemo(DemoScript):
         raise DemoError(f"the cursor did not reach {target}")
 
 
-def _describe(event: Z.Event) -> str:
+def _describe(event: Z.Event, side: str = "") -> str:
+    """The action space's name as the screen's menu says it, and what was chosen there (a
+    claim's disc by the `side` of the plot it was put on)."""
     match event:
         case Z.Bottle(color, point):
-            return f"{color} at {point}"
+            detail = _("{drink} at {point}").format(drink=drink_label(color), point=point)
         case Z.Adjust(source, target):
-            return f"¥100 from {source} to {target}"
-        case Z.Claim(edge, plot):
-            return f"plot {plot}, disc on {edge}"
+            detail = _("{amount} from {source} to {target}").format(
+                amount=yen(100), source=drink_label(source), target=drink_label(target)
+            )
+        case Z.Claim(_edge, plot):
+            detail = _("plot {plot}, {side}").format(plot=plot, side=_(SIDES[side]))
         case Z.Build(plot, floors, _slot):
-            return f"plot {plot}, {floors} floors"
-    return ""
+            detail = _("plot {plot}, {n} floors").format(plot=plot, n=floors)
+        case _other:
+            detail = ""
+    label = _(dict(SPACE_LABELS)[SPACES[type(event)]])
+    return f"{label} ({detail})" if detail else label
 
 
 def start_izakaya_demo(app: App, say: Say, pace: float = 1.0) -> IzakayaDemo:

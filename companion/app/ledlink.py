@@ -16,6 +16,7 @@ from companion.colors import RGB
 from companion.devices.led_layout import LedSetup, load_layout
 from companion.devices.ledconfig import LedConfig
 from companion.devices.leds import LedStrip, open_strip
+from companion.i18n import _
 from companion.metro import BoardMap
 from companion.metro.state import MetroState
 
@@ -64,7 +65,7 @@ class LedLink:
     @property
     def status(self) -> str:
         if self.strip is None:
-            return "LED strip not opened yet"
+            return _("LED strip not opened yet")
         return self.strip.status.text()
 
     @property

@@ -14,6 +14,7 @@ from typing import Any
 from companion.app.core import App
 from companion.app.demo import DemoError, DemoScript, Say, Wait
 from companion.i18n import _
+from companion.money import yen
 from companion.ui.screen import Action, Input
 
 GAMES = {"shopping": "Shopping game", "chocolate": "Chocolate milk"}
@@ -46,7 +47,7 @@ class MarketDemo(DemoScript):
     def start(self) -> Wait:
         d = self.drive
         yield from d.pause(0.5)
-        self.remember(f"Main menu: {GAMES[self.game]}")
+        self.remember(_("Main menu: {game}").format(game=_(GAMES[self.game])))
         yield from d.main_item(GAMES[self.game])
         setup: Any = d.top
         labels = [opt.text for opt in setup.options()]
@@ -64,7 +65,7 @@ class MarketDemo(DemoScript):
         yield from d.leave_game()
         yield from d.main_item("History")
         yield from d.wait_for("history")
-        self.remember("History: the game just played")
+        self.remember(_("History: the game just played"))
         yield from d.pause(1.0)
         yield from d.press(Action.BACK)
         yield from d.wait_for("main-menu")
@@ -95,7 +96,9 @@ class MarketDemo(DemoScript):
         yield from d.press(Action.OK)
         yield from d.wait_for("shopping-paid")
         self.log.entries += 1
-        self.remember(f"Player {seat + 1} leaves the shop: paid {total}")
+        self.remember(
+            _("Player {n} leaves the shop: paid {total}").format(n=seat + 1, total=yen(total))
+        )
         yield from d.pause(1.0)
         yield from d.press(Action.OK)
         yield from d.wait_for("shopping")
@@ -114,14 +117,14 @@ class MarketDemo(DemoScript):
         yield from self.player(0)
         yield from self.pick(_("Buy a tuna: {cost}").split("{")[0])
         self.log.entries += 1
-        self.remember("Player 1 buys a tuna")
+        self.remember(_("Player {n} buys a tuna").format(n=1))
         yield from d.wait_for("shopping")
         yield from self.cart(2, {"Bra/underwear/socks": 3, "Magazines/newspapers": 1})
         yield from self.cart(0, {"Washer/dryer": 1}, crabs=(15,))
         yield from self.cart(1, {"Salmon": 2})
         if not d.top.state.over:
             yield from self.cart(2, {"Shirt/trousers": 1})
-        self.remember("End of the game: the ranking")
+        self.remember(_("End of the game: the ranking"))
         yield from d.pause(1.5)
 
     # --- Chocolate milk ---------------------------------------------------------------------
@@ -135,7 +138,7 @@ class MarketDemo(DemoScript):
         yield from self.pick(_("Into crate {crate}").split("{")[0])
         yield from d.wait_for("chocolate")
         self.log.entries += 1
-        self.remember(f"Player {seat + 1} buys a drink")
+        self.remember(_("Player {n} buys a drink").format(n=seat + 1))
 
     def chocolate(self) -> Wait:
         d = self.drive
@@ -146,19 +149,19 @@ class MarketDemo(DemoScript):
         yield from d.press(Action.OK)
         yield from d.wait_for("chocolate")
         self.log.entries += 1
-        self.remember("The refill was drawn by hand instead")
+        self.remember(_("The refill was drawn by hand instead"))
         yield from self.player(1)
         yield from self.pick(_("Buy a crate: {cost}").split("{")[0])
         yield from d.wait_for("chocolate")
         self.log.entries += 1
-        self.remember("Player 2 buys a crate")
+        self.remember(_("Player {n} buys a crate").format(n=2))
         yield from self.player(0)
         yield from self.pick(_("Sell drinks"))
         yield from d.wait_for("commands")
         yield from d.press(Action.OK)
         yield from d.wait_for("chocolate")
         self.log.entries += 1
-        self.remember("Player 1 sells at a stock card")
+        self.remember(_("Player {n} sells at a stock card").format(n=1))
         yield from d.pause(1.5)
 
 

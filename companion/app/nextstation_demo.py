@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from companion import games
 from companion.app.core import App
-from companion.app.demo import DemoError, DemoScript, Say, Wait
+from companion.app.demo import DemoError, DemoScript, Say, Wait, players_text
+from companion.colors import color_name
+from companion.i18n import _
+from companion.nextstation.deck import GREENS_PER_ROUND
 from companion.nextstation.game import NextStationState
 from companion.nextstation.scoring import total
+from companion.ui.nextstation.card import card_kind, card_title
 from companion.ui.nextstation.flow import GameScreen
+from companion.ui.nextstation.reveal import line_text, round_title
 from companion.ui.nextstation.scoring import ScoringScreen
 from companion.ui.screen import Action
 
@@ -34,15 +39,19 @@ class NextStationDemo(DemoScript):
         d = self.drive
         yield from d.wait_for("main-menu")
         yield from d.pause(1.0)
-        self.remember("Main menu: Next Station Tokyo")
+        self.remember(_("Main menu: {game}").format(game=_(games.NEXT_STATION.title)))
         yield from d.list_item(1 + games.GAMES.index(games.NEXT_STATION), "main-menu")
         yield from d.wait_for("next-station-setup")
         setup = d.top
-        self.remember("Setup: players " + ", ".join(setup.colors))
+        self.remember(
+            _("Setup: {game}, players {players}").format(
+                game=_(games.NEXT_STATION.title), players=players_text(setup.colors)
+            )
+        )
         yield from d.pause(1.0)
         yield from d.list_item(len(setup.items) - 1, "next-station-setup")
         yield from d.wait_for("next-station-reveal")
-        for _ in range(4):
+        for _i in range(4):
             yield from self.round()
         yield from d.wait_for("next-station-scoring")
         for player in range(len(self.state().setup.players)):
@@ -51,23 +60,25 @@ class NextStationDemo(DemoScript):
         state = self.state()
         colors = state.setup.players
         self.log.ranking = [colors[s.player] for s in state.standings]
-        self.remember(
-            "Results: "
-            + ", ".join(f"{s.place}. {colors[s.player]} {s.total}" for s in state.standings)
-        )
+        places = (f"{s.place}. {color_name(colors[s.player])} {s.total}" for s in state.standings)
+        self.remember(_("Results: {places}").format(places=", ".join(places)))
         yield from d.pause(2.5)
         yield from d.leave_game()
 
     def round(self) -> Wait:
         d = self.drive
         state = self.state()
-        self.remember(f"Round {state.round + 1}: the {state.line} line")
+        self.remember(f"{round_title(state.round)}: {line_text(state.line, state.round)}")
         while self.state().phase == "reveal":
             yield from d.press(Action.OK)
             s = self.state()
             if s.card is not None:
-                ignored = " (ignored)" if s.ignored else ""
-                self.remember(f"  card {s.shown}: {s.card.key}{ignored}, green {s.greens} of 5")
+                words = [card_title(s.card), card_kind(s.card)]
+                if s.ignored:
+                    words.append(_("Ignored: it is the round's first card"))
+                greens = _("green {n} of {total}").format(n=s.greens, total=GREENS_PER_ROUND)
+                card = _("card {n}: {card}").format(n=s.shown, card=", ".join(words))
+                self.remember(f"  {card}; {greens}")
                 self.log.entries += 1
             yield from d.pause(0.6)
         self.app.request_screenshot(f"round-{state.round + 1}-end")
@@ -86,10 +97,14 @@ class NextStationDemo(DemoScript):
         for box, value in enumerate(values[: len(screen.boxes)]):
             while screen.index != box:
                 yield from d.press(Action.DOWN)
-            for _ in range(value):
+            for _i in range(value):
                 yield from d.press(Action.RIGHT)
+        who = color_name(screen.state.setup.players[player])
         self.remember(
-            f"  {screen.state.setup.players[player]}: pad entered, total {total(screen.sheet)}"
+            "  "
+            + _("{player}: pad entered, total {total}").format(
+                player=who, total=total(screen.sheet)
+            )
         )
         yield from d.press(Action.OK)
         self.log.entries += 1

@@ -366,7 +366,7 @@ def leds_alive(app: App) -> bool:
 def describe_app(app: App) -> str:
     services = app.services
     camera = services.camera.status if services.camera is not None else ""
-    parts = [app.input_status, services.leds.status, services.sound.status, camera]
+    parts = [app.input_status.text(), services.leds.status, services.sound.status, camera]
     return "; ".join(p for p in parts if p)
 
 

@@ -47,8 +47,15 @@ def drinks_summary(app: Any, script: Any) -> dict[str, int] | None:
     }
 
 
-def _rounds_text(rounds: int) -> str:
-    return "1 round" if rounds == 1 else f"{rounds} rounds"
+def _what(game: str, rounds: int, map_name: str) -> str:
+    """What the demo plays, in the screen's language: "3 rounds" of Metro, else the game."""
+    from companion import games
+    from companion.i18n import _
+
+    if game != "metro":
+        return _(games.game(game).title)
+    played = _("1 round") if rounds == 1 else _("{n} rounds").format(n=rounds)
+    return played if map_name == "tokyo" else f"{played} ({map_name.title()})"
 
 
 def main(argv: list[str]) -> int:
@@ -106,6 +113,7 @@ def main(argv: list[str]) -> int:
     from companion.app.demo import DemoScript, _start_camera, start_demo
     from companion.cli.run import parse_size
     from companion.config import Config, InputConfig
+    from companion.i18n import _
 
     headless = args.headless or not has_display()
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="companion-demo-"))
@@ -139,13 +147,16 @@ def main(argv: list[str]) -> int:
             print(text, file=out, flush=True)
 
     say(
-        f"Demo: {_rounds_text(args.rounds) if args.game == 'metro' else args.game}, "
-        f"{'headless' if headless else 'in a window'}; "
-        f"inputs: {app.input_status}; sound: {app.services.sound.status}; "
-        f"LEDs: {app.services.leds.status}"
+        _("Demo: {what}, {where}; inputs: {inputs}; sound: {sound}; LEDs: {leds}").format(
+            what=_what(args.game, args.rounds, args.map),
+            where=_("headless") if headless else _("in a window"),
+            inputs=app.input_status.text(),
+            sound=app.services.sound.status,
+            leds=app.services.leds.status,
+        )
     )
     if app.services.web is not None and app.services.web.running:
-        say(f"Phone view: {app.services.web.url()}")
+        say(_("Phone view: {url}").format(url=app.services.web.url()))
     pace = 1.0 if headless else 0.8
     script: DemoScript
     if args.game == "metro" and args.drinks:
@@ -174,18 +185,19 @@ def main(argv: list[str]) -> int:
         drinks = drinks_summary(app, script) if args.drinks else None
         if args.leds_port:
             # the strip opens after the first line: a wrong --leds-port shows only here
-            say(f"LEDs: {app.services.leds.status}")
+            say(_("LEDs: {status}").format(status=app.services.leds.status))
     finally:
         shutdown(app)
     elapsed = time.monotonic() - started
     spoken = getattr(app.services.voice.backend, "spoken", None)
     if spoken:
-        say(f"Said aloud ({len(spoken)}): " + " / ".join(text for _lang, text in spoken[:8]))
+        said = " / ".join(text for _lang, text in spoken[:8])
+        say(_("Said aloud ({n}): {phrases}").format(n=len(spoken), phrases=said))
     if app.screenshots:
-        say(f"Screenshots ({len(app.screenshots)}) saved in {shots}")
+        say(_("Screenshots ({n}) saved in {folder}").format(n=len(app.screenshots), folder=shots))
     if script.done and not headless:
-        say("(the window stayed on the last screen until it was closed)")
-    say(f"Saved game in {data_dir}; {elapsed:.1f} s")
+        say(_("(the window stayed on the last screen until it was closed)"))
+    say(_("Saved game in {folder}; {seconds} s").format(folder=data_dir, seconds=f"{elapsed:.1f}"))
     if args.json:
         result = script.log.result
         print(
