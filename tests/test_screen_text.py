@@ -128,14 +128,7 @@ def metro_entries(tour: Tour, size: tuple[int, int]) -> None:
     tour.look(app, "game-menu-confirm")
     while not isinstance(app.top, MetroHome):
         app.press("back")
-    app.push(BidsScreen(app))
-    tour.look(app, "bids")
-    app.press("back")
-    from companion.ui.metro.owners import OwnersScreen
-
-    app.push(OwnersScreen(app))
-    tour.look(app, "owners")
-    app.pop()
+    bids_and_owners(tour, app, "")
     app.press("left")
     tour.look(app, "undo-confirm")
     app.press("back")
@@ -157,6 +150,18 @@ def metro_entries(tour: Tour, size: tuple[int, int]) -> None:
     tour.look(home(five, size), "income-track-5-players")
     osaka = new_session(load_rules("osaka"), ("red", "blue", "yellow", "green", "black"))
     tour.look(home(osaka, size), "income-track-osaka")
+
+
+def bids_and_owners(tour: Tour, app: FakeApp, what: str) -> None:
+    """Over the income track: the turn-order bids, then who owns which station."""
+    from companion.ui.metro.owners import OwnersScreen
+
+    app.push(BidsScreen(app))
+    tour.look(app, f"{what}bids")
+    app.press("back")
+    app.push(OwnersScreen(app))
+    tour.look(app, f"{what}owners")
+    app.pop()
 
 
 def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
@@ -245,14 +250,7 @@ def named_metro(tour: Tour, size: tuple[int, int]) -> None:
     app.top.open_actions("blue")
     tour.look(app, "named-actions-of")
     app.press("back")
-    app.push(BidsScreen(app))
-    tour.look(app, "named-bids")
-    app.press("back")
-    from companion.ui.metro.owners import OwnersScreen
-
-    app.push(OwnersScreen(app))
-    tour.look(app, "named-owners")
-    app.pop()
+    bids_and_owners(tour, app, "named-")
     session = app.services.session
     sid = next(s for s in session.rules.board.stations if s not in session.state.stations)
     app.push(ProposalScreen(app, Built("black", sid), CameraPrompts(app)))
