@@ -33,8 +33,8 @@ def test_fit_places_stops_on_their_own_circles_and_reports_the_rest(tokyo, seed,
     )
     got = score({s.stop_id: s.found for s in fit.stops.values()}, printed)
     assert got.wrong == 0
-    # Issue 17 asks 95 %; the fit places about 93 % (README, benchmarks/fit_map.py).
-    assert got.within_3mm >= 0.9 * got.stops
+    # Issue 17 asks 95 %: these two boards get 161 of 167 (over 24 boards about 94.6 %, README).
+    assert got.within_3mm >= 0.95 * got.stops
     assert got.within_3mm + got.not_placed == got.stops
     assert all(fit.stops[sid].found is None for sid in printed.missing)
     assert all(s.confidence >= 0.5 for s in fit.placed())

@@ -9,7 +9,7 @@ fraction of a pixel, each with the ring's colour relative to its own white disk.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import cv2
 import numpy as np
@@ -20,6 +20,8 @@ MIN_RINGED = 0.08
 """How much lighter than the brightest eighth of its ring a circle's disk must be: paper beside
 a dark line passes the kernel, but its "ring" is light on one side."""
 SECTORS = 16
+OPEN_SECTORS = 2
+"""A pale ring (Hibiya's grey) may look as light as the disk in this many sectors."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,17 @@ class Circles:
     """N: how much lighter the disk is than the lightest sixteenth of its ring."""
     radius_mm: np.ndarray
     """N: the circle size it was found at."""
+    sectors: np.ndarray
+    """N x SECTORS x 3: the ring's colour in each sector, divided by the disk's: a printed
+    ring is one colour all round, a patch of paper between lines is not."""
+
+    def pick(self, keep: np.ndarray) -> Circles:
+        return Circles(*(getattr(self, f.name)[keep] for f in fields(self)))
+
+    def plus(self, more: Circles) -> Circles:
+        return Circles(
+            *(np.concatenate([getattr(self, f.name), getattr(more, f.name)]) for f in fields(self))
+        )
 
 
 def evened(board_bgr: np.ndarray, scale: float) -> np.ndarray:
@@ -80,9 +93,12 @@ def _subpixel(resp: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return out
 
 
-def _rings(img: np.ndarray, pts: np.ndarray, radius_px: float) -> tuple[np.ndarray, np.ndarray]:
-    """For each centre (pixels): the median ring colour over the median disk colour, and how
-    much lighter the disk is than the lightest eighth of the ring (-1 at the image's edge)."""
+def _rings(
+    img: np.ndarray, pts: np.ndarray, radius_px: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For each centre (pixels): the median ring colour over the median disk colour, the same
+    per sector, how much lighter the disk is than the lightest sector of the ring (-1 at the
+    image's edge) and than the lightest but `OPEN_SECTORS`."""
     r = int(np.ceil(radius_px * 1.1))
     yy, xx = np.mgrid[-r : r + 1, -r : r + 1]
     d = np.hypot(xx, yy)
@@ -91,7 +107,9 @@ def _rings(img: np.ndarray, pts: np.ndarray, radius_px: float) -> tuple[np.ndarr
     sector = (((np.arctan2(yy, xx) + np.pi) / (2 * np.pi) * SECTORS).astype(int) % SECTORS)[ring]
     h, w = img.shape[:2]
     colours = np.ones((len(pts), 3), np.float32)
+    per_sector = np.ones((len(pts), SECTORS, 3), np.float32)
     ringed = np.full(len(pts), -1.0)
+    closed = np.full(len(pts), -1.0)
     for i, (px, py) in enumerate(np.round(pts).astype(int)):
         x0, y0 = px - r, py - r
         if x0 < 0 or y0 < 0 or px + r >= w or py + r >= h:
@@ -100,10 +118,13 @@ def _rings(img: np.ndarray, pts: np.ndarray, radius_px: float) -> tuple[np.ndarr
         white = np.median(patch[disk], axis=0)
         ring_px = patch[ring]
         colours[i] = np.median(ring_px, axis=0) / np.maximum(white, 1e-3)
+        for k in range(SECTORS):
+            per_sector[i, k] = np.median(ring_px[sector == k], axis=0) / np.maximum(white, 1e-3)
         light = ring_px.min(axis=1)
-        sectors = [np.median(light[sector == k]) for k in range(SECTORS)]
-        ringed[i] = float(white.min() - max(sectors))
-    return colours, ringed
+        sectors = np.sort([np.median(light[sector == k]) for k in range(SECTORS)])
+        ringed[i] = float(white.min() - sectors[-1])
+        closed[i] = float(white.min() - sectors[-1 - OPEN_SECTORS])
+    return colours, per_sector, ringed, closed
 
 
 def find_circles(img: np.ndarray, scale: float, radius_mm: float) -> Circles:
@@ -112,19 +133,18 @@ def find_circles(img: np.ndarray, scale: float, radius_mm: float) -> Circles:
     white = img.min(axis=2)
     resp = cv2.filter2D(white, cv2.CV_32F, _kernel(radius_px))
     pts = _peaks(resp, radius_px)
-    if not len(pts):
-        return Circles(np.zeros((0, 2)), np.zeros(0), np.zeros((0, 3)), np.zeros(0), np.zeros(0))
     strength = resp[pts[:, 1], pts[:, 0]].astype(np.float64)
     sub = _subpixel(resp, pts)
-    colours, ringed = _rings(img, sub, radius_px)
-    keep = ringed > MIN_RINGED
-    return Circles(
-        sub[keep] / scale,
-        strength[keep],
-        colours[keep].astype(np.float64),
-        ringed[keep],
-        np.full(int(keep.sum()), radius_mm),
+    colours, per_sector, ringed, closed = _rings(img, sub, radius_px)
+    found = Circles(
+        sub / scale,
+        strength,
+        colours.astype(np.float64),
+        ringed,
+        np.full(len(sub), radius_mm),
+        per_sector.astype(np.float64),
     )
+    return found.pick(closed > MIN_RINGED)
 
 
 def find_sizes(img: np.ndarray, scale: float, radii_mm: list[float]) -> Circles:
@@ -138,11 +158,5 @@ def find_sizes(img: np.ndarray, scale: float, radii_mm: list[float]) -> Circles:
             keep = d.min(axis=1) > out.radius_mm.max()
         else:
             keep = np.ones(len(more.xy_mm), bool)
-        out = Circles(
-            np.concatenate([out.xy_mm, more.xy_mm[keep]]),
-            np.concatenate([out.strength, more.strength[keep]]),
-            np.concatenate([out.ring, more.ring[keep]]),
-            np.concatenate([out.ringed, more.ringed[keep]]),
-            np.concatenate([out.radius_mm, more.radius_mm[keep]]),
-        )
+        out = out.plus(more.pick(keep))
     return out

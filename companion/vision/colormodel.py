@@ -37,7 +37,8 @@ def to_lab(bgr: np.ndarray) -> np.ndarray:
     """N x 3 float BGR (0-255) -> N x 3 Lab with L scaled by L_WEIGHT."""
     if not bgr.size:
         return np.zeros((0, 3), np.float32)
-    arr = np.clip(bgr.reshape(-1, 1, 3) / 255.0, 0, 1).astype(np.float32)
+    arr = bgr.reshape(-1, 1, 3) / 255.0
+    arr = np.clip(arr, 0, 1, out=arr).astype(np.float32, copy=False)
     lab = np.asarray(cv2.cvtColor(arr, cv2.COLOR_BGR2Lab), np.float32).reshape(-1, 3)
     lab[:, 0] *= L_WEIGHT
     return lab
@@ -122,11 +123,18 @@ class ColorModel:
 
     @staticmethod
     def confidence(mean_dist: np.ndarray) -> float:
-        order = np.sort(mean_dist)
-        if len(order) < 2:
-            return 1.0
-        gap = float(order[1] - order[0]) / max(float(order[1]), 1e-6) * 2.5
-        return min(1.0, max(0.0, gap))
+        """How clearly the nearest colour wins (0-1), from a blob's mean distance to each."""
+        return float(ColorModel.confidences(np.asarray(mean_dist)[None])[0])
+
+    @staticmethod
+    def confidences(mean_dists: np.ndarray) -> np.ndarray:
+        """`confidence` of each row of blobs x colours mean distances."""
+        if mean_dists.shape[1] < 2:
+            return np.ones(len(mean_dists))
+        order = np.sort(mean_dists, axis=1)
+        lead = (order[:, 1] - order[:, 0]).astype(np.float64)
+        gap = lead / np.maximum(order[:, 1].astype(np.float64), 1e-6) * 2.5
+        return np.asarray(np.clip(gap, 0.0, 1.0))
 
     def to_json(self) -> dict[str, Any]:
         return {

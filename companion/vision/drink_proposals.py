@@ -11,40 +11,42 @@ import math
 from dataclasses import dataclass, replace
 
 from companion.colors import drink_name
-from companion.i18n import _
-from companion.metro.board import BoardMap
+from companion.i18n import N_
 from companion.metro.drinks import owner_of_color
 from companion.metro.state import MetroState
 from companion.vision.model import (
     DRINK,
     DRINK_DIAMETER_MM,
     MEEPLE,
+    MEEPLE_DEPTH_MM,
     MEEPLE_LENGTH_MM,
     Piece,
     Reading,
 )
+from companion.vision.station_proposal import StationProposal
 
 NEAR_MM = MEEPLE_LENGTH_MM / 2 + DRINK_DIAMETER_MM / 2
 """A meeple read this near a drink may be that drink."""
+SAME_SPOT_MM = DRINK_DIAMETER_MM / 2 + MEEPLE_DEPTH_MM / 2 - 1.5
+"""A drink and a meeple read this near stand in one place: one of them is not there."""
 
 
 @dataclass(frozen=True)
-class DrinkBuilt:
+class DrinkBuilt(StationProposal):
     """A drink stands on a station that has none in the game; `player` owns its colour."""
 
-    color: str
-    station: str
     player: str
+    message = N_("{color} drink at {station}")
 
-    def text(self, board: BoardMap) -> str:
-        return _("{drink} drink at {station}").format(
-            drink=drink_name(self.color), station=board.stations[self.station].name
-        )
+    def color_text(self) -> str:
+        return drink_name(self.color)
 
 
 def settle(reading: Reading, state: MetroState) -> Reading:
     """Without the meeples read where a drink stands whose colour has another meeple read
-    elsewhere: those were the drinks."""
+    elsewhere: those were the drinks; and without the drinks read on a meeple the game has
+    standing on that square: two pieces cannot stand in one place, and the game's meeple is
+    there (a meeple beside a pyramid can look like a drink of a near colour)."""
     drinks = [p for p in reading.pieces if p.kind == DRINK]
     if not drinks:
         return reading
@@ -53,7 +55,14 @@ def settle(reading: Reading, state: MetroState) -> Reading:
     def by_drink(m: Piece) -> bool:
         return any(math.hypot(m.x_mm - d.x_mm, m.y_mm - d.y_mm) < NEAR_MM for d in drinks)
 
-    drop = {
+    def on_a_meeple(d: Piece) -> bool:
+        return any(
+            math.hypot(m.x_mm - d.x_mm, m.y_mm - d.y_mm) < SAME_SPOT_MM and _in_place(m, state)
+            for m in meeples
+        )
+
+    drop = {id(d) for d in drinks if on_a_meeple(d)}
+    drop |= {
         id(m)
         for m in meeples
         if by_drink(m) and any(q.color == m.color and not by_drink(q) for q in meeples)
@@ -61,6 +70,12 @@ def settle(reading: Reading, state: MetroState) -> Reading:
     if not drop:
         return reading
     return replace(reading, pieces=tuple(p for p in reading.pieces if id(p) not in drop))
+
+
+def _in_place(meeple: Piece, state: MetroState) -> bool:
+    """The game has this meeple's player standing on the square it is read on."""
+    known = state.meeples.get(meeple.color)
+    return known is not None and meeple.square is not None and known.square == meeple.square
 
 
 def drink_proposals(reading: Reading, state: MetroState, min_confidence: float) -> list[DrinkBuilt]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -32,16 +33,13 @@ from companion.vision.model import (
     Piece,
     station_center,
 )
+from companion.vision.white_drink import CHANGE as WHITE_CHANGE
+from companion.vision.white_drink import Lean, white_spot
 
 SHADES = (0.6, 0.85, 1.05)
 """A drink's side in shadow, its side in the light, its top: one prototype each."""
 SEEN_SHARE = 0.2
 """A drink shows at least this share of its top's area in drink-coloured changed pixels."""
-WHITE_PRINT = 10.0
-"""Board pixels this near the board's own white (weighted Lab) are printed white: no white
-drink is read there."""
-WHITE_SHARE = 0.5
-"""A white drink on the board's light paper shows only its top's middle: half as many."""
 MEEPLE_ASPECT = 1.6
 """Longer than this (long / short axis): a meeple beside the pyramid, not a drink."""
 ACROSS = 1.3
@@ -50,12 +48,11 @@ wider than this many times that, it is a 15 mm meeple lying across."""
 TWIN_ACROSS = 1.75
 """The same for a meeple whose colour is also read elsewhere (it may be a drink read as a
 meeple, a drink's blob is seen up to 1.7 times a disc's spread): only wider than this."""
-LIGHTER = 3.0
-"""A white drink's top on light paper: pixels this much lighter (weighted Lab L) than the
-lightest empty-board pixel round them, even where the paper is as near white as the drink."""
-LIGHT_REACH = 2
-"""Board pixels each side looked at for that lightest pixel (a fit a pixel or two off)."""
-Lean = Callable[[float, float, float], tuple[float, float]]
+INSIDE = 0.6
+"""A drink read nearer a pyramid than this many of its bases stands inside it (a drink
+touching a pyramid's side stands half a base and half a drink from its centre)."""
+ON_CENTRE = 0.35
+"""A meeple read this many pyramid bases from a station's centre may be its pyramid."""
 
 
 def whitest(ref_lab: np.ndarray) -> np.ndarray:
@@ -120,6 +117,7 @@ class DrinkReader:
         lean: Lean,
         margin: float,
         size: tuple[int, int],
+        change_unit: float = 1.0,
     ) -> None:
         self.board = board
         self.scale = scale
@@ -128,10 +126,11 @@ class DrinkReader:
         self.lean = lean
         self.margin = margin
         self.size = size
-        self.white = whitest(ref_lab)
-        self.names, self.protos, self.owner = drink_prototypes(colors, self.white)
+        self.change_unit = change_unit
+        """The change test's threshold: `Frame.diff` in these units."""
+        self.names, self.protos, self.owner = drink_prototypes(colors, whitest(ref_lab))
         self.ref_lab = ref_lab
-        self.ref_light = _local_max(ref_lab[..., 0], LIGHT_REACH)
+        self.white_index = self.names.index("white")
         self.base = math.sqrt(colors.area_mm2[PYRAMID])
         """The pyramids' seen base (mm), from the calibration photo."""
         self.meeple = math.sqrt(colors.area_mm2[MEEPLE])
@@ -139,6 +138,8 @@ class DrinkReader:
         self.outer = self.inner + DRINK_DIAMETER_MM + 3.0
         self.min_px = SEEN_SHARE * math.pi * (DRINK_DIAMETER_MM / 2) ** 2 * scale * scale
         self._rings: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._station_ids = sorted(board.stations)
+        self._centres = np.array([station_center(board, s) for s in self._station_ids])
 
     def ring(self, station: str) -> tuple[np.ndarray, np.ndarray]:
         """Board-frame pixels (ys, xs) round a station's centre, beyond its pyramid's base."""
@@ -169,23 +170,87 @@ class DrinkReader:
     def read(self, frame: object, pieces: list[Piece]) -> list[Piece]:
         """The pieces with a drink added for each pyramid that has one beside it. A meeple the
         piece reader made of a drink stays: `drink_proposals.settle` removes it knowing
-        where the game has each meeple."""
-        stations = sorted({p.station for p in pieces if p.kind == PYRAMID and p.station})
-        found: list[Piece] = []
-        for station in stations:
+        where the game has each meeple. A meeple read on a station's centre with a drink beside
+        it is that station's pyramid (a drink stands only by a pyramid, and no meeple stands
+        in one): the drink's shadow or side made the pyramid's blob look long."""
+        found: list[tuple[Piece, Piece]] = []
+        for base, station in self._bases(pieces):
             ys, xs = self.ring(station)
-            others = [p for p in pieces if p.station != station]
+            others = [p for p in pieces if p.station != station and p is not base]
             keep = ~self._hidden(ys, xs, others)
             ys, xs = ys[keep], xs[keep]
             if len(ys) < self.min_px:
                 continue
-            drink = self._beside(frame, ys, xs, station, pieces)
+            drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base])
             if drink is not None:
-                found.append(drink)
-        return pieces + self._one_each(found)
+                found.append((drink, base))
+        found, gone = self._read_twice(found, pieces)
+        kept = self._one_each([d for d, _base in found])
+        chosen = {id(d) for d in kept}
+        bases = {id(base): d.station for d, base in found if id(d) in chosen}
+        out = [
+            replace(p, kind=PYRAMID, square=None, station=bases[id(p)])
+            if id(p) in bases and p.kind == MEEPLE
+            else p
+            for p in pieces
+            if id(p) not in gone
+        ]
+        return out + kept
+
+    def _read_twice(
+        self, found: list[tuple[Piece, Piece]], pieces: list[Piece]
+    ) -> tuple[list[tuple[Piece, Piece]], set[int]]:
+        """(the drinks with their bases, the ids of pieces that were drinks). A drink read
+        inside a pyramid read (or inside its own base) is one thing read twice: a drink when
+        another pyramid's ring holds it (then it is that station's, and the pyramid read on
+        it was the drink), else that piece's own pixels (no drink: one stands only by a
+        pyramid)."""
+        out: list[tuple[Piece, Piece]] = []
+        gone: set[int] = set()
+        for d, base in found:
+            inside = [
+                p
+                for p in pieces
+                if (p.kind == PYRAMID or p is base)
+                and math.hypot(p.x_mm - d.x_mm, p.y_mm - d.y_mm) < INSIDE * self.base
+            ]
+            if not inside:
+                out.append((d, base))
+                continue
+            hosts = [
+                p
+                for p in pieces
+                if p.kind == PYRAMID
+                and p.station
+                and all(p is not q for q in inside)
+                and self.inner
+                <= math.dist(station_center(self.board, p.station), (d.x_mm, d.y_mm))
+                <= self.outer
+            ]
+            if hosts:
+                host = min(hosts, key=lambda p: math.hypot(p.x_mm - d.x_mm, p.y_mm - d.y_mm))
+                out.append((replace(d, station=host.station), host))
+                gone |= {id(p) for p in inside}
+        return out, gone
+
+    def _bases(self, pieces: list[Piece]) -> list[tuple[Piece, str]]:
+        """The pieces a drink may stand beside, with their stations: every pyramid, and a
+        meeple read within `ON_CENTRE` base widths of a station's centre no pyramid was read
+        on."""
+        out = {p.station: p for p in pieces if p.kind == PYRAMID and p.station}
+        for p in pieces:
+            if p.kind != MEEPLE:
+                continue
+            d = np.hypot(self._centres[:, 0] - p.x_mm, self._centres[:, 1] - p.y_mm)
+            k = int(np.argmin(d))
+            station = self._station_ids[k]
+            if d[k] < ON_CENTRE * self.base and station not in out:
+                out[station] = p
+        return sorted(((p, s) for s, p in out.items() if s), key=lambda ps: ps[1])
 
     def _one_each(self, found: list[Piece]) -> list[Piece]:
-        """A drink between two close stations is in both rings: it stands at the nearer."""
+        """A drink between two close stations is in both rings: it stands at the nearer; and a
+        station has one drink at most."""
 
         def off(d: Piece) -> float:
             x, y = station_center(self.board, d.station or "")
@@ -193,7 +258,11 @@ class DrinkReader:
 
         kept: list[Piece] = []
         for d in sorted(found, key=off):
-            if all(math.hypot(d.x_mm - k.x_mm, d.y_mm - k.y_mm) > DRINK_DIAMETER_MM for k in kept):
+            if all(
+                k.station != d.station
+                and math.hypot(d.x_mm - k.x_mm, d.y_mm - k.y_mm) > DRINK_DIAMETER_MM
+                for k in kept
+            ):
                 kept.append(d)
         return kept
 
@@ -205,7 +274,7 @@ class DrinkReader:
         for _attempt in range(2):
             candidates = self._drinks(frame, ys, xs, station)
             if not candidates:
-                return None
+                return self._white(frame, ys, xs, station, pieces)
             first = candidates[0]
             if not self._a_meeple(frame, first, pieces):
                 return first
@@ -274,43 +343,76 @@ class DrinkReader:
         ux, uy = ((tx - mx) / length, (ty - my) / length) if length > 1e-6 else (1.0, 0.0)
         return float(np.std((pts[:, 0] - mx) * -uy + (pts[:, 1] - my) * ux))
 
-    def _classify(
-        self, frame: object, ys: np.ndarray, xs: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(nearest drink colour, N x colours distances, drink pixel: near that colour and
-        nearer it than the empty board)."""
+    def _white(
+        self, frame: Any, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
+    ) -> Piece | None:
+        """A white drink found by the change it makes (`white_drink`), where no drink colour
+        was seen, off the meeples read round it (a light meeple changes the board too)."""
+        x, y = xs / self.scale, ys / self.scale
+        off = np.ones(len(ys), bool)
+        for p in pieces:
+            if p.kind == MEEPLE:
+                top = self.lean(p.x_mm, p.y_mm, DRINK_HEIGHT_MM)
+                off &= ~_near_segment(x, y, (p.x_mm, p.y_mm), top, 0.75 * self.meeple)
+        ys, xs = ys[off], xs[off]
+        if frame.diff is None or not len(ys):
+            return None
         lab = to_lab(self.colors_at(frame, ys, xs))
+        lighter = lab[:, 0] - self.ref_lab[ys, xs, 0]
+        white = self._nearest(lab)[0] == self.white_index
+        xy = np.stack([xs, ys], 1).astype(np.float64) / self.scale
+        change = frame.diff[ys, xs] / self.change_unit
+        still = self.board_distance(ys, xs, lab) / self.margin
+        spot = white_spot(
+            xy,
+            change,
+            still,
+            lighter,
+            white,
+            station_center(self.board, station),
+            self.inner,
+            self.lean,
+            self.scale,
+        )
+        if spot is None:
+            return None
+        wx, wy, strength = spot
+        confidence = min(1.0, strength / (2 * WHITE_CHANGE))
+        return Piece(DRINK, "white", wx, wy, station=station, confidence=confidence)
+
+    def _nearest(self, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(each pixel's nearest drink colour, N x colours distances)."""
         d2 = ((lab[:, None, :] - self.protos[None, :, :]) ** 2).sum(2)
         per = np.full((len(lab), len(self.names)), np.inf, np.float32)
         for i in range(len(self.names)):
             per[:, i] = np.sqrt(d2[:, self.owner == i].min(1))
-        idx = np.argmin(per, 1)
+        return np.argmin(per, 1), per
+
+    def _classify(
+        self, frame: object, ys: np.ndarray, xs: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(nearest drink colour, N x colours distances, drink pixel: near that colour and
+        nearer it than the empty board). White is never a drink pixel: on light paper a white
+        drink's top is as near white as the paper is, and a stop circle in a piece's shadow
+        looks like its shaded side (`_white` finds it by its change instead)."""
+        lab = to_lab(self.colors_at(frame, ys, xs))
+        idx, per = self._nearest(lab)
         best = per[np.arange(len(idx)), idx]
         board = self.board_distance(ys, xs, lab)
-        ok = (best < MAX_DISTANCE) & (best + self.margin < board)
-        # a white stop circle in a piece's shadow looks like a white drink's shaded side
-        white = idx == self.names.index("white")
-        if white.any():
-            ref = self.ref_lab[ys[white], xs[white]]
-            on_white = np.sqrt(((ref - self.white) ** 2).sum(1)) < WHITE_PRINT
-            ok[np.flatnonzero(white)[on_white]] = False
-            top = lab[white, 0] - self.ref_light[ys[white], xs[white]] > LIGHTER
-            top &= (best[white] < MAX_DISTANCE) & ~on_white
-            ok[np.flatnonzero(white)[top]] = True
+        ok = (best < MAX_DISTANCE) & (best + self.margin < board) & (idx != self.white_index)
         return idx, per, ok
 
     def _drinks(self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str) -> list[Piece]:
         """Each drink colour the ring shows enough of, most pixels first (a meeple standing in
         the ring may outnumber the drink: the caller tells them apart)."""
         idx, per, ok = self._classify(frame, ys, xs)
-        if np.count_nonzero(ok) < self.min_px * WHITE_SHARE:
+        if np.count_nonzero(ok) < self.min_px:
             return []
         counts = np.bincount(idx[ok], minlength=len(self.names))
         out = []
         for color in np.argsort(-counts, kind="stable"):
             c = int(color)
-            white = self.names[c] == "white"
-            if counts[c] < self.min_px * (WHITE_SHARE if white else 1.0):
+            if counts[c] < self.min_px:
                 break
             mine = ok & (idx == c)
             x = float(xs[mine].mean()) / self.scale
@@ -335,14 +437,3 @@ def _near_segment(
     else:
         t = np.clip(((x - ax) * dx + (y - ay) * dy) / length2, 0, 1)
     return np.hypot(x - (ax + t * dx), y - (ay + t * dy)) < r
-
-
-def _local_max(image: np.ndarray, reach: int) -> np.ndarray:
-    """Each pixel's greatest value within `reach` pixels each way."""
-    h, w = image.shape[:2]
-    pad = np.pad(image, reach, mode="edge")
-    out = image.copy()
-    for dy in range(2 * reach + 1):
-        for dx in range(2 * reach + 1):
-            np.maximum(out, pad[dy : dy + h, dx : dx + w], out=out)
-    return out

@@ -34,7 +34,13 @@ PLACE_MARGIN = 3.0
 """A stop is placed when its next best circle makes its line's chain this much dearer (the
 matcher learns from the surer ones, `stopmatch.SURE_MARGIN`)."""
 MAX_COLOUR = 2.0
-"""A circle whose ring is further than this from its line's colour is not placed."""
+"""A circle whose ring is further than this from its line's colour is not placed..."""
+MAX_PATCHY = 4.0
+"""A circle whose ring is not its line's colour nearly all round (`stopmatch.Match.patchy`)
+is not placed: a patch of paper boxed in by printed lines."""
+OFF_COLOUR = (3.2, 7.0)
+"""...unless its ring is within the first of these and its margin at least the second (a
+ring the lighting or the ink made paler): its margin then counts that much less."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +129,15 @@ class MapFit:
         return out
 
 
+def _margin(margin: float, colour: float) -> float:
+    """The margin a stop is placed on: less by the colour's doubt (-inf: never placed)."""
+    if colour <= MAX_COLOUR:
+        return margin
+    if colour <= OFF_COLOUR[0]:
+        return margin - (OFF_COLOUR[1] - PLACE_MARGIN)
+    return -math.inf
+
+
 def _confidence(margin: float) -> float:
     """0.5 at the placing margin, towards 1 above it, towards 0 below."""
     if margin >= PLACE_MARGIN:
@@ -155,12 +170,13 @@ def fit_map(board: BoardMap, layout: MarkerLayout, photo: np.ndarray) -> MapFit:
     for line in board.lines.values():
         for stop in line.stops:
             m = matches[stop.id]
-            sure = m.circle is not None and m.margin >= PLACE_MARGIN and m.colour <= MAX_COLOUR
+            margin = _margin(m.margin, m.colour) if m.patchy <= MAX_PATCHY else -math.inf
+            sure = m.circle is not None and margin >= PLACE_MARGIN
             found = None
             if sure and m.circle is not None:
                 x, y = circles.xy_mm[m.circle]
                 found = (round(float(x), 1), round(float(y), 1))
-            conf = _confidence(m.margin) if sure else min(_confidence(m.margin), 0.49)
+            conf = _confidence(margin) if sure else min(_confidence(m.margin), 0.49)
             stops[stop.id] = StopFit(stop.id, (stop.x_mm, stop.y_mm), found, conf)
     return MapFit(board, stops, grid, image, time.perf_counter() - t0)
 

@@ -343,12 +343,11 @@ class Locator:
             dst = np.concatenate([found[mid] for mid in sorted(found)])
             hom, _ = cv2.findHomography(src, dst, 0)
             if hom is not None:
+                # Kept even when a marker is out of view or covered: the ones seen still say
+                # whether the camera moved, so a still camera is not searched every frame.
                 self._homography = hom
-                if len(found) == len(self._known):
-                    self._last = found
-                    self._thumbs = self._marker_thumbs(gray)
-                else:
-                    self._thumbs = []
+                self._last = found
+                self._thumbs = self._marker_thumbs(gray)
                 return Location(hom, len(found), ms, False)
         if self._homography is not None and found:
             # Some markers hidden (a hand, a cup): the board has not moved, keep the last fit.

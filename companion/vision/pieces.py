@@ -168,15 +168,17 @@ class PieceMaker:
         if total == 0:
             return 0.0
         px = pts.astype(np.int32) - np.array([ix - ri, iy - ri], np.int32)
-        inside = (px >= 0).all(1) & (px < 2 * ri + 1).all(1)
-        covered = int(np.count_nonzero(open_disc[px[inside, 1], px[inside, 0]]))
+        # Pixels outside the disc's box (negatives wrap round) land on its blank last row/column.
+        at = np.minimum(px.view(np.uint32), 2 * ri + 1)
+        covered = int(np.count_nonzero(open_disc[at[:, 1], at[:, 0]]))
         return (hidden + covered) / total
 
     def _open_disc(
         self, color: str, ix: int, iy: int, r: float, ri: int
     ) -> tuple[int, np.ndarray, int]:
-        """(disc pixels the print of this colour can hide, the disc's other pixels as a mask,
-        the disc's pixel count) for a pyramid's disc at (ix, iy): fixed while the camera is."""
+        """(disc pixels the print of this colour can hide, the disc's other pixels as a mask
+        with a blank last row and column, the disc's pixel count) for a pyramid's disc at
+        (ix, iy): fixed while the camera is."""
         camo = self.camouflage(color)
         h, w = camo.shape
         if not (ri <= ix < w - ri and ri <= iy < h - ri):
@@ -186,7 +188,8 @@ class PieceMaker:
         seen = camo[iy - ri : iy + ri + 1, ix - ri : ix + ri + 1]
         if len(self._open) > 4096:
             self._open.clear()
-        return int(np.count_nonzero(seen & disc)), disc & ~seen, int(np.count_nonzero(disc))
+        open_disc = np.pad(disc & ~seen, ((0, 1), (0, 1)))
+        return int(np.count_nonzero(seen & disc)), open_disc, int(np.count_nonzero(disc))
 
     def stations_under(self, pts: np.ndarray) -> int:
         """How many station centres lie under (or within a few mm of) these pixels."""
@@ -308,7 +311,7 @@ class PieceMaker:
 
     def _fit(self, pts: np.ndarray, color: str) -> Fit:
         s = self.scale
-        cx, cy = pts.mean(0)
+        cx, cy = pts.sum(0) / len(pts)  # np.mean's value without its overhead
         area = len(pts) / (s * s)
         short, long = self._rect(pts)
         aspect = long / max(1.0, short) if len(pts) >= 5 else 1.0

@@ -97,6 +97,20 @@ SAME_FIT_PX = 0.2
 """Markers found again this near (camera px) mean an unmoved camera: the fit's correction holds."""
 
 
+class Workspace:
+    """Work images kept from frame to frame: a fresh image of a few MB costs as much in page
+    faults as the arithmetic on it. The images a `Frame` keeps are not among them."""
+
+    def __init__(self) -> None:
+        self._images: dict[str, np.ndarray] = {}
+
+    def __call__(self, name: str, shape: tuple[int, ...], dtype: Any = np.uint8) -> np.ndarray:
+        image = self._images.get(name)
+        if image is None or image.shape != shape or image.dtype != dtype:
+            image = self._images[name] = np.empty(shape, dtype)
+        return image
+
+
 def _scalar(value: float | tuple[float, ...]) -> Any:
     """A number or a per-channel scalar where OpenCV's stubs only admit arrays."""
     return value
@@ -145,13 +159,18 @@ class BoardFrame:
         self.norm = (self.illum * (self.level / LEVEL)).astype(np.float32)
         h, w = self.ref_sum.shape
         flat = (ref / self.norm[..., None]).reshape(-1, 3)
-        # Padded and flat, so the 3x3 neighbours of a pixel are fixed offsets (fast gathers).
+        # Padded and flat, so the 3x3 neighbours of a pixel are fixed offsets (fast gathers),
+        # one plane per channel (gathers from a plane are several times faster than rows).
         padded = cv2.copyMakeBorder(to_lab(flat).reshape(h, w, 3), 1, 1, 1, 1, cv2.BORDER_REPLICATE)
-        self.ref_lab = padded[1:-1, 1:-1]
+        planes = np.ascontiguousarray(padded.transpose(2, 0, 1))
+        self.ref_lab = planes[:, 1:-1, 1:-1].transpose(1, 2, 0)
         self._lab_w = w + 2
-        self._ref_lab_flat = np.ascontiguousarray(padded.reshape(-1, 3))
-        self._lab_offsets = [dy * self._lab_w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+        self._ref_lab_planes = [plane.ravel() for plane in planes]
+        self._lab_offsets = np.array(
+            [dy * self._lab_w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+        )
         self._sample = (slice(2, None, 5), slice(2, None, 5))
+        self._ref_grid = np.ascontiguousarray(ref[self._sample].reshape(-1, 3).T)
         self._ones = np.ones((1, 3), np.float32)
         self.threshold = max(
             settings.diff_threshold * self.level / LEVEL, settings.noise_sigmas * noise_sd
@@ -167,6 +186,7 @@ class BoardFrame:
             np.clip(reference_warped, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY
         ).astype(np.float32)
         self._window: np.ndarray | None = None
+        self._work = Workspace()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -178,34 +198,41 @@ class BoardFrame:
     def compare(self, warped: np.ndarray) -> Frame:
         stages: dict[str, float] = {}
         t0 = time.perf_counter()
-        blurred = cv2.GaussianBlur(warped, (3, 3), 0)
-        s = self._sample
-        fs, rs = blurred[s].reshape(-1, 3).astype(np.float32), self.ref[s].reshape(-1, 3)
-        ok = (fs > 8).all(axis=1)
-        gain = np.median(rs[ok] / fs[ok], axis=0) if ok.sum() > 50 else np.ones(3)
+        h, w = self.ref_sum.shape
+        work = self._work
+        blurred = cv2.GaussianBlur(warped, (3, 3), 0, dst=work("blurred", warped.shape, np.uint8))
+        gain = self._gain(blurred)
         f: np.ndarray = cv2.multiply(
             blurred, _scalar((*gain.astype(float).tolist(), 0.0)), dtype=cv2.CV_32F
         )
         # Near-clipped channels carry no colour: compare both images clamped below the clip.
-        np.minimum(f, CLAMP, out=f)
-        f_sum = cv2.transform(f, self._ones)
-        alpha = cv2.divide(cv2.blur(f_sum, (5, 5)), self.ref_sum_blur)
-        a3 = cv2.merge([alpha, alpha, alpha])
-        out = cv2.subtract(
-            cv2.absdiff(f, cv2.multiply(self.ref, a3)), cv2.multiply(self.ref_tol, a3)
-        )
-        diff = cv2.transform(np.maximum(out, 0, out=out), self._ones)
-        m8 = cv2.bitwise_or(
-            cv2.compare(diff, _scalar(self.threshold), cv2.CMP_GT),
-            cv2.bitwise_or(
-                cv2.compare(f_sum, self._dark_below, cv2.CMP_LT),
-                cv2.compare(f_sum, self._bright_above, cv2.CMP_GT),
-            ),
-        )
-        m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel)
+        f = cv2.min(f, _scalar((float(CLAMP),) * 4), dst=f)
+        f_sum = cv2.transform(f, self._ones, dst=work("f_sum", (h, w), np.float32))
+        alpha = cv2.blur(f_sum, (5, 5), dst=work("alpha", (h, w), np.float32))
+        alpha = cv2.divide(alpha, self.ref_sum_blur, dst=alpha)
+        a3 = cv2.merge([alpha, alpha, alpha], dst=work("a3", (h, w, 3), np.float32))
+        out = cv2.multiply(self.ref, a3, dst=work("out", (h, w, 3), np.float32))
+        out = cv2.absdiff(f, out, dst=out)
+        out = cv2.subtract(out, cv2.multiply(self.ref_tol, a3, dst=a3), dst=out)
+        diff = cv2.transform(cv2.max(out, _scalar((0.0,) * 4), dst=out), self._ones)
+        changed = cv2.compare(diff, _scalar(self.threshold), cv2.CMP_GT, dst=work("m1", (h, w)))
+        dark = cv2.compare(f_sum, self._dark_below, cv2.CMP_LT, dst=work("m2", (h, w)))
+        bright = cv2.compare(f_sum, self._bright_above, cv2.CMP_GT, dst=work("m3", (h, w)))
+        m8 = cv2.bitwise_or(changed, cv2.bitwise_or(dark, bright, dst=dark), dst=changed)
+        m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel, dst=bright)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
         stages["diff"] = _ms(t0)
         return Frame(f, m8, stages, diff)
+
+    def _gain(self, blurred: np.ndarray) -> np.ndarray:
+        """Per-channel gain bringing the frame's light to the reference's: the median ratio
+        over a sparse grid of pixels not near black."""
+        grid = np.ascontiguousarray(blurred[self._sample])
+        ok = np.flatnonzero(cv2.inRange(grid, (9, 9, 9), (255, 255, 255)).ravel())
+        if len(ok) <= 50:
+            return np.ones(3)
+        seen = grid.reshape(-1, 3).take(ok, axis=0).T.astype(np.float32)
+        return np.median(self._ref_grid.take(ok, axis=1) / seen, axis=1)
 
     def residual_shift(self, warped: np.ndarray) -> tuple[float, float]:
         """How far (board px) the warped frame sits from the reference: the markers' fit can
@@ -220,18 +247,21 @@ class BoardFrame:
 
     def colors_at(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
         """Light-normalised BGR of frame pixels (N x 3 float32)."""
-        return np.asarray(frame.image[ys, xs] / self.norm[ys, xs, None], np.float32)
+        at = ys * self.norm.shape[1] + xs
+        image = frame.image.reshape(-1, 3)
+        return np.asarray(image.take(at, axis=0) / self.norm.take(at)[:, None], np.float32)
 
     def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
         """Lab distance from each pixel's colour to the empty board's under it: the least over
         the 3x3 neighbours, so a pixel of misregistration costs nothing."""
-        w = self._lab_w
-        base = (ys + 1) * w + (xs + 1)
-        best = np.full(len(ys), np.inf, np.float32)
-        for off in self._lab_offsets:
-            d = ((self._ref_lab_flat[base + off] - lab) ** 2).sum(1)
-            np.minimum(best, d, out=best)
-        return np.sqrt(best)
+        at = ((ys + 1) * self._lab_w + (xs + 1))[None, :] + self._lab_offsets[:, None]
+        d2 = np.zeros(at.shape, np.float32)
+        for plane, mine in zip(self._ref_lab_planes, lab.T, strict=True):
+            delta = plane.take(at)
+            delta -= mine
+            delta *= delta
+            d2 += delta
+        return np.asarray(np.sqrt(d2.min(axis=0)))
 
 
 def warp_to_board(
@@ -301,6 +331,12 @@ class Camouflage:
             d = np.min([np.sqrt(((self.ref_lab - p) ** 2).sum(2)) for p in protos], axis=0)
             self._masks[color] = d < CAMOUFLAGE_LAB + self.margin
         return self._masks[color]
+
+
+def _nonzero_xy(mask: np.ndarray) -> np.ndarray:
+    """(x, y) of a mask's set pixels (N x 2 int32) in np.nonzero's order, four times faster."""
+    found = cv2.findNonZero(mask)
+    return np.zeros((0, 2), np.int32) if found is None else np.asarray(found).reshape(-1, 2)
 
 
 def _merge_duplicates(pieces: list[Piece]) -> list[Piece]:
@@ -373,6 +409,8 @@ class Reader:
         self._fitted: np.ndarray | None = None
         self._shift = np.eye(3)
         self._homography = ref_loc.homography
+        self._camera_fit: np.ndarray | None = None
+        self._camera_size = (0, 0)
         # The piece maker calls back into small parts, not the reader: a cycle through the
         # reader would keep its tens of MB of images until the next garbage collection.
         camouflage = Camouflage(self.board_frame.ref_lab, colors, self.margin)
@@ -392,6 +430,7 @@ class Reader:
             self.camera.lean,
             self.margin,
             self.size,
+            self.board_frame.threshold,
         )
         self._close = np.ones((3, 3), np.uint8)
         # One pass over the empty board and one colour lookup warm OpenCV up (its first float
@@ -403,6 +442,8 @@ class Reader:
     def read(self, image: np.ndarray) -> Reading:
         stages: dict[str, float] = {}
         t0 = time.perf_counter()
+        # Turning the frame grey first also brings it into the cache for the warp's scattered
+        # reads: grey crops alone made the two cost more, not less.
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         loc = self.locator.locate(gray)
         stages["locate"] = _ms(t0)
@@ -429,7 +470,8 @@ class Reader:
         stages.update(frame.stages_ms)
         t2 = time.perf_counter()
         h, w = image.shape[:2]
-        self.set_camera(self._homography, (w, h))
+        if self._camera_fit is not self._homography or self._camera_size != (w, h):
+            self.set_camera(self._homography, (w, h))
         rejected, pieces = self._pieces(frame)
         pieces = _merge_duplicates(pieces)
         if rejected is None and self.read_drinks:
@@ -452,6 +494,7 @@ class Reader:
     def set_camera(self, homography: np.ndarray, frame_size: tuple[int, int]) -> None:
         """Where the camera is, for the pieces' lean (`read` does it for each frame)."""
         self.camera.nadir = camera_nadir(homography, frame_size, self.settings.focal_px)
+        self._camera_fit, self._camera_size = homography, frame_size
 
     def lean(self, x: float, y: float, height: float) -> tuple[float, float]:
         """Where a point `height` mm above (x, y) on the board appears (board mm)."""
@@ -522,10 +565,9 @@ class Reader:
         s2 = self.scale * self.scale
         min_px = 0.4 * min(self.colors.area_mm2[PYRAMID], self.colors.area_mm2[MEEPLE]) * s2
         bf = self.board_frame
-        found = cv2.findNonZero(frame.mask)
-        if found is None:
+        found = _nonzero_xy(frame.mask)
+        if not len(found):
             return []
-        found = np.asarray(found).reshape(-1, 2)
         xs, ys = found[:, 0].astype(np.intp), found[:, 1].astype(np.intp)
         lab = to_lab(bf.colors_at(frame, ys, xs))
         idx, per_color = self.colors.classify_lab(lab)
@@ -544,10 +586,6 @@ class Reader:
         h, w = frame.mask.shape
         sel = np.flatnonzero(piece_px)
         py, px = ys[sel], xs[sel]
-        color_img = np.full((h, w), -1, np.int8)
-        color_img[py, px] = idx[sel]
-        row_img = np.full((h, w), -1, np.int32)
-        row_img[py, px] = sel
         mask: np.ndarray = np.zeros((h, w), np.uint8)
         mask[py, px] = 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
@@ -563,7 +601,8 @@ class Reader:
             1,
         ).reshape(n, n_colors, n_colors)
         present = counts >= min_px
-        ny, nx = np.nonzero(mask)
+        on = _nonzero_xy(mask)
+        nx, ny = on[:, 0], on[:, 1]
         lbl = labels[ny, nx]
         order = np.argsort(lbl, kind="stable")
         bounds = np.searchsorted(lbl[order], np.arange(n + 1))
@@ -578,20 +617,34 @@ class Reader:
             boxes[1:] = np.stack([x_lo, y_lo, x_hi - x_lo + 1, y_hi - y_lo + 1], 1)
         big = boxes[:, 2] * boxes[:, 3] >= min_px
         big[0] = False
+        # One-colour components (nearly all) at once: colour and confidence.
+        n_present = present.sum(1)
+        colour = present.argmax(1)
+        one = np.flatnonzero(big & (n_present == 1))
+        conf = np.ones(n)
+        conf[one] = self.colors.confidences(
+            dist_sums[one, colour[one]] / counts[one, colour[one], None]
+        )
         out: list[Blob] = []
-        for j in np.flatnonzero(big):
+        pixel_images: tuple[np.ndarray, np.ndarray] | None = None
+        for j in np.flatnonzero(big & (n_present > 0)).tolist():
+            if n_present[j] == 1:
+                if bounds[j + 1] - bounds[j] >= min_px:
+                    pts = xy[bounds[j] : bounds[j + 1]]
+                    out.append(Blob(int(colour[j]), pts, float(conf[j])))
+                continue
+            if pixel_images is None:
+                # Each piece pixel's colour and row, for the few blobs of several colours.
+                color_img = np.full((h, w), -1, np.int8)
+                color_img[py, px] = idx[sel]
+                row_img = np.full((h, w), -1, np.int32)
+                row_img[py, px] = sel
+                pixel_images = (color_img, row_img)
+            color_img, row_img = pixel_images
             colours = np.flatnonzero(present[j])
-            if len(colours) == 1:
-                c = int(colours[0])
-                pts = xy[bounds[j] : bounds[j + 1]]
-                if len(pts) < min_px:
-                    continue
-                conf = self.colors.confidence(dist_sums[j, c] / counts[j, c])
-                out.append(Blob(c, pts, conf))
-            elif len(colours) > 1:
-                out += self._mixed_blob(
-                    int(j), boxes[j], labels, color_img, row_img, per_color, colours, min_px
-                )
+            out += self._mixed_blob(
+                j, boxes[j], labels, color_img, row_img, per_color, colours, min_px
+            )
         return out
 
     def _mixed_blob(

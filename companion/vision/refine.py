@@ -78,7 +78,9 @@ class Refiner:
         if not len(ys):
             return pts
         gy, gx = ys + by0, xs + bx0
-        lab = to_lab(np.asarray(image[gy, gx] / bf.norm[gy, gx, None], np.float32))
+        at = gy * w + gx
+        seen = image.reshape(-1, 3).take(at, axis=0) / bf.norm.take(at)[:, None]
+        lab = to_lab(np.asarray(seen, np.float32))
         idx, per_color = self.colors.classify_lab(lab)
         mine = idx == color
         if not mine.any():
@@ -90,7 +92,9 @@ class Refiner:
         grown = cv2.morphologyEx(grown, cv2.MORPH_CLOSE, self._close)
         n, labels = cv2.connectedComponents(grown, connectivity=8)
         keep = np.zeros(n, bool)
-        keep[np.unique(labels[iy, ix])] = True
+        keep[labels[iy, ix]] = True
         keep[0] = False
-        ky, kx = np.nonzero(keep[labels] | (blob > 0))
-        return np.stack([kx + bx0, ky + by0], 1).astype(np.float32)
+        kept = (keep[labels] | (blob > 0)).view(np.uint8)
+        # (x, y) in np.nonzero's order, several times faster.
+        xy = cv2.findNonZero(kept).reshape(-1, 2) + np.array([bx0, by0], np.int32)
+        return np.asarray(xy, np.float32)

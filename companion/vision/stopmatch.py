@@ -3,23 +3,27 @@
 Each line is one chain: stop k takes one candidate circle near where the map expects it, or
 none. A chain's cost adds, per stop, how far the circle is from the expected place and how far
 its ring's colour is from the line's; and, per pair of consecutive stops, how little of the
-straight path between their circles shows the line's colour (a printed line joins them). The
-cheapest chain is found exactly (dynamic programming); a stop's confidence is how much dearer
-its best alternative would make the chain, where a circle that another stop surely is (last
-pass) is no alternative. A circle claimed by two lines goes to the cheaper claim and the other
-line is matched again without it. Stations hold their circles together: a station whose
-circles came out scattered has them all made doubtful.
+straight path between their circles shows the line's printed stroke (its colour learnt from
+the photo). A stop not found is not free: the line then runs straight over where it would be,
+and that path is looked at too (`chain`), so a patch of paper beside a line is no better than
+a stop missing from the print. The cheapest chain is found exactly; a stop's confidence is
+how much dearer its best alternative would make the chain, where a circle that another stop
+surely is (last pass) is no alternative. A circle claimed by two lines goes to the cheaper
+claim and the other line is matched again without it. Stations hold their circles together:
+a station whose circles came out scattered has them all made doubtful.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from companion.colors import hex_to_rgb
 from companion.metro.board import BoardMap, Line
+from companion.vision.chain import NONE, ChainCosts, solve
 from companion.vision.circles import Circles
 
 REACH_MM = 38.0
@@ -29,10 +33,26 @@ STATION_SIGMA_MM = 6.0
 """Spread about the place a sure station-mate's move predicts (a station moves as one)."""
 STATION_SPREAD_MM = 10.0
 MISSING_COST = 14.0
+GAP_COST = 8.0
+"""Two or more stops in a row not found: their path is not looked at, but costs this."""
 BARE_COST = 8.0
-UNINKED_COST = 2.0
+UNINKED_COST = 6.0
 """Costs of a path between two consecutive stops' circles: wholly on bare paper, wholly
-without the line's colour (another line drawn over it does that too, hence less)."""
+without the line's stroke (another line drawn over it does that too, hence less)."""
+SHORT_COST = 3.0
+"""Two circles too close for a path between their rings: no sign either way, so half the
+price of a path without the stroke (not free: a paper patch beside a station is that close)."""
+PATH_TRIM_MM = 7.5
+"""A path between two circles is looked at from this far from each centre (past the ring)."""
+PATH_SAMPLES = 12
+PATH_OFFSETS_MM = np.array([-3.0, -1.5, 0.0, 1.5, 3.0])
+"""Across the path: a stroke 5 mm wide is found even when a circle is a millimetre off."""
+PAPER = np.array([0.87, 0.84, 0.77])
+"""A printed board's paper (RGB 0-1): the stroke's colour is seen relative to it."""
+STROKE_REACH = 0.7
+STROKE_LIMITS = (0.2, 0.6)
+"""A path's pixel is the line's stroke when nearer its colour than 0.7 of the way to paper
+(within these limits: a grey line is near the paper, a dark one far)."""
 COLOUR_SIGMA = 0.22
 LEARNT_SIGMA = 0.12
 """Colour spread once each line's ring colour is learnt from this photo's sure matches."""
@@ -41,6 +61,9 @@ SIZE_COST = 4.0
 RINGED_SURE = 0.35
 RINGED_COST = 1.0
 """A candidate whose ring is light somewhere (paper between lines) costs more."""
+ROUND_SECTORS = 11
+"""Of a ring's 16 sectors, this many show its line's colour (a box edge or a stroke may cross
+the rest)."""
 SURE_MARGIN = 4.0
 """A stop is placed only when its best alternative costs this much more (about e^-4)."""
 
@@ -54,6 +77,10 @@ class Match:
     """How much dearer the best other choice for this stop is (0: a tie)."""
     colour: float
     """The circle's colour cost against its line (0: the line's colour)."""
+    patchy: float = 0.0
+    """How far from the line's colour the ring is in its `ROUND_SECTORS`-th best sector (in
+    colour spreads): a printed ring is its line's colour nearly all round, a patch of paper
+    boxed in by strokes and station boxes is not."""
 
 
 def chroma(rgb: np.ndarray) -> np.ndarray:
@@ -62,11 +89,25 @@ def chroma(rgb: np.ndarray) -> np.ndarray:
     return np.asarray(lg - lg.mean(axis=-1, keepdims=True))
 
 
+def ink(rgb: np.ndarray) -> np.ndarray:
+    """Log colour with its brightness kept (evened image: paper about 0), for strokes."""
+    return np.asarray(np.log(np.asarray(rgb, np.float64) + 0.1))
+
+
 def line_models(board: BoardMap) -> dict[str, np.ndarray]:
     """Each line's expected ring chroma from its screen colour: a printed ring seen through
     the lens is paler than the screen colour (ink, blur into the white disk)."""
     return {
         lid: chroma(0.2 + 0.65 * np.array(hex_to_rgb(line.color)) / 255.0)
+        for lid, line in board.lines.items()
+    }
+
+
+def stroke_models(board: BoardMap) -> dict[str, np.ndarray]:
+    """Each line's expected stroke colour (`ink`) before one is learnt: a shade darker than
+    the screen colour, over a paper about as light as the image's average."""
+    return {
+        lid: ink(0.78 * np.array(hex_to_rgb(line.color)) / 255.0 / PAPER)
         for lid, line in board.lines.items()
     }
 
@@ -87,12 +128,14 @@ class StopMatcher:
         self.xy = circles.xy_mm
         self.ring = chroma(circles.ring)
         self.size = circles.radius_mm
+        self.sectors = circles.sectors
         self.drawn = drawn_mm or {s.id: s.radius_mm for s in board.stops()}
         self.doubt = RINGED_COST * np.clip((RINGED_SURE - circles.ringed) / 0.1, 0, None) ** 2
         self.colour_sigma = COLOUR_SIGMA
         self.image = image
         self.scale = scale
         self.models = line_models(board)
+        self.strokes = stroke_models(board)
         self.default: dict[str, tuple[float, float]] = {
             s.id: (s.x_mm, s.y_mm) for s in board.stops()
         }
@@ -106,34 +149,43 @@ class StopMatcher:
         d = np.linalg.norm(self.ring[idx] - self.models[line_id], axis=1)
         return np.asarray((d / self.colour_sigma) ** 2)
 
-    def _segment(self, line_id: str, a: int, b: int) -> float:
-        """Share of the path between circles a and b that is not the line's colour."""
-        key = (line_id, a, b)
-        if key not in self._segments:
-            pa, pb = self.xy[a], self.xy[b]
-            length = float(np.hypot(*(pb - pa)))
-            radius = 7.5
-            if length <= 2 * radius + 2:
-                self._segments[key] = 0.0
-            else:
-                t = np.linspace(radius / length, 1 - radius / length, 12)
-                along = pa[None] + t[:, None] * (pb - pa)[None]
-                normal = np.array([pa[1] - pb[1], pb[0] - pa[0]]) / length
-                offsets = np.array([-3.0, -1.5, 0.0, 1.5, 3.0])
-                pts = (along[:, None, :] + offsets[None, :, None] * normal) * self.scale
-                h, w = self.image.shape[:2]
-                xs = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
-                ys = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
-                px = self.image[ys, xs]
-                dist = np.linalg.norm(chroma(px) - self.models[line_id], axis=-1)
-                light = px.mean(axis=-1)
-                inked = (dist < 2 * self.colour_sigma) & (light < 0.95)
-                paper = (np.abs(light - 1.0) < 0.12) & (np.abs(chroma(px)).max(axis=-1) < 0.12)
-                bare = paper.all(axis=1) & ~inked.any(axis=1)
-                self._segments[key] = BARE_COST * float(bare.mean()) + UNINKED_COST * float(
-                    1.0 - inked.any(axis=1).mean()
-                )
-        return self._segments[key]
+    def _patchy(self, line_id: str, circle: int) -> float:
+        d = np.linalg.norm(chroma(self.sectors[circle]) - self.models[line_id], axis=1)
+        return float(np.sort(d)[ROUND_SECTORS - 1] / self.colour_sigma)
+
+    def _segments_for(self, line_id: str, pairs: list[tuple[int, int]]) -> None:
+        """Cache, for each (a, b) pair of circles, the cost of the path between them: its
+        share on bare paper and its share without the line's printed stroke."""
+        todo = [p for p in pairs if (line_id, *p) not in self._segments]
+        if not todo:
+            return
+        ab = np.array(todo, int)
+        pa, pb = self.xy[ab[:, 0]], self.xy[ab[:, 1]]
+        length = np.hypot(*(pb - pa).T)
+        short = length <= 2 * PATH_TRIM_MM + 2
+        safe = np.maximum(length, 1e-6)
+        u = np.linspace(0.0, 1.0, PATH_SAMPLES)
+        t = PATH_TRIM_MM / safe[:, None] + (1 - 2 * PATH_TRIM_MM / safe[:, None]) * u[None]
+        along = pa[:, None, :] + t[..., None] * (pb - pa)[:, None, :]
+        normal = np.stack([pa[:, 1] - pb[:, 1], pb[:, 0] - pa[:, 0]], 1) / safe[:, None]
+        pts = (
+            along[:, :, None, :] + PATH_OFFSETS_MM[None, None, :, None] * normal[:, None, None]
+        ) * self.scale
+        h, w = self.image.shape[:2]
+        xs = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
+        ys = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
+        px = self.image[ys, xs]
+        model = self.strokes[line_id]
+        dist = np.linalg.norm(ink(px) - model, axis=-1)
+        reach = np.clip(STROKE_REACH * np.linalg.norm(model - ink(np.ones(3))), *STROKE_LIMITS)
+        inked = dist < reach
+        light = px.mean(axis=-1)
+        paper = (np.abs(light - 1.0) < 0.12) & (np.abs(chroma(px)).max(axis=-1) < 0.12)
+        bare = paper.all(axis=2) & ~inked.any(axis=2)
+        cost = BARE_COST * bare.mean(axis=1) + UNINKED_COST * (1.0 - inked.any(axis=2).mean(axis=1))
+        cost[short] = SHORT_COST
+        for (a, b), c in zip(todo, cost.tolist(), strict=True):
+            self._segments[(line_id, a, b)] = c
 
     def _chain(self, line: Line, banned: dict[str, set[int]]) -> list[Match]:
         """The cheapest assignment of candidates to the line's stops, with margins. A margin
@@ -154,38 +206,40 @@ class StopMatcher:
                 + self.doubt[idx]
                 + SIZE_COST * wrong_size
             )
-            options.append(np.append(idx, -1))
-            unary.append(np.append(cost, MISSING_COST))
-            owner = [self.taken.get(int(i), stop.id) for i in idx]
-            others.append(np.append([o != stop.id for o in owner], False).astype(bool))
-        pairs = [
-            self._pairwise(line.id, options[k], options[k + 1]) for k in range(len(options) - 1)
-        ]
-        choice, margins = _solve(unary, pairs)
+            options.append(idx)
+            unary.append(cost)
+            others.append(np.array([self.taken.get(int(i), stop.id) != stop.id for i in idx], bool))
+        n = len(options)
+        step = [self._pairwise(line.id, options[k], options[k + 1]) for k in range(n - 1)]
+        skip = [self._pairwise(line.id, options[k], options[k + 2]) for k in range(n - 2)]
+        costs = ChainCosts(unary, step, skip, MISSING_COST, GAP_COST)
+        choice, margins = solve(costs)
         if any(o.any() for o in others):
             free = [np.where(o, math.inf, u) for o, u in zip(others, unary, strict=True)]
-            choice2, margins2 = _solve(free, pairs)
+            choice2, margins2 = solve(replace(costs, unary=free))
             margins = [
                 max(m, m2) if c == c2 else m
                 for m, m2, c, c2 in zip(margins, margins2, choice, choice2, strict=True)
             ]
         out = []
         for k, stop in enumerate(line.stops):
+            if choice[k] == NONE:
+                out.append(Match(stop.id, None, margins[k], 0.0, 0.0))
+                continue
             circle = int(options[k][choice[k]])
-            colour = float(self.colour_cost(line.id, np.array([circle]))[0]) if circle >= 0 else 0.0
-            out.append(Match(stop.id, circle if circle >= 0 else None, margins[k], colour))
+            colour = float(self.colour_cost(line.id, np.array([circle]))[0])
+            out.append(Match(stop.id, circle, margins[k], colour, self._patchy(line.id, circle)))
         return out
 
     def _pairwise(self, line_id: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        out = np.zeros((len(a), len(b)))
+        """Path costs between each of a's circles and each of b's (one circle is not two)."""
+        pairs = [(int(ca), int(cb)) for ca in a for cb in b if ca != cb]
+        self._segments_for(line_id, pairs)
+        out = np.full((len(a), len(b)), math.inf)
         for i, ca in enumerate(a):
             for j, cb in enumerate(b):
-                if ca < 0 or cb < 0:
-                    continue
-                if ca == cb:
-                    out[i, j] = math.inf
-                else:
-                    out[i, j] = self._segment(line_id, int(ca), int(cb))
+                if ca != cb:
+                    out[i, j] = self._segments[(line_id, int(ca), int(cb))]
         return out
 
     def match(self) -> dict[str, Match]:
@@ -225,11 +279,33 @@ class StopMatcher:
             ref = self._moved(anchor)
             for m in found:
                 if m is not anchor and float(np.hypot(*(self._moved(m) - ref))) > STATION_SPREAD_MM:
-                    matches[m.stop_id] = Match(m.stop_id, m.circle, 0.0, m.colour)
+                    matches[m.stop_id] = replace(m, margin=0.0)
         return matches
 
     def _moved(self, m: Match) -> np.ndarray:
         return np.asarray(self.xy[m.circle] - np.array(self.default[m.stop_id]))
+
+    def _learn_strokes(self, sure: dict[str, int]) -> None:
+        """Each line's printed stroke colour: the middle of the paths between its consecutive
+        sure circles (most of which is the stroke, whatever crosses it)."""
+        for lid, line in self.board.lines.items():
+            ends = [
+                (sure[a.id], sure[b.id])
+                for a, b in itertools.pairwise(line.stops)
+                if a.id in sure and b.id in sure
+            ]
+            tones = []
+            for a, b in ends:
+                pa, pb = self.xy[a], self.xy[b]
+                length = float(np.hypot(*(pb - pa)))
+                if length <= 2 * PATH_TRIM_MM + 2:
+                    continue
+                t = np.linspace(PATH_TRIM_MM / length, 1 - PATH_TRIM_MM / length, PATH_SAMPLES)
+                pts = (pa[None] + t[:, None] * (pb - pa)[None]) * self.scale
+                xs, ys = np.round(pts).astype(int).T
+                tones.append(ink(self.image[ys, xs]))
+            if len(tones) >= 2:
+                self.strokes[lid] = np.median(np.concatenate(tones), axis=0)
 
     def learn(self, matches: dict[str, Match]) -> None:
         """Take each line's colour and the local displacement from the sure matches."""
@@ -240,6 +316,7 @@ class StopMatcher:
             if len(rings) >= 3:
                 self.models[lid] = np.median(np.array(rings), axis=0)
         self.colour_sigma = LEARNT_SIGMA
+        self._learn_strokes({m.stop_id: m.circle for m in sure if m.circle is not None})
         self._segments.clear()
         if len(sure) < 5:
             return
@@ -264,26 +341,3 @@ class StopMatcher:
                 shift = (wgt[:, None] * moved).sum(axis=0) / (float(wgt.sum()) + 2.0)
                 self.sigma[stop.id] = SIGMA_MM
             self.expected[stop.id] = (float(p[0] + shift[0]), float(p[1] + shift[1]))
-
-
-def _solve(unary: list[np.ndarray], pairs: list[np.ndarray]) -> tuple[list[int], list[float]]:
-    """The cheapest chain (an option per stop) and, per stop, how much dearer the chain gets
-    when that stop takes its best other option (min-marginals, forward and backward)."""
-    fwd = [unary[0].copy()]
-    back: list[np.ndarray] = []
-    for k, pair in enumerate(pairs, 1):
-        total = fwd[-1][:, None] + pair
-        back.append(np.argmin(total, axis=0))
-        fwd.append(total.min(axis=0) + unary[k])
-    bwd = [np.zeros(len(unary[-1]))]
-    for k in range(len(pairs) - 1, -1, -1):
-        bwd.insert(0, (pairs[k] + (bwd[0] + unary[k + 1])[None, :]).min(axis=1))
-    choice = [int(np.argmin(fwd[-1]))]
-    for k in range(len(pairs) - 1, -1, -1):
-        choice.insert(0, int(back[k][choice[0]]))
-    margins = []
-    for k, best in enumerate(choice):
-        marg = fwd[k] + bwd[k]
-        rest = np.delete(marg, best)
-        margins.append(float(rest.min() - marg[best]) if len(rest) else math.inf)
-    return choice, margins

@@ -1,0 +1,292 @@
+"""Where a camera reading's CPU time goes, stage by stage, on a fixed list of frames read back to
+back; and what it read, to check a speed change reads the same.
+
+    PYTHONPATH=. python benchmarks/reader_profile.py [--set easy|hard|all] [--frames 2]
+        [--cache /tmp/reader-profile] [--record FILE.json | --compare FILE.json] [--cprofile]
+
+The frames (the easy set's and the hard set's sessions, as in `benchmarks/vision.py`, a few
+busy boards each and one hand) are rendered once into `--cache` with each session's
+calibration, since rendering costs far more than reading. Each frame is read `--repeat` times
+with the markers cached, on one core (cv2.setNumThreads(1)); the stages' thread CPU time is
+measured by wrapping the reader's parts, so the reader itself is timed as it runs:
+
+- locate: markers (cached); warp: into the board frame; diff: the change test
+  (`BoardFrame.compare`); reject: the hand test; blobs: colour classification and grouping;
+  make: pieces from blobs (kind, count, place), without refine: the second look at each blob.
+
+`--record` writes every frame's reading (rejection; each piece's kind, colour, place,
+position, confidence); `--compare` reads the frames again and lists what differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import functools
+import json
+import pstats
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import cv2
+import numpy as np
+
+from companion.data import load_map
+from companion.metro.board import BoardMap
+from companion.vision.calibrate import Calibration
+from companion.vision.hardset import calibrate_hard, hard_case, shoot_hard
+from companion.vision.markers import MarkerLayout, load_layout
+from companion.vision.model import Reading
+from companion.vision.reader import Reader
+from companion.vision.render import HARD_LIGHTINGS, LIGHTINGS, POSES
+from companion.vision.scenes import calibrate_session, random_state, shoot
+
+STAGES = ("locate", "warp", "diff", "reject", "blobs", "make", "refine", "other")
+
+
+@dataclass
+class Session:
+    name: str
+    board: BoardMap
+    layout: MarkerLayout
+    calibration: Calibration
+    frames: list[np.ndarray]
+    hands: int
+    """How many of the last frames hold a hand (read, not timed)."""
+
+
+def _cached(
+    folder: Path, render: Callable[[], tuple[Calibration | None, list[np.ndarray]]]
+) -> tuple[Calibration, list[np.ndarray]] | None:
+    """The session's calibration and frames from `folder`, rendered into it the first time;
+    None when its calibration refuses the light."""
+    if (folder / "refused").is_file():
+        return None
+    if not (folder / "done").is_file():
+        cal, frames = render()
+        folder.mkdir(parents=True, exist_ok=True)
+        if cal is None:
+            (folder / "refused").write_text("refused\n")
+            return None
+        cal.save(folder)
+        for k, image in enumerate(frames):
+            cv2.imwrite(str(folder / f"frame-{k}.png"), image)
+        (folder / "done").write_text(f"{len(frames)}\n")
+    n = int((folder / "done").read_text())
+    return Calibration.load(folder), [cv2.imread(str(folder / f"frame-{k}.png")) for k in range(n)]
+
+
+def _render_easy(
+    board: BoardMap, layout: MarkerLayout, lighting: str, pose: str, seed: int, frames: int
+) -> tuple[Calibration | None, list[np.ndarray]]:
+    rng = np.random.default_rng(seed)
+    cal = calibrate_session(board, layout, lighting, pose, seed).calibration
+    images = []
+    for k in range(frames + 1):
+        state = random_state(board, rng, int(rng.integers(10, 41)))
+        shot = shoot(
+            board, layout, state, seed=seed + 10 + k, lighting=lighting, pose=pose, hand=k == frames
+        )
+        images.append(shot.image)
+    return cal, images
+
+
+def _render_hard(
+    board: BoardMap, layout: MarkerLayout, lighting: str, pose: str, seed: int, frames: int
+) -> tuple[Calibration | None, list[np.ndarray]]:
+    session = calibrate_hard(board, layout, lighting, pose, seed)
+    if session.calibration is None:
+        return None, []
+    rng = np.random.default_rng(seed)
+    images = []
+    for k in range(frames + 1):
+        pieces = hard_case(board, rng).pieces
+        shot = shoot_hard(
+            board,
+            layout,
+            pieces,
+            seed=seed + 10 + k,
+            lighting=lighting,
+            pose=pose,
+            hand=k == frames,
+        )
+        images.append(shot.image)
+    return session.calibration, images
+
+
+SETS = {
+    "easy": ("tests/data/vision-test.toml", LIGHTINGS, 1000, _render_easy),
+    "hard": ("tokyo", HARD_LIGHTINGS, 5000, _render_hard),
+}
+"""Each set's map, lightings, first seed and renderer, as `benchmarks/vision.py` has them."""
+
+
+def sessions(name: str, cache: Path, frames: int) -> list[Session]:
+    """The set's sessions whose calibration accepts the light, `frames` busy boards and one
+    hand each."""
+    map_name, lightings, seed, render = SETS[name]
+    board = load_map(map_name)
+    layout = load_layout(None, board.width_mm, board.height_mm)
+    out = []
+    for lighting in lightings:
+        for pose in POSES:
+            seed += 100
+            title = f"{name}-{lighting}-{pose}"
+            got = _cached(
+                cache / f"{title}-{frames}",
+                functools.partial(render, board, layout, lighting, pose, seed, frames),
+            )
+            if got is not None:
+                out.append(Session(title, board, layout, got[0], got[1], 1))
+    return out
+
+
+class StageClock:
+    """Thread CPU ms of each wrapped part of a reader, for the reads since `start`."""
+
+    def __init__(self) -> None:
+        self.ms: dict[str, float] = {}
+        self._open: list[str] = []
+
+    def wrap(self, obj: Any, method: str, stage: str) -> None:
+        inner = getattr(obj, method)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            caller = self._open[-1] if self._open else None
+            self._open.append(stage)
+            t0 = time.thread_time()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                spent = (time.thread_time() - t0) * 1000
+                self._open.pop()
+                self.ms[stage] = self.ms.get(stage, 0.0) + spent
+                # A nested stage's time is its own, not its callers'.
+                if caller is not None:
+                    self.ms[caller] = self.ms.get(caller, 0.0) - spent
+
+        setattr(obj, method, timed)
+
+    def start(self) -> None:
+        self.ms = {}
+
+
+def _instrument(reader: Reader) -> StageClock:
+    clock = StageClock()
+    clock.wrap(reader.locator, "locate", "locate")
+    clock.wrap(reader.board_frame, "warp", "warp")
+    clock.wrap(reader.board_frame, "compare", "diff")
+    clock.wrap(reader, "_rejection", "reject")
+    clock.wrap(reader, "blobs", "blobs")
+    clock.wrap(reader.maker, "make", "make")
+    clock.wrap(reader.refiner, "refine", "refine")
+    return clock
+
+
+def _describe(reading: Reading) -> dict[str, Any]:
+    return {
+        "rejected": reading.rejected,
+        "pieces": sorted(
+            [
+                p.kind,
+                p.color,
+                p.place,
+                round(p.x_mm, 2),
+                round(p.y_mm, 2),
+                round(p.confidence, 3),
+            ]
+            for p in reading.pieces
+        ),
+    }
+
+
+def _differences(name: str, was: dict[str, Any], now: dict[str, Any]) -> list[str]:
+    if was == now:
+        return []
+    out = []
+    if was["rejected"] != now["rejected"]:
+        out.append(f"{name}: rejected {was['rejected']} -> {now['rejected']}")
+    old = {tuple(p[:3]): p for p in was["pieces"]}
+    new = {tuple(p[:3]): p for p in now["pieces"]}
+    for key in sorted(old.keys() - new.keys()):
+        out.append(f"{name}: lost {old[key]}")
+    for key in sorted(new.keys() - old.keys()):
+        out.append(f"{name}: new {new[key]}")
+    for key in sorted(old.keys() & new.keys()):
+        a, b = old[key], new[key]
+        if a != b:
+            moved = max(abs(a[3] - b[3]), abs(a[4] - b[4]))
+            out.append(f"{name}: {key} moved {moved:.2f} mm, confidence {a[5]} -> {b[5]}")
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--set", choices=("easy", "hard", "all"), default="all")
+    ap.add_argument("--frames", type=int, default=2, help="busy boards a session")
+    ap.add_argument("--repeat", type=int, default=5, help="timed reads of each frame")
+    ap.add_argument("--cache", default="/tmp/reader-profile")
+    ap.add_argument("--record", help="write every frame's reading to this JSON file")
+    ap.add_argument("--compare", help="list the differences from this recorded JSON file")
+    ap.add_argument("--cprofile", action="store_true", help="also print the top functions")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    cache = Path(args.cache)
+    chosen = [s for s in SETS if args.set in (s, "all")]
+    todo = [session for name in chosen for session in sessions(name, cache, args.frames)]
+    readings: dict[str, dict[str, Any]] = {}
+    per_set: dict[str, dict[str, list[float]]] = {}
+    profile = cProfile.Profile() if args.cprofile else None
+    for s in todo:
+        reader = Reader(s.board, s.layout, s.calibration.reference, s.calibration.colors)
+        clock = _instrument(reader)
+        stages = per_set.setdefault(s.name.split("-")[0], {})
+        timed = len(s.frames) - s.hands
+        for k, image in enumerate(s.frames):
+            reading = reader.read(image)
+            readings[f"{s.name}/{k}"] = _describe(reading)
+            if k >= timed:
+                continue
+            for _ in range(args.repeat):
+                clock.start()
+                if profile:
+                    profile.enable()
+                t0 = time.thread_time()
+                reader.read(image)
+                total = (time.thread_time() - t0) * 1000
+                if profile:
+                    profile.disable()
+                clock.ms["other"] = total - sum(clock.ms.values())
+                clock.ms["total"] = total
+                for name, ms in clock.ms.items():
+                    stages.setdefault(name, []).append(ms)
+    for set_name, stages in per_set.items():
+        n = len(stages.get("total", []))
+        row = ", ".join(
+            f"{k} {statistics.median(stages[k]):.2f}" for k in (*STAGES, "total") if k in stages
+        )
+        print(f"{set_name} ({n} reads, median CPU ms a frame, markers cached): {row}")
+    if args.record:
+        Path(args.record).write_text(json.dumps(readings, indent=1) + "\n")
+        print(f"recorded {len(readings)} frames to {args.record}")
+    if args.compare:
+        was = json.loads(Path(args.compare).read_text())
+        diffs = [d for k, v in readings.items() for d in _differences(k, was.get(k, v), v)]
+        missing = sorted(was.keys() - readings.keys())
+        for d in diffs:
+            print("  " + d)
+        print(f"compared {len(readings)} frames: {len(diffs)} differences, {len(missing)} missing")
+    if profile:
+        pstats.Stats(profile).sort_stats("tottime").print_stats(25)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

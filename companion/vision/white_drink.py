@@ -1,0 +1,84 @@
+"""A white drink on the board's light paper: its top is about as light as the paper, so its
+colour hardly tells it apart; the change it makes does (its rim, its shaded side, its shadow).
+
+The spot round a pyramid where a drink's seen disc (its base and its top leaning away from
+the camera, `DRINK_DIAMETER_MM` across) changed most against the empty board, more than the
+rest of the ring round the pyramid did, is the white drink if that change is a drink's: at
+least `CHANGE` colour-change thresholds above the ring's median (a pyramid's soft shadow and
+the light's noise stay below), a change a fit a pixel off cannot make (the colour distance to
+the nearest of the empty board's 3 x 3 pixels round it, `STILL` margins above the ring's: a
+printed line's edge a pixel off changes a lot but stays that near), not much darker than the
+paper (a dark piece's shadow or side is), and its pixels nearer the white drink than any other
+drink colour.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+from companion.vision.model import DRINK_DIAMETER_MM, DRINK_HEIGHT_MM
+
+CHANGE = 0.6
+"""The disc's mean change above the ring's median, in the change test's thresholds."""
+STILL = 0.3
+"""The disc's mean distance to the empty board (3 x 3, in noise margins) above the ring's."""
+DARKEST = -7.0
+"""The disc's mean lightness against the empty board's (weighted Lab L): darker is not white."""
+WHITE_SHARE = 0.7
+"""The disc's share of pixels whose nearest drink colour is white."""
+SEEN = 0.6
+"""The share of the disc's area the ring must show (the rest hidden by other pieces)."""
+ANGLES = 24
+REACH_MM = (5.0, 6.5, 8.0)
+"""The disc centres' distances beyond the pyramid's ring (its inner edge)."""
+
+Lean = Callable[[float, float, float], tuple[float, float]]
+
+
+def white_spot(
+    xy_mm: np.ndarray,
+    change: np.ndarray,
+    still: np.ndarray,
+    lighter: np.ndarray,
+    white: np.ndarray,
+    centre: tuple[float, float],
+    inner: float,
+    lean: Lean,
+    scale: float,
+) -> tuple[float, float, float] | None:
+    """(x, y, strength) of the white drink round a pyramid at `centre`, or None. `xy_mm` are
+    the ring's visible pixels (N x 2, board mm), `change` their colour change in thresholds,
+    `still` their distance to the empty board's nearest 3 x 3 pixel in noise margins,
+    `lighter` their lightness against the empty board, `white` whether white is their nearest
+    drink colour."""
+    if len(xy_mm) == 0:
+        return None
+    radius = DRINK_DIAMETER_MM / 2
+    need = SEEN * math.pi * radius * radius * scale * scale
+    background = float(np.median(change))
+    still_background = float(np.median(still))
+    cx, cy = centre
+    best: tuple[float, float, float] | None = None
+    for reach in REACH_MM:
+        for a in np.linspace(0, 2 * math.pi, ANGLES, endpoint=False):
+            x, y = cx + (inner + reach) * math.cos(a), cy + (inner + reach) * math.sin(a)
+            tx, ty = lean(x, y, DRINK_HEIGHT_MM)
+            mx, my = (x + tx) / 2, (y + ty) / 2
+            disc = np.hypot(xy_mm[:, 0] - mx, xy_mm[:, 1] - my) < radius
+            if np.count_nonzero(disc) < need:
+                continue
+            strength = float(change[disc].mean()) - background
+            if best is not None and strength <= best[2]:
+                continue
+            if (
+                float(lighter[disc].mean()) > DARKEST
+                and float(white[disc].mean()) >= WHITE_SHARE
+                and float(still[disc].mean()) - still_background >= STILL
+            ):
+                best = (x, y, strength)
+    if best is None or best[2] < CHANGE:
+        return None
+    return best

@@ -1,0 +1,64 @@
+"""The map fit's chain solver against every possible chain of small lines."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.vision.chain import NONE, ChainCosts, solve
+
+
+def _price(costs: ChainCosts, choice: tuple[int, ...]) -> float:
+    """A chain's cost written out plainly: each stop's option or its missing price, and the
+    path from the last stop taken (straight over one left out, unchecked over more)."""
+    total = 0.0
+    last: tuple[int, int] | None = None
+    for k, option in enumerate(choice):
+        if option == NONE:
+            total += costs.missing
+            continue
+        total += float(costs.unary[k][option])
+        if last is not None:
+            j, a = last
+            if k == j + 1:
+                total += float(costs.step[j][a, option])
+            elif k == j + 2:
+                total += float(costs.skip[j][a, option])
+            else:
+                total += costs.gap
+        last = (k, option)
+    return total
+
+
+@st.composite
+def chains(draw: st.DrawFn) -> ChainCosts:
+    sizes = draw(st.lists(st.integers(0, 3), min_size=1, max_size=5))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    n = len(sizes)
+    return ChainCosts(
+        [rng.uniform(0, 20, s) for s in sizes],
+        [rng.uniform(0, 10, (sizes[k], sizes[k + 1])) for k in range(n - 1)],
+        [rng.uniform(0, 10, (sizes[k], sizes[k + 2])) for k in range(n - 2)],
+        draw(st.floats(2, 15)),
+        draw(st.floats(0, 12)),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(chains())
+def test_the_chain_is_the_cheapest_and_each_margin_is_the_next_cheapest(costs):
+    every = {
+        choice: _price(costs, choice)
+        for choice in itertools.product(*[[*range(len(u)), NONE] for u in costs.unary])
+    }
+    best = min(every.values())
+    choice, margins = solve(costs)
+    assert math.isclose(every[tuple(choice)], best, abs_tol=1e-9)
+    for k, margin in enumerate(margins):
+        other = min((p for c, p in every.items() if c[k] != choice[k]), default=math.inf)
+        assert math.isclose(other - best, margin, abs_tol=1e-9) or other == margin == math.inf

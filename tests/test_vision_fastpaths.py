@@ -1,0 +1,106 @@
+"""The reader's fast paths compute what their plain formulas say, and keep nothing from one
+frame to the next but the board's own images."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from companion.data import load_map
+from companion.vision.colormodel import ColorModel
+from companion.vision.markers import Locator, detect, load_layout
+from companion.vision.reader import BoardFrame, Settings, _nonzero_xy, board_scale
+from companion.vision.render import render
+
+MINI = load_map("tests/data/mini.toml")
+
+
+def _board_frame(seed: int = 0) -> tuple[BoardFrame, np.random.Generator]:
+    rng = np.random.default_rng(seed)
+    s = board_scale(MINI)
+    w, h = round(MINI.width_mm * s), round(MINI.height_mm * s)
+    reference = cv2.GaussianBlur(rng.integers(40, 230, (h, w, 3), dtype=np.uint8), (5, 5), 0)
+    return BoardFrame(MINI, reference, s, Settings()), rng
+
+
+def test_board_distance_is_the_least_over_the_3x3_neighbours() -> None:
+    bf, rng = _board_frame()
+    h, w = bf.ref_sum.shape
+    ys, xs = rng.integers(0, h, 500), rng.integers(0, w, 500)
+    lab = rng.uniform(-40, 80, (500, 3)).astype(np.float32)
+    padded = np.pad(bf.ref_lab, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    plain = np.full(500, np.inf, np.float32)
+    for dy in (0, 1, 2):
+        for dx in (0, 1, 2):
+            d = np.sqrt(((padded[ys + dy, xs + dx] - lab) ** 2).sum(1))
+            plain = np.minimum(plain, d)
+    np.testing.assert_allclose(bf.board_distance(ys, xs, lab), plain, rtol=1e-6)
+
+
+def test_a_frame_reads_the_same_after_others_as_on_a_fresh_board_frame() -> None:
+    bf, rng = _board_frame(1)
+    ref = np.clip(bf.ref, 0, 255).astype(np.uint8)
+    frames = []
+    for _ in range(3):
+        frame = ref.copy()
+        x, y = rng.integers(10, ref.shape[1] - 30), rng.integers(10, ref.shape[0] - 30)
+        frame[y : y + 14, x : x + 14] = rng.integers(0, 255, 3)
+        frames.append(cv2.convertScaleAbs(frame, alpha=float(rng.uniform(0.8, 1.2))))
+    first = bf.compare(frames[0])
+    kept = (first.image.copy(), first.mask.copy(), first.diff.copy())
+    assert np.count_nonzero(first.mask) > 0
+    for frame in frames[1:]:
+        bf.compare(frame)
+    for again in (bf.compare(frames[0]), _board_frame(1)[0].compare(frames[0])):
+        assert np.array_equal(again.image, kept[0])
+        assert np.array_equal(again.mask, kept[1])
+        assert np.array_equal(again.diff, kept[2])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    arrays(
+        np.float32,
+        st.tuples(st.integers(1, 6), st.integers(1, 6)),
+        elements=st.floats(0, 90, width=32),
+    )
+)
+def test_confidences_are_confidence_row_by_row(dists: np.ndarray) -> None:
+    def plain(row: np.ndarray) -> float:
+        order = np.sort(row)
+        if len(order) < 2:
+            return 1.0
+        gap = float(order[1] - order[0]) / max(float(order[1]), 1e-6) * 2.5
+        return min(1.0, max(0.0, gap))
+
+    assert ColorModel.confidences(dists).tolist() == [plain(row) for row in dists]
+    assert [ColorModel.confidence(row) for row in dists] == [plain(row) for row in dists]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    arrays(
+        np.uint8,
+        st.tuples(st.integers(1, 40), st.integers(1, 40)),
+        elements=st.sampled_from([0, 0, 0, 1, 255]),
+    )
+)
+def test_set_pixels_come_in_numpys_order(mask: np.ndarray) -> None:
+    ys, xs = np.nonzero(mask)
+    assert np.array_equal(_nonzero_xy(mask), np.stack([xs, ys], 1).reshape(-1, 2))
+
+
+def test_locator_keeps_its_fit_with_a_marker_covered() -> None:
+    layout = load_layout(None, MINI.width_mm, MINI.height_mm)
+    gray = cv2.cvtColor(render(MINI, layout, [], seed=3, pose="overhead").image, cv2.COLOR_BGR2GRAY)
+    corners = detect(gray)[layout.markers[0].id]
+    cv2.fillConvexPoly(gray, cv2.convexHull(corners.astype(np.int32)), 255)
+    locator = Locator(layout)
+    first, second = locator.locate(gray), locator.locate(gray)
+    assert first is not None and second is not None
+    assert (first.markers, first.cached) == (3, False)
+    assert (second.markers, second.cached) == (3, True)
+    assert np.array_equal(first.homography, second.homography)
