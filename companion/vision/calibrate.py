@@ -24,8 +24,9 @@ from companion.metro.board import BoardMap
 from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece
-from companion.vision.pieces import MEEPLE_LEAN_MM, PYRAMID_LEAN_MM
+from companion.vision.pieces import MEEPLE_LEAN_MM, MEEPLE_TOP_MM, PYRAMID_LEAN_MM
 from companion.vision.reader import Frame, Reader, board_scale, warp_to_board
+from companion.vision.shading import lean_direction, rise
 
 REFERENCE_FORMAT = "companion/vision-reference@1"
 DARK_GREY = 70.0
@@ -247,17 +248,27 @@ def learn_colors(
     # Sizes and shapes as the reader's own piece test sees them, with these colours.
     second = Reader(board, layout, reference, first)
     sbf = second.board_frame
-    blobs = second.blobs(sbf.compare(sbf.warp(pieces_photo, loc.homography)))
+    spots_frame = sbf.compare(sbf.warp(pieces_photo, loc.homography))
+    second.set_camera(loc.homography, (w, h))
+    blobs = second.blobs(spots_frame)
     areas: dict[str, list[float]] = {PYRAMID: [], MEEPLE: []}
     aspects: dict[str, list[float]] = {PYRAMID: [], MEEPLE: []}
+    rises: dict[str, list[float]] = {PYRAMID: [], MEEPLE: []}
     for spot in spots:
         mine = [b for b in blobs if first.names[b.color] == spot.color]
         cents_mine = np.array([b.pts.mean(0) for b in mine]).reshape(-1, 2)
         blob = mine[_spot_blob(spot, cents_mine, s, where[spot])]
         areas[spot.kind].append(len(blob.pts) / (s * s))
         aspects[spot.kind].append(_aspect(blob.pts))
+        cx, cy = (float(v) / s for v in blob.pts.mean(0))
+        direction, _ = lean_direction(cx, cy, second.lean(cx, cy, MEEPLE_TOP_MM))
+        rises[spot.kind].append(rise(spots_frame.image, blob.pts, direction))
     return ColorModel.fit(
-        {c: np.concatenate(p) for c, p in samples.items()}, areas, aspects=aspects, noise=noise
+        {c: np.concatenate(p) for c, p in samples.items()},
+        areas,
+        aspects=aspects,
+        noise=noise,
+        rises=rises,
     )
 
 

@@ -58,6 +58,8 @@ class ColorModel:
     """Measured at calibration: "diff", the sd of a pixel's change between two photos of the
     empty board (grey levels); "lab", the Lab distance noise leaves between them; "coarse",
     the hand test's change over 4x4 cells; "level", the board's median grey."""
+    rise: dict[str, float] = field(default_factory=dict)
+    """Median rise of each kind's brightness along its lean at calibration (`shading`)."""
 
     def shapes(self) -> Shapes:
         default = Shapes(self.area_mm2[PYRAMID], self.area_mm2[MEEPLE])
@@ -66,6 +68,8 @@ class ColorModel:
             self.area_mm2[MEEPLE],
             self.aspect.get(PYRAMID, default.pyramid_aspect),
             self.aspect.get(MEEPLE, default.meeple_aspect),
+            self.rise.get(MEEPLE),
+            self.rise.get(PYRAMID),
         )
 
     def classify(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -146,6 +150,7 @@ class ColorModel:
             "area_mm2": {k: round(v, 1) for k, v in self.area_mm2.items()},
             "aspect": {k: round(v, 3) for k, v in self.aspect.items()},
             "noise": {k: round(v, 3) for k, v in self.noise.items()},
+            "rise": {k: round(v, 3) for k, v in self.rise.items()},
         }
 
     @classmethod
@@ -162,10 +167,11 @@ class ColorModel:
             areas = {k: float(v) for k, v in data["area_mm2"].items()}
             aspect = {k: float(v) for k, v in data.get("aspect", {}).items()}
             noise = {k: float(v) for k, v in data.get("noise", {}).items()}
+            rise = {k: float(v) for k, v in data.get("rise", {}).items()}
         except (KeyError, TypeError, ValueError, AttributeError):
             raise UserError("expected colors {name: [[L, a, b], ...]} and area_mm2", file) from None
         protos_arr = np.array(protos, np.float32)
-        return cls(names, protos_arr, np.array(owner, np.int32), areas, aspect, noise)
+        return cls(names, protos_arr, np.array(owner, np.int32), areas, aspect, noise, rise)
 
     @classmethod
     def load(cls, path: str | Path) -> ColorModel:
@@ -195,9 +201,10 @@ class ColorModel:
         per_color: int = 3,
         aspects: dict[str, list[float]] | None = None,
         noise: dict[str, float] | None = None,
+        rises: dict[str, list[float]] | None = None,
     ) -> ColorModel:
         """Prototypes from each colour's pixels (N x 3 light-normalised BGR), and the
-        median of each kind's measured areas and elongations."""
+        median of each kind's measured areas, elongations and rises."""
         names, protos, owner = [], [], []
         for c, (name, pix) in enumerate(samples.items()):
             names.append(name)
@@ -220,4 +227,5 @@ class ColorModel:
             {**default, **area},
             aspect,
             dict(noise or {}),
+            {kind: float(np.median(v)) for kind, v in (rises or {}).items() if v},
         )

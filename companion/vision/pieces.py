@@ -20,10 +20,20 @@ import numpy as np
 
 from companion.metro.board import BoardMap
 from companion.vision.model import MEEPLE, PYRAMID, Piece
+from companion.vision.shading import RISE_WEIGHT, holds, lean_direction, rise, rise_odds
 
 PYRAMID_LEAN_MM = 4.0
 MEEPLE_LEAN_MM = 8.5
 """Height of the seen centre of a piece: a blob's centroid leans away from the camera by it."""
+DOUBT = 1.0
+SURE_SHAPE = 4.0
+"""Shading log-odds of DOUBT against what size and shape say (when those say it by less than
+SURE_SHAPE) make a kind call a doubtful one."""
+SHADING_SAYS = RISE_WEIGHT + SURE_SHAPE
+"""Beyond these log-odds by size and shape the shading changes neither the call nor its doubt:
+it is not measured."""
+MEEPLE_TOP_MM = 2 * MEEPLE_LEAN_MM
+"""Height of a meeple's top (its level face)."""
 STATION_MM = 6.5
 """A pyramid's centre stands within this of its station's centre (beyond, less and less)."""
 
@@ -36,6 +46,9 @@ class Shapes:
     meeple_mm2: float
     pyramid_aspect: float = 1.15
     meeple_aspect: float = 1.9
+    meeple_rise: float | None = None
+    pyramid_rise: float | None = None
+    """How each kind's brightness runs along its lean at calibration (`vision.shading`)."""
 
     @property
     def meeple_width_mm(self) -> float:
@@ -69,6 +82,11 @@ THIN = 0.45
 """A blob thinner than this share of a meeple's seen width is no piece: a printed line's edge
 showing through the change test, not something standing on the board."""
 """A blob under this share of a meeple's seen area is part of a piece, not a whole one."""
+EXPLAINED = 0.8
+"""A station's pyramid disc this much covered by a blob or hidden by print of its colour."""
+ON_PYRAMIDS = 0.5
+"""A meeple's part of a blob with more than this share within a pyramid's seen radius of
+the blob's stations is those pyramids' (a meeple cannot stand inside a pyramid)."""
 SEEN_SHARE = 0.85
 """On a busy board a piece shows about this share of the area it showed at calibration (on a
 plain square): print under its edges looks like it."""
@@ -89,6 +107,8 @@ class Fit(NamedTuple):
     station: int
     """Index of the nearest station."""
     distance_mm: float
+    shading: float = 0.0
+    """Log-odds for a pyramid the shading cue alone gave (`vision.shading`)."""
 
 
 def kmeans(points: np.ndarray, n: int, iterations: int = 8) -> np.ndarray:
@@ -150,6 +170,9 @@ class PieceMaker:
         # fitted several ways in `make`, each part's outline and fit once.
         self._rects: dict[int, tuple[np.ndarray, tuple[float, float]]] = {}
         self._fits: dict[int, tuple[np.ndarray, Fit]] = {}
+        self._shading = holds(shapes.meeple_rise, shapes.pyramid_rise)
+        self.image: np.ndarray | None = None
+        """The board-frame image being read (the reader sets it), for the shading cue."""
 
     def explained(self, pts: np.ndarray, color: str, station: int) -> float:
         """The share of a pyramid's seen disc on this station that the blob covers or that
@@ -193,16 +216,36 @@ class PieceMaker:
 
     def stations_under(self, pts: np.ndarray) -> int:
         """How many station centres lie under (or within a few mm of) these pixels."""
+        return len(self._stations_under(pts))
+
+    def _stations_under(self, pts: np.ndarray) -> np.ndarray:
         s = self.scale
         x0, y0 = pts.min(0) / s - 8
         x1, y1 = pts.max(0) / s + 8
         xy = self._st_xy
-        near = xy[(xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)]
-        if not len(near):
-            return 0
+        idx = np.flatnonzero(
+            (xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)
+        )
+        if not len(idx):
+            return idx
         mm = pts[:: max(1, len(pts) // 200)] / s
-        d = np.sqrt(((near[:, None, :] - mm[None]) ** 2).sum(2)).min(1)
-        return int((d < 6.0).sum())
+        d = np.sqrt(((xy[idx][:, None, :] - mm[None]) ** 2).sum(2)).min(1)
+        return np.asarray(idx[d < 6.0])
+
+    def _pyramids_on(self, pts: np.ndarray, color: str, stations: np.ndarray) -> bool:
+        return all(self.explained(pts, color, int(k)) >= EXPLAINED for k in stations)
+
+    def _on_pyramids(self, part: np.ndarray, stations: list[int]) -> bool:
+        """Most of a part lies where the pyramids on these stations show: no meeple fits
+        there (touching pyramids show more than their share, not a meeple between them)."""
+        s = self.scale
+        r = math.sqrt(self.shapes.pyramid_mm2 / math.pi) * s
+        px = part[:: max(1, len(part) // 200)]
+        inside = np.zeros(len(px), bool)
+        for k in set(stations):
+            cx, cy = self.lean(float(self._st_xy[k, 0]), float(self._st_xy[k, 1]), PYRAMID_LEAN_MM)
+            inside |= np.hypot(px[:, 0] - cx * s, px[:, 1] - cy * s) < r
+        return bool(inside.mean() > ON_PYRAMIDS) if len(px) else False
 
     def make(
         self,
@@ -222,7 +265,12 @@ class PieceMaker:
         single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
         if area < 1.15 * single:
             return self._lone(pts, color, conf, grow)
-        n_p, n_m = count_pieces(area, self.shapes, self.stations_under(pts))
+        under = self._stations_under(pts)
+        n_p, n_m = count_pieces(area, self.shapes, len(under))
+        if n_p + n_m == 1 and len(under) >= 2 and self._pyramids_on(pts, color, under):
+            # One piece's area over two stations whose pyramids' discs it and print of its
+            # colour fill: pyramids whose faces the print hid, not one piece between them.
+            n_p, n_m = len(under), 0
         n = n_p + n_m
         if n <= 1:
             return self._lone(pts, color, conf * 0.9, grow)
@@ -234,10 +282,17 @@ class PieceMaker:
         # One meeple: the part least like a pyramid on a station; the rest pyramids.
         scores = [self.fit(part, color).pyramid for part in parts]
         k = int(np.argmin(scores))
-        if self._too_close(parts, k) or self._thin(parts[k]):
-            # No meeple fits beside those pyramids: the blob is pyramids (and their shadows).
+        on = self._on_pyramids(
+            parts[k], [self.fit(part, color).station for i, part in enumerate(parts) if i != k]
+        )
+        if on or self._too_close(parts, k) or self._thin(parts[k]):
+            # No meeple fits beside those pyramids: the blob is pyramids (and their shadows);
+            # a meeple's share lying on the stations' pyramids is one more pyramid's.
+            if on:
+                n_p = min(n_p + 1, self.stations_under(pts))
             if n_p <= 1:
-                return [self.piece(pts, color, conf * 0.8)]
+                # One pyramid, or pyramids whose dark faces print hid: the second look tells.
+                return self._lone(pts, color, conf * 0.8, grow)
             labels = kmeans(pts, n_p)
             parts = [pts[labels == g] for g in range(n_p) if (labels == g).sum() >= 8]
             pieces = [self.piece(p, color, conf * 0.8) for p in parts]
@@ -325,13 +380,32 @@ class PieceMaker:
             # Small or slim on a station: a meeple, or a pyramid partly lost in print of its
             # own colour? What the blob and that print leave of a pyramid's disc says which.
             z += 12.0 * (self.explained(pts, color, k) - 0.8)
+        shading = 0.0
+        if position > 0 and self.image is not None and self._shading and abs(z) < SHADING_SAYS:
+            # On a station a meeple can look as round as a pyramid: how its brightness runs
+            # along its lean tells its level top from a pyramid's sloping faces.
+            sx, sy = float(cx) / s, float(cy) / s
+            direction, lean_mm = lean_direction(sx, sy, self.lean(sx, sy, MEEPLE_TOP_MM))
+            shading = rise_odds(
+                rise(self.image, pts, direction),
+                self.shapes.meeple_rise,
+                self.shapes.pyramid_rise,
+                lean_mm,
+            )
+            z += shading
         shape = 1 / (1 + math.exp(-z))
         pyramid = position / (1 + math.exp(-(z + STATION_PRIOR)))
-        return Fit(pyramid, shape, position, x_mm, y_mm, k, d)
+        return Fit(pyramid, shape, position, x_mm, y_mm, k, d, shading)
 
     def piece(self, pts: np.ndarray, color: str, conf_color: float) -> Piece:
         fit = self.fit(pts, color)
         kind_conf = abs(2 * fit.pyramid - 1)
+        if abs(fit.shading) >= DOUBT:
+            shape = min(max(fit.shape, 1e-9), 1 - 1e-9)
+            rest = math.log(shape / (1 - shape)) - fit.shading
+            if (rest >= 0) != (fit.shading >= 0) and abs(rest) < SURE_SHAPE:
+                # Size and shading disagree: a call for the game to settle, not a sure one.
+                kind_conf = min(kind_conf, 0.5)
         if fit.pyramid >= 0.5:
             place_conf = float(max(0.0, 1 - max(0.0, fit.distance_mm - STATION_MM) / 6.0))
             conf = min(conf_color, kind_conf, place_conf)
@@ -342,3 +416,13 @@ class PieceMaker:
         sq = self.board.grid.square_at(x_mm, y_mm)
         conf = min(conf_color, kind_conf, 1.0 if sq else 0.0)
         return Piece(MEEPLE, color, x_mm, y_mm, sq, None, conf)
+
+
+def one_meeple_each(pieces: list[Piece]) -> list[Piece]:
+    """Each player has one meeple: of several read in one colour, the surest is it; the
+    others are parts of other pieces (a dark meeple's shaded side, the edge of a shadow)."""
+    best: dict[str, Piece] = {}
+    for p in pieces:
+        if p.kind == MEEPLE and (p.color not in best or p.confidence > best[p.color].confidence):
+            best[p.color] = p
+    return [p for p in pieces if p.kind != MEEPLE or best[p.color] is p]

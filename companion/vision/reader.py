@@ -30,7 +30,7 @@ from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.drinks import DrinkReader
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
-from companion.vision.pieces import FRAGMENT, SEEN_SHARE, PieceMaker
+from companion.vision.pieces import FRAGMENT, SEEN_SHARE, PieceMaker, one_meeple_each
 from companion.vision.refine import Refiner
 
 CAMOUFLAGE_LAB = 12.0
@@ -476,6 +476,9 @@ class Reader:
         pieces = _merge_duplicates(pieces)
         if rejected is None and self.read_drinks:
             pieces = self.drinks.read(frame, pieces)
+        if not self.read_drinks:
+            # With drinks, `drink_proposals.settle` tells a second meeple from a drink.
+            pieces = one_meeple_each(pieces)
         stages["pieces"] = _ms(t2)
         stages["total"] = _ms(t0)
         self.last_frame = frame
@@ -535,6 +538,7 @@ class Reader:
             return rejected, []
         made: list[tuple[Piece, float]] = []
         s2 = self.scale * self.scale
+        self.maker.image = frame.image
         for blob in self.blobs(frame):
             grow = functools.partial(self.refiner.refine, frame.image, color=blob.color)
             pieces = self.maker.make(blob.pts, self.colors.names[blob.color], blob.conf, grow)
