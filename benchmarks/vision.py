@@ -356,7 +356,7 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
 
     from companion.vision.drink_proposals import settle
     from companion.vision.model import DRINK
-    from companion.vision.proposals import one_meeple_each
+    from companion.vision.proposals import settle_meeples
     from companion.vision.scenes import full_state, with_drinks
 
     rng = np.random.default_rng(77)
@@ -379,7 +379,7 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
                         board, layout, state, seed=seed + 10 + k, lighting=lighting, pose=pose
                     )
                     game = replace(state, drinks={})
-                    reading = one_meeple_each(settle(reader.read(shot.image), game), game)
+                    reading = settle_meeples(settle(reader.read(shot.image), game), game)
                     want = {p.key() for p in shot.pieces if p.kind == DRINK}
                     got = {p.key() for p in reading.pieces if p.kind == DRINK}
                     r, _w, ph = score(
@@ -408,7 +408,7 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
                 state = full_state(board, full_rng)
                 state = replace(state, drinks=with_drinks(state, full_rng).drinks)
                 shot = shoot(board, layout, state, seed=seed + 70, lighting=lighting, pose=pose)
-                full.add(shot, one_meeple_each(settle(reader.read(shot.image), state), state))
+                full.add(shot, settle_meeples(settle(reader.read(shot.image), state), state))
     pct = 100 * right / drinks if drinks else float("nan")
     print(
         f"\n## drinks, map {board.id}\n\ndrinks read right: {right}/{drinks} ({pct:.2f} %), "

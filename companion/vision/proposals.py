@@ -118,13 +118,13 @@ def proposals(
     """Differences between an accepted reading and the game, most useful first: builds (and
     METRO DRINKS' vending machines), moves, conflicts, then pieces the camera lost sight of.
     Pieces below `min_confidence` are ignored. With the board, doubtful meeple/pyramid calls
-    are first settled by `reconcile`; each player has one meeple (`one_meeple_each`). Outside
+    are first settled by `reconcile`; each player has one meeple (`settle_meeples`). Outside
     the action phase there are none."""
     if state.phase != "action":
         return []  # never during a train phase (pieces move by the rules then) or after the end
     if board is not None:
         reading = reconcile(reading, state, board)
-    reading = one_meeple_each(settle(reading, state), state)
+    reading = settle_meeples(settle(reading, state), state)
     seen = [p for p in reading.pieces if p.confidence >= min_confidence]
     out: list[Proposal] = []
     pyramids = {p.station: p.color for p in seen if p.kind == PYRAMID and p.station}
@@ -150,7 +150,7 @@ def proposals(
     return out
 
 
-def one_meeple_each(reading: Reading, state: MetroState) -> Reading:
+def settle_meeples(reading: Reading, state: MetroState) -> Reading:
     """A player has one meeple: of several read in one colour, the one standing where the game
     has it (it did not move), else the surest. The others were something else of that colour
     (a METRO DRINKS drink beside a pyramid, a pyramid's shadow side), and a Moved proposal
