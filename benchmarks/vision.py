@@ -356,11 +356,16 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
 
     from companion.vision.drink_proposals import settle
     from companion.vision.model import DRINK
-    from companion.vision.scenes import with_drinks
+    from companion.vision.proposals import one_meeple_each
+    from companion.vision.scenes import full_state, with_drinks
 
     rng = np.random.default_rng(77)
+    full_rng = np.random.default_rng(78)
+    full = FullBoards()
     seed = 300
     drinks = right = phantoms = clean_phantoms = boards = pieces = pieces_right = 0
+    piece_phantoms = 0
+    phantom_kinds: Counter[str] = Counter()
     for lighting in LIGHTINGS:
         for pose in POSES:
             seed += 100
@@ -373,15 +378,25 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
                     shot = shoot(
                         board, layout, state, seed=seed + 10 + k, lighting=lighting, pose=pose
                     )
-                    reading = settle(reader.read(shot.image), replace(state, drinks={}))
+                    game = replace(state, drinks={})
+                    reading = one_meeple_each(settle(reader.read(shot.image), game), game)
                     want = {p.key() for p in shot.pieces if p.kind == DRINK}
                     got = {p.key() for p in reading.pieces if p.kind == DRINK}
-                    r, _w, _ph = score(
+                    r, _w, ph = score(
                         [p for p in shot.pieces if p.kind != DRINK],
                         [p for p in reading.pieces if p.kind != DRINK],
                     )
                     pieces += sum(1 for p in shot.pieces if p.kind != DRINK)
                     pieces_right += r
+                    piece_phantoms += ph
+                    if ph:
+                        extra = Counter(p.key() for p in reading.pieces if p.kind != DRINK)
+                        extra.subtract(Counter(p.key() for p in shot.pieces if p.kind != DRINK))
+                        phantom_kinds.update(
+                            f"{k[0]} {'with' if state.drinks else 'without'} drinks"
+                            for k, n in extra.items()
+                            for _ in range(max(0, n))
+                        )
                     if state.drinks:
                         drinks += len(want)
                         right += len(want & got)
@@ -389,12 +404,61 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
                     else:
                         boards += 1
                         clean_phantoms += len(got)
+            for _ in range(args.full_boards):
+                state = full_state(board, full_rng)
+                state = replace(state, drinks=with_drinks(state, full_rng).drinks)
+                shot = shoot(board, layout, state, seed=seed + 70, lighting=lighting, pose=pose)
+                full.add(shot, one_meeple_each(settle(reader.read(shot.image), state), state))
     pct = 100 * right / drinks if drinks else float("nan")
     print(
         f"\n## drinks, map {board.id}\n\ndrinks read right: {right}/{drinks} ({pct:.2f} %), "
         f"phantom drinks {phantoms}; on {boards} boards without drinks: {clean_phantoms} phantom "
-        f"drinks; other pieces right {pieces_right}/{pieces}"
+        f"drinks; other pieces right {pieces_right}/{pieces}, phantom pieces {piece_phantoms}"
+        + (
+            f" ({', '.join(f'{k}: {n}' for k, n in sorted(phantom_kinds.items()))})"
+            if phantom_kinds
+            else ""
+        )
     )
+    if args.full_boards:
+        print(full.line())
+
+
+@dataclass
+class FullBoards:
+    """Late games as full as the rules allow (30 pyramids, 5 meeples, drinks): what is read."""
+
+    boards: int = 0
+    drinks: int = 0
+    drinks_right: int = 0
+    drink_phantoms: int = 0
+    pieces: int = 0
+    pieces_right: int = 0
+    phantoms: int = 0
+    refused: int = 0
+
+    def add(self, shot: Shot, reading: Reading) -> None:
+        from companion.vision.model import DRINK
+
+        self.boards += 1
+        self.refused += int(reading.rejected is not None)
+        want = {p.key() for p in shot.pieces if p.kind == DRINK}
+        got = {p.key() for p in reading.pieces if p.kind == DRINK}
+        self.drinks += len(want)
+        self.drinks_right += len(want & got)
+        self.drink_phantoms += len(got - want)
+        truth = [p for p in shot.pieces if p.kind != DRINK]
+        r, _w, ph = score(truth, [p for p in reading.pieces if p.kind != DRINK])
+        self.pieces += len(truth)
+        self.pieces_right += r
+        self.phantoms += ph
+
+    def line(self) -> str:
+        return (
+            f"full boards ({self.boards}, {self.refused} refused): drinks read right "
+            f"{self.drinks_right}/{self.drinks}, phantom drinks {self.drink_phantoms}; other "
+            f"pieces right {self.pieces_right}/{self.pieces}, phantom pieces {self.phantoms}"
+        )
 
 
 def main() -> int:
@@ -408,6 +472,12 @@ def main() -> int:
     ap.add_argument("--hands-per-session", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=6, help="timed reads of each frame")
     ap.add_argument("--only", help="one session, LIGHT/POSE")
+    ap.add_argument(
+        "--full-boards",
+        type=int,
+        default=1,
+        help="drinks set: late games as full as the rules allow, a session (default 1)",
+    )
     ap.add_argument("--latency", action="store_true", help="also time a proposal's arrival")
     ap.add_argument("--dump", help="folder for the photos and overlays of the frames")
     args = ap.parse_args()

@@ -12,6 +12,7 @@ from companion.metro.solo import SoloNews
 from companion.metro.steps import Boarded, Departed, Left, Moved, Offered, Paid, Removed, Step
 from companion.metro.vehicles import VehicleId
 from companion.money import yen
+from companion.names import Names
 
 
 def station_name(board: BoardMap, station_id: str) -> str:
@@ -87,7 +88,7 @@ def describe_solo(news: SoloNews) -> str:
     )
 
 
-def describe_step(step: Step, board: BoardMap) -> str:
+def describe_step(step: Step, board: BoardMap, names: Names = color_name) -> str:
     match step:
         case Departed(vehicle, stop, moves):
             line = vehicle_label(vehicle, board)
@@ -108,7 +109,7 @@ def describe_step(step: Step, board: BoardMap) -> str:
             else:
                 text = _("{station} ({stop}) belongs to {owner}, a shareholder: line {line} +{lg}")
             text = text.format(
-                owner=color_name(owner),
+                owner=names(owner),
                 gain=yen(owner_gain),
                 station=where,
                 stop=stop,
@@ -127,11 +128,11 @@ def describe_step(step: Step, board: BoardMap) -> str:
                 text = _("{player} may leave line {line} at {stop}")
             answer = _("yes") if accepted else _("no")
             where = stop_name(board, stop)
-            return f"{text.format(player=color_name(player), line=line, stop=where)}: {answer}"
+            return f"{text.format(player=names(player), line=line, stop=where)}: {answer}"
         case Boarded(player, vehicle, stop, fee):
             line = vehicle_label(vehicle, board)
             text = _("{player} boards line {line} at {stop}").format(
-                player=color_name(player), line=line, stop=stop_name(board, stop)
+                player=names(player), line=line, stop=stop_name(board, stop)
             )
             if fee:
                 text += " " + _("(pays {fee}; line +{fee})").format(fee=yen(fee))
@@ -139,7 +140,7 @@ def describe_step(step: Step, board: BoardMap) -> str:
         case Left(player, vehicle, stop, square, forced):
             line = vehicle_label(vehicle, board)
             text = _("{player} leaves line {line} at {stop}: {place}").format(
-                player=color_name(player),
+                player=names(player),
                 line=line,
                 stop=stop_name(board, stop),
                 place=place_name(board, square),
@@ -154,21 +155,21 @@ def describe_step(step: Step, board: BoardMap) -> str:
     raise TypeError(step)
 
 
-def describe_end_game(result: EndGameResult) -> list[str]:
+def describe_end_game(result: EndGameResult, names: Names = color_name) -> list[str]:
     lines: list[str] = []
     for lp in result.lines:
         parts = []
         for s in lp.speculations:
             parts.append(
                 _("{player} speculated {stake}: paid {paid}").format(
-                    player=color_name(s.player), stake=yen(s.stake), paid=yen(s.paid)
+                    player=names(s.player), stake=yen(s.stake), paid=yen(s.paid)
                 )
                 + (" " + _("(holds a share too: ¥0)") if s.violation else "")
             )
         for sh in lp.shares:
             parts.append(
                 _("share #{n} {player}: {paid}").format(
-                    n=sh.share, player=color_name(sh.player), paid=yen(sh.paid)
+                    n=sh.share, player=names(sh.player), paid=yen(sh.paid)
                 )
                 + (" " + _("(speculated too: ¥0)") if sh.violation else "")
             )
@@ -178,7 +179,7 @@ def describe_end_game(result: EndGameResult) -> list[str]:
         if pr.drink_income:
             lines.append(
                 _("{player}: drink income {amount} (fees {fees}, bonuses {bonus})").format(
-                    player=color_name(pr.color),
+                    player=names(pr.color),
                     amount=yen(pr.drink_income),
                     fees=yen(pr.drink_fees),
                     bonus=yen(pr.drink_bonus),
@@ -187,14 +188,14 @@ def describe_end_game(result: EndGameResult) -> list[str]:
         if pr.set_aside:
             lines.append(
                 _("{player}: {amount} set aside by Sell").format(
-                    player=color_name(pr.color), amount=yen(pr.set_aside)
+                    player=names(pr.color), amount=yen(pr.set_aside)
                 )
             )
     for i, color in enumerate(result.ranking, start=1):
         pr = next(p for p in result.players if p.color == color)
         total = yen(pr.total) if pr.total is not None else yen(pr.earnings)
-        lines.append(f"{i}. {color_name(color)} {total}")
-    lines.extend(tie_notes(result))
+        lines.append(f"{i}. {names(color)} {total}")
+    lines.extend(tie_notes(result, names))
     return lines
 
 
@@ -204,7 +205,7 @@ def _ranked_total(result: EndGameResult, color: str) -> int:
     return pr.total if every_cash_known and pr.total is not None else pr.earnings
 
 
-def tie_notes(result: EndGameResult) -> list[str]:
+def tie_notes(result: EndGameResult, names: Names = color_name) -> list[str]:
     """One sentence per tie in the ranking, saying turn order broke it (ruling 9): "Red and
     Blue tie at ¥4,200: turn order puts Red first"."""
     groups: list[list[str]] = []
@@ -215,9 +216,9 @@ def tie_notes(result: EndGameResult) -> list[str]:
             groups.append([color])
     return [
         _("{players} tie at {total}: turn order puts {first} first").format(
-            players=" = ".join(color_name(c) for c in group),
+            players=" = ".join(names(c) for c in group),
             total=yen(_ranked_total(result, group[0])),
-            first=color_name(group[0]),
+            first=names(group[0]),
         )
         for group in groups
         if len(group) > 1
@@ -231,7 +232,7 @@ _MONEY_FIELD = re.compile(r"¥?\{(" + "|".join(_MONEY_KEYS) + r")(?::,)?\}(?:\s?
 written by `yen` instead, so a refusal shows money as every screen of the language does."""
 
 
-def explain(exc: Exception, board: BoardMap | None = None) -> str:
+def explain(exc: Exception, board: BoardMap | None = None, names: Names = color_name) -> str:
     """A refusal from the rules, in the current language, with player colours named (and,
     given the board, squares and stations named as players see them)."""
     template = getattr(exc, "template", None)
@@ -240,7 +241,7 @@ def explain(exc: Exception, board: BoardMap | None = None) -> str:
         message = getattr(exc, "message", None)
         return message if isinstance(message, str) and message else str(exc)
     named = {
-        k: color_name(v) if k in _PLAYER_KEYS else drink_name(v) if k == "color" else v
+        k: names(v) if k in _PLAYER_KEYS else drink_name(v) if k == "color" else v
         for k, v in params.items()
     }
     named.update({k: yen(v) for k, v in params.items() if k in _MONEY_KEYS and isinstance(v, int)})

@@ -10,8 +10,6 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.colors import color_name
-
 
 @dataclass(frozen=True)
 class SeatRecord:
@@ -110,12 +108,6 @@ def seat_names(setup: object) -> dict[str, tuple[int | None, str]]:
 def name_table(chosen: dict[str, tuple[int, str]]) -> dict[str, dict[str, object]]:
     """`seat_names`' inverse: what a setup saves for the names chosen."""
     return {color: {"id": pid, "name": name} for color, (pid, name) in chosen.items()}
-
-
-def player_label(setup: object, color: str) -> str:
-    """A seat as players call it: the roster name chosen for it, else its colour's name."""
-    named = seat_names(setup).get(color)
-    return named[1] if named is not None else color_name(color)
 
 
 def stats_json(st: PlayerStats) -> dict[str, object]:

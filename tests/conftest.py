@@ -35,6 +35,16 @@ def default_maps_after_each_test():
     data.use_owner_dir(None)
 
 
+@pytest.fixture(autouse=True)
+def close_fake_apps_after_each_test():
+    """The stores and rosters the test's FakeApps opened are closed: a process with
+    over 1,024 open files breaks pyserial's select() (the serial strip tests fail)."""
+    yield
+    from tests.screen_fakes import close_all
+
+    close_all()
+
+
 @pytest.fixture(scope="session")
 def mini_rules():
     from companion.data import load_rules

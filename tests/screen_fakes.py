@@ -23,6 +23,18 @@ from companion.ui.screen import Action, Input, Screen
 from tests.fakes import make_services
 
 _FOLDERS: list[tempfile.TemporaryDirectory[str]] = []
+_OPEN: list[Services] = []
+"""The services of every FakeApp of the running test (`close_all` closes them)."""
+
+
+def close_all() -> None:
+    """Close the stores and rosters the test's FakeApps opened: a process with over 1,024 open
+    files breaks pyserial's select() (the serial strip tests)."""
+    while _OPEN:
+        services = _OPEN.pop()
+        services.store.close()
+        if services._roster is not None:
+            services._roster.close()
 
 
 def _temp_store() -> Store:
@@ -50,6 +62,7 @@ class FakeApp:
         self.running = True
         store = session.store if session is not None else _temp_store()
         self._services = make_services(store.path.parent, size, store)
+        _OPEN.append(self._services)
         self._services.session = session
 
     @property

@@ -128,14 +128,7 @@ def metro_entries(tour: Tour, size: tuple[int, int]) -> None:
     tour.look(app, "game-menu-confirm")
     while not isinstance(app.top, MetroHome):
         app.press("back")
-    app.push(BidsScreen(app))
-    tour.look(app, "bids")
-    app.press("back")
-    from companion.ui.metro.owners import OwnersScreen
-
-    app.push(OwnersScreen(app))
-    tour.look(app, "owners")
-    app.pop()
+    bids_and_owners(tour, app, "")
     app.press("left")
     tour.look(app, "undo-confirm")
     app.press("back")
@@ -159,10 +152,31 @@ def metro_entries(tour: Tour, size: tuple[int, int]) -> None:
     tour.look(home(osaka, size), "income-track-osaka")
 
 
+def bids_and_owners(tour: Tour, app: FakeApp, what: str) -> None:
+    """Over the income track: the turn-order bids, then who owns which station."""
+    from companion.ui.metro.owners import OwnersScreen
+
+    app.push(BidsScreen(app))
+    tour.look(app, f"{what}bids")
+    app.press("back")
+    app.push(OwnersScreen(app))
+    tour.look(app, f"{what}owners")
+    app.pop()
+
+
 def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
     """A train phase on Tokyo with a boarding question and payouts, then the end pages of a
     4-player game."""
-    session = new_session(None, ("red", "blue", "green", "yellow"))
+    trains_and_end(tour, size, "")
+
+
+def trains_and_end(tour: Tour, size: tuple[int, int], what: str) -> None:
+    """`metro_trains`' frames, named "<what>train-..." and "<what>end-..."; with `what`, the
+    players have the longest names."""
+    four = ("red", "blue", "green", "yellow")
+    session = new_session(None, four)
+    if what:
+        named(session, four)
     rules = session.rules
     session.record(Invest("red", "G", 300))
     session.record(BuildStation("blue", "ginza", 200))
@@ -179,7 +193,7 @@ def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
             waiting = f"prompt-{screen.view.pending.action}"
         if waiting and waiting not in seen:
             seen.add(waiting)
-            tour.look(app, f"train-{waiting}")
+            tour.look(app, f"{what}train-{waiting}")
         if waiting == "prompt-board":
             app.press("ok" if "boarded" not in seen else "back")
             seen.add("boarded")
@@ -190,12 +204,59 @@ def metro_trains(tour: Tour, size: tuple[int, int]) -> None:
         else:
             if "moving" not in seen:
                 seen.add("moving")
-                tour.look(app, "train-moving")
+                tour.look(app, f"{what}train-moving")
             app.tick(0.2)
     assert {"prompt-board", "prompt-leave", "payout"} <= seen
     ended = played_session()
     ended.record(EndGame())
-    end_pages(tour, home(ended, size), "end")
+    if what:
+        named(ended, four)
+    end_pages(tour, home(ended, size), f"{what}end")
+
+
+LONGEST_NAMES = (
+    "Maximiliano Ñoño",
+    "Wilhelmina Moore",
+    "Guillermo Aragón",
+    "Bartholomew Wong",
+    "Marie-Amélie Roy",
+)
+"""Roster names as long as the roster allows (16 letters), wide letters first."""
+
+
+def name_table(colors: tuple[str, ...]) -> dict[str, dict[str, object]]:
+    """The longest roster names chosen for `colors`, as a setup saves them."""
+    pairs = zip(colors, LONGEST_NAMES, strict=False)
+    return {c: {"id": i + 1, "name": n} for i, (c, n) in enumerate(pairs)}
+
+
+def named(session: object, colors: tuple[str, ...]) -> object:
+    """`session` with the longest roster names chosen for `colors`."""
+    session.setup["seat_names"] = name_table(colors)  # type: ignore[attr-defined]
+    return session
+
+
+def named_metro(tour: Tour, size: tuple[int, int]) -> None:
+    """A Metro game with the longest names chosen: the income track (five players), who
+    records an action, a camera question, the train phase's payouts and questions, the end."""
+    five = ("red", "blue", "yellow", "green", "black")
+    app = home(named(tokyo_session_of(five), five), size)
+    tour.look(app, "named-income-track")
+    app.press("ok")
+    app.press("ok")
+    tour.look(app, "named-entry-who")
+    while not isinstance(app.top, MetroHome):
+        app.press("back")
+    app.top.open_actions("blue")
+    tour.look(app, "named-actions-of")
+    app.press("back")
+    bids_and_owners(tour, app, "named-")
+    session = app.services.session
+    sid = next(s for s in session.rules.board.stations if s not in session.state.stations)
+    app.push(ProposalScreen(app, Built("black", sid), CameraPrompts(app)))
+    tour.look(app, "named-camera-proposal")
+    app.pop()
+    trains_and_end(tour, size, "named-")
 
 
 def end_pages(tour: Tour, app: FakeApp, what: str) -> None:
@@ -338,6 +399,115 @@ def table_games(tour: Tour, size: tuple[int, int]) -> None:
         app.top.cursor = len(app.top.items) - 1  # type: ignore[attr-defined]
         tour.look(app, f"{key}-menu-last")
         howto_pages(tour, app, key)
+
+
+def named_tables(tour: Tour, size: tuple[int, int]) -> None:
+    """IZAKAYA, the shopping game, Chocolate milk and NEXT STATION TOKYO with the longest
+    names chosen for five players: the setup's Names row, whose turn, who is asked, the
+    player's menu, the cart and the exit, the scoring pad and every ranking."""
+    from companion import izakaya as Z
+    from companion.nextstation.game import NextStationSetup
+    from companion.shopping import game as shopping
+    from companion.ui.izakaya import IzakayaScreen
+    from companion.ui.nextstation.setup import NextStationSetupScreen
+    from companion.ui.shopping.screens import CartScreen
+    from tests.test_names_tables import finish_izakaya, setup_of
+
+    colors = ("red", "blue", "green", "yellow", "black")
+    five = name_table(colors)
+    app = FakeApp(None, size)
+    roster = [app.services.roster.add(n) for n in LONGEST_NAMES]
+    for home in (IzakayaSetup, ShoppingHome, ChocolateHome, NextStationSetupScreen):
+        screen = home(app)  # type: ignore[abstract]
+        app.push(screen)
+        screen.names.update(zip(colors, roster, strict=False))
+        options = screen.options() if hasattr(screen, "options") else screen.items
+        labels = [o.text for o in options]
+        screen.index = labels.index(i18n._("Names"))
+        tour.look(app, f"{screen.name}-names")
+        app.stack.clear()
+    from companion.izakaya import codec as izakaya_codec
+
+    izakaya = app.services.new_game(
+        "izakaya", {**izakaya_codec.setup_to_json(colors), "seat_names": five}
+    )
+    app.push(IzakayaScreen(app, izakaya))
+    tour.look(app, "named-izakaya-bids")
+    izakaya.record(Z.Bids((500, 1000, 0, 200, 300)))
+    app.top.entry.reset(izakaya.state)
+    tour.look(app, "named-izakaya-turn")
+    finish_izakaya(izakaya)
+    tour.look(app, "named-izakaya-ranking")
+    app.stack.clear()
+    seated = [{"color": c} for c in colors]
+    shop = app.services.new_game(
+        "shopping", {**setup_of("shopping"), "seats": seated, "seat_names": five}
+    )
+    from companion.ui.shopping.screens import ShoppingScreen
+
+    app.push(ShoppingScreen(app, shop))
+    tour.look(app, "named-shopping")
+    app.press("ok")
+    tour.look(app, "named-shopping-who")
+    app.press("down", "ok")
+    tour.look(app, "named-shopping-player")
+    app.press("ok")
+    assert isinstance(app.top, CartScreen)
+    tour.look(app, "named-shopping-cart")
+    app.stack.clear()
+    for player in (0, 1, 2, 3, 4, 0, 1, 2, 3):
+        shop.record(shopping.Exit(player, magazines=player))
+    app.push(ShoppingScreen(app, shop))
+    tour.look(app, "named-shopping-over")
+    app.stack.clear()
+    choc_setup = {**setup_of("chocolate"), "seats": seated[:3]}
+    chocolate = app.services.new_game("chocolate", {**choc_setup, "seat_names": five})
+    from companion.ui.chocolate.screens import ChocolateScreen
+
+    app.push(ChocolateScreen(app, chocolate))
+    tour.look(app, "named-chocolate")
+    app.press("ok")
+    tour.look(app, "named-chocolate-who")
+    app.stack.clear()
+    from tests.test_chocolate_screens import turn
+
+    player = 0
+    while not chocolate.finished:
+        chocolate.record(turn(chocolate.state, player))
+        player = (player + 1) % 3
+    app.push(ChocolateScreen(app, chocolate))
+    tour.look(app, "named-chocolate-over")
+    app.stack.clear()
+    from companion.data import load_station_deck
+    from companion.nextstation import codec as nst_codec
+    from companion.ui.nextstation.flow import play_screen
+
+    nst = NextStationSetup(colors, 5, load_station_deck())
+    nst_setup = {**nst_codec.setup_to_json(nst), "seat_names": five}
+    station = app.services.new_game("next-station", nst_setup)
+    from companion.nextstation import EndRound, Reveal
+
+    for _round in range(4):
+        while station.state.phase == "reveal":
+            station.record(Reveal())
+        station.record(EndRound())
+    app.push(play_screen(app, station))
+    tour.look(app, "named-next-station-scoring")
+    from companion.nextstation import Finish, Score, Sheet
+
+    for p in range(len(colors)):
+        station.record(Score(p, Sheet(corners=2)))
+    station.record(Finish())
+    app.stack.clear()
+    app.push(play_screen(app, station))
+    tour.look(app, "named-next-station-results")
+    app.stack.clear()
+    from companion.ui.records import RecordsScreen
+
+    app.push(HistoryScreen(app))
+    tour.look(app, "named-history")
+    app.push(RecordsScreen(app))
+    tour.look(app, "named-records")
 
 
 def howto_pages(tour: Tour, app: FakeApp, key: str) -> None:
@@ -514,9 +684,11 @@ def owner_board(tour: Tour, size: tuple[int, int]) -> None:
 TOURS = [
     metro_entries,
     metro_trains,
+    named_metro,
     app_menus,
     timer_games,
     table_games,
+    named_tables,
     osaka_screens,
     players_records,
     owner_board,

@@ -260,6 +260,20 @@ def test_reconcile_uses_the_game_to_settle_doubtful_kinds():
     assert proposals(reading, state)[0] == Built("red", "shibuya")
 
 
+def test_a_player_has_one_meeple_so_a_second_one_read_moves_nothing():
+    state = replace(
+        new_state(MINI, ["red", "blue"]),
+        meeples={"red": Meeple(square=(1, 1)), "blue": Meeple(square=(5, 5))},
+    )
+    stayed = Piece(MEEPLE, "red", 30, 30, (1, 1), confidence=0.7)
+    drink = Piece(MEEPLE, "red", 90, 30, (4, 1), confidence=0.9)
+    assert proposals(_reading(stayed, drink), state) == [Missing(MEEPLE, "blue", "[5,5]")]
+    near = Piece(MEEPLE, "blue", 70, 70, (3, 3), confidence=0.5)
+    far = Piece(MEEPLE, "blue", 150, 110, (7, 5), confidence=0.8)
+    moved = proposals(_reading(stayed, far, near), state)
+    assert moved == [Moved("blue", (7, 5), (5, 5))]
+
+
 def test_render_is_deterministic_for_a_seed_and_writes_truth():
     layout = load_layout(None, MINI.width_mm, MINI.height_mm)
     pieces = [

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from companion import izakaya as Z
-from companion.app.session import GameSession, Setup
+from companion.app.session import GameSession, Placing, Setup, Translate
 from companion.izakaya import codec
+from companion.izakaya.scoring import result
+from companion.money import yen
 
 
 @dataclass(frozen=True)
@@ -47,3 +49,11 @@ class IzakayaSession(GameSession[Z.IzakayaState, Z.Event]):
     @classmethod
     def make_log(cls, setup: Setup) -> IzakayaLog:
         return IzakayaLog(codec.game_from_setup(setup))
+
+    def result(self, tr: Translate) -> tuple[Placing, ...]:
+        """The final totals (cash with the buildings' payouts), most first."""
+        if not self.finished:
+            return ()
+        players = result(self.state).players
+        colors, ranks = [p.color for p in players], [p.rank for p in players]
+        return self.placings(colors, ranks, [yen(p.total, tr) for p in players], tr)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from companion.app.core_log import CoreLog
-from companion.app.session import GameSession, Setup
+from companion.app.session import GameSession, Placing, Setup, Translate
 from companion.chocolate import codec as chocolate_codec
 from companion.chocolate import game as chocolate
+from companion.money import yen
 from companion.shopping import codec as shopping_codec
 from companion.shopping import game as shopping
 
@@ -18,6 +19,14 @@ class ShoppingSession(GameSession[shopping.ShoppingState, shopping.Event]):
         first = shopping_codec.initial(setup)
         return CoreLog(first, shopping.apply, shopping_codec.EVENTS, lambda s: s.over)
 
+    def result(self, tr: Translate) -> tuple[Placing, ...]:
+        """Most yen first (most magazines breaks a tie), each player's yen."""
+        if not self.finished:
+            return ()
+        state = self.state
+        cash = [yen(s.cash, tr) for s in state.shoppers]
+        return self.placings([s.color for s in state.seats], shopping.standings(state), cash, tr)
+
 
 class ChocolateSession(GameSession[chocolate.ChocolateState, chocolate.Event]):
     KIND = chocolate_codec.KIND
@@ -26,3 +35,12 @@ class ChocolateSession(GameSession[chocolate.ChocolateState, chocolate.Event]):
     def make_log(cls, setup: Setup) -> CoreLog[chocolate.ChocolateState, chocolate.Event]:
         first = chocolate_codec.initial(setup)
         return CoreLog(first, chocolate.apply, chocolate_codec.EVENTS, lambda s: s.over)
+
+    def result(self, tr: Translate) -> tuple[Placing, ...]:
+        """Cash and crates together, most first."""
+        if not self.finished:
+            return ()
+        state = self.state
+        totals = [yen(total, tr) for total in chocolate.totals(state)]
+        colors = [s.color for s in state.seats]
+        return self.placings(colors, chocolate.standings(state), totals, tr)

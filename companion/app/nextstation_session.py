@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from companion.app.session import GameSession, Placing, Setup, Translate
-from companion.colors import COLOR_NAMES
 from companion.nextstation import codec
 from companion.nextstation import game as G
 
@@ -55,11 +54,7 @@ class NextStationSession(GameSession[G.NextStationState, G.Event]):
         if not self.finished:
             return ()
         colors = self.state.setup.players
-        return tuple(
-            (
-                s.place,
-                tr(COLOR_NAMES.get(colors[s.player], colors[s.player])),
-                tr("{points} points").format(points=s.total),
-            )
-            for s in self.state.standings
-        )
+        standings = self.state.standings
+        points = [tr("{points} points").format(points=s.total) for s in standings]
+        seats = [colors[s.player] for s in standings]
+        return self.placings(seats, [s.place for s in standings], points, tr)

@@ -228,6 +228,17 @@ class GameSession(Generic[S, E]):
         "¥42,000"), in the language of `tr`; () while it is not finished."""
         return ()
 
+    def placings(
+        self, colors: Sequence[str], ranks: Sequence[int], figures: Sequence[str], tr: Translate
+    ) -> tuple[Placing, ...]:
+        """`result`'s rows from each seat's colour, place and figure, best first (seat order
+        among the tied): the player is the name chosen at setup, else the colour's name."""
+        from companion.names import table_names
+
+        names = table_names(self.setup, tr)
+        rows = sorted(zip(ranks, colors, figures, strict=True), key=lambda row: row[0])
+        return tuple((rank, names.short(color), figure) for rank, color, figure in rows)
+
     def export_json(self) -> dict[str, Any]:
         return {
             "format": f"companion/{self.KIND}-game@1",
@@ -466,17 +477,13 @@ class MetroSession(GameSession[MetroState, Event]):
     def result(self, tr: Translate) -> tuple[Placing, ...]:
         if self.state.phase != "ended":
             return ()
-        from companion.colors import COLOR_NAMES
         from companion.money import yen
-        from companion.records import seat_names
 
         result = self.end_game()
         totals = {p.color: p.total if p.total is not None else p.earnings for p in result.players}
-        names = {color: name for color, (_id, name) in seat_names(self.setup).items()}
-        return tuple(
-            (rank, names.get(color) or tr(COLOR_NAMES.get(color, color)), yen(totals[color], tr))
-            for rank, color in enumerate(result.ranking, start=1)
-        )
+        ranking = result.ranking
+        figures = [yen(totals[color], tr) for color in ranking]
+        return self.placings(ranking, range(1, len(ranking) + 1), figures, tr)
 
     def solo(self) -> SoloResult | None:
         """The solo score of a finished one-player game (map, card set, total); else None."""

@@ -18,6 +18,7 @@ from typing import Any
 from companion.app.session import GameSession, MetroSession
 from companion.i18n import translations
 from companion.metro.steps import Paid, Step
+from companion.names import table_names
 from companion.ui.services import PhaseView
 from companion.web.bus import LiveBus, PhaseFrame, Snapshot
 from companion.web.config import WebConfig
@@ -146,6 +147,7 @@ class WebLink:
             finished=session.finished,
             language=language,
             result=result,
+            names=table_names(session.setup).chosen,
         )
         if isinstance(session, MetroSession):
             frame = self._frame if session.phase is not None else None

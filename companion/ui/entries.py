@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self
 
-from companion.colors import color_name
 from companion.games import GameSpec
 from companion.i18n import _
 from companion.jutaku.players import Seat
 from companion.metro.errors import IllegalEvent
+from companion.names import TableNames, table_names
 from companion.narrate import explain
 from companion.ui.gamemenu import game_menu_items
 from companion.ui.kit import MenuScreen, Option
@@ -24,7 +24,7 @@ def record(app: AppContext, session: SavedGame[object], event: object) -> bool:
         session.record(event)
     except IllegalEvent as refusal:
         app.play("error")
-        app.toast(explain(refusal), "bad")
+        app.toast(explain(refusal, names=table_names(session.setup).label), "bad")
         return False
     return True
 
@@ -56,8 +56,9 @@ def ask_player(
         app.pop()
         then(player)
 
+    names = table_names(session.setup)
     items: list[tuple[Option, Callable[[], None]]] = [
-        (Option(color_name(seat.color), player=seat.color), lambda p=p: chosen(p))  # type: ignore[misc]
+        (Option(names.short(seat.color), player=seat.color), lambda p=p: chosen(p))  # type: ignore[misc]
         for p, seat in enumerate(seats)
     ]
     items.append((Option(_("Undo the last entry")), lambda: undo_last(app, session)))
@@ -79,6 +80,11 @@ class TableScreen(Screen):
     @classmethod
     def resumed(cls, app: AppContext, session: SavedGame[object]) -> Self:
         return cls(app, session)
+
+    @property
+    def names(self) -> TableNames:
+        """How the players are named: "Ana (Red)" where a name was chosen at setup."""
+        return table_names(self.session.setup)
 
     def player_menu(self, player: int) -> None:
         raise NotImplementedError

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from companion.i18n import _
 from companion.jutaku.players import Seat
+from companion.records import SEAT_NAMES
 from companion.roster import Player
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
@@ -80,3 +82,10 @@ def named_seats(seats: tuple[Seat, ...], chosen: Chosen) -> tuple[Seat, ...]:
 def names_in_setup(colors: list[str], chosen: Chosen) -> dict[str, dict[str, object]]:
     """What the saved setup keeps: the names of the colours playing (`records.seat_names`)."""
     return {c: {"id": p.id, "name": p.name} for c, p in chosen.items() if c in colors}
+
+
+def with_names(setup: dict[str, Any], colors: list[str], chosen: Chosen) -> dict[str, Any]:
+    """`setup` with the names chosen for `colors` under `records.SEAT_NAMES`; as it was (no
+    key at all, as before names existed) when nobody was named."""
+    names = names_in_setup(colors, chosen)
+    return {**setup, SEAT_NAMES: names} if names else setup

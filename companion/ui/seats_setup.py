@@ -10,6 +10,7 @@ from companion.i18n import _
 from companion.jutaku.players import SEAT_COLORS, Seat
 from companion.ui.kit import Fonts, Option, colors_of, draw_setup_list, handle_options
 from companion.ui.screen import AppContext, Input, Screen
+from companion.ui.seat_names import Chosen, names_option, with_names
 from companion.ui.services import SavedGame
 
 
@@ -24,6 +25,8 @@ class SeatsSetup(Screen):
         super().__init__(app)
         self.fonts = Fonts()
         self.seats: list[Seat] = [Seat(SEAT_COLORS[i]) for i in range(3)]
+        self.names: Chosen = {}
+        """Roster names chosen for colours (Players' names); none unless chosen."""
         self.index = 0
 
     def extra_options(self) -> list[Option]:
@@ -44,7 +47,8 @@ class SeatsSetup(Screen):
         self.app.replace(self.play_screen(session))
 
     def start(self) -> None:
-        session = self.app.services.new_game(self.KIND, self.setup_json())
+        setup = with_names(self.setup_json(), [s.color for s in self.seats], self.names)
+        session = self.app.services.new_game(self.KIND, setup)
         self.app.replace(self.play_screen(session))
 
     def options(self) -> list[Option]:
@@ -61,6 +65,7 @@ class SeatsSetup(Screen):
                     on_ok=lambda i=i: self._recolor(i),  # type: ignore[misc]
                 )
             )
+        opts += names_option(self.app, lambda: [s.color for s in self.seats], self.names)
         opts += self.extra_options()
         opts.append(Option(lambda: _("Start the game"), on_ok=self.start))
         return opts

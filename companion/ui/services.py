@@ -20,6 +20,7 @@ from companion.metro import (
     SoloResult,
     Step,
 )
+from companion.names import TableNames, table_names
 from companion.records import GameRecord
 from companion.roster import Player
 from companion.store import Entry, GameInfo
@@ -300,3 +301,8 @@ def current_metro(services: Services) -> MetroGame:
     if session is None:
         raise LookupError("no Tokyo Metro game is open")
     return session
+
+
+def metro_names(services: Services) -> TableNames:
+    """How the Metro screens name the current game's players ("Ana (Red)", else "Red")."""
+    return table_names(current_metro(services).setup)

@@ -20,11 +20,10 @@ from companion.games import METRO
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 from companion.metro.state import BONUS_READINGS
 from companion.metro.variant import CARD_SETS, TOKYO
-from companion.records import SEAT_NAMES
 from companion.ui import launch
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
-from companion.ui.seat_names import Chosen, names_in_setup, names_option
+from companion.ui.seat_names import Chosen, names_option, with_names
 
 log = logging.getLogger(__name__)
 LAST_SETUP = "last-setup.json"
@@ -232,6 +231,4 @@ class SetupScreen(ListMenu):
         if self.drinks is not None:
             setup["metro_drinks"] = self.drinks
         self._remember(setup)
-        if names := names_in_setup(self.colors, self.names):
-            setup[SEAT_NAMES] = names
-        launch.start(self.app, METRO.key, setup)
+        launch.start(self.app, METRO.key, with_names(setup, self.colors, self.names))

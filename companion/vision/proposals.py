@@ -14,7 +14,7 @@ from companion.i18n import N_, _
 from companion.metro.board import BoardMap, Square
 from companion.metro.state import MetroState
 from companion.vision.drink_proposals import DrinkBuilt, drink_proposals, settle
-from companion.vision.model import MEEPLE, PYRAMID, Reading, station_center
+from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
 from companion.vision.station_proposal import StationProposal
 
 
@@ -118,12 +118,13 @@ def proposals(
     """Differences between an accepted reading and the game, most useful first: builds (and
     METRO DRINKS' vending machines), moves, conflicts, then pieces the camera lost sight of.
     Pieces below `min_confidence` are ignored. With the board, doubtful meeple/pyramid calls
-    are first settled by `reconcile`. Outside the action phase there are none."""
+    are first settled by `reconcile`; each player has one meeple (`one_meeple_each`). Outside
+    the action phase there are none."""
     if state.phase != "action":
         return []  # never during a train phase (pieces move by the rules then) or after the end
     if board is not None:
         reading = reconcile(reading, state, board)
-    reading = settle(reading, state)
+    reading = one_meeple_each(settle(reading, state), state)
     seen = [p for p in reading.pieces if p.confidence >= min_confidence]
     out: list[Proposal] = []
     pyramids = {p.station: p.color for p in seen if p.kind == PYRAMID and p.station}
@@ -147,6 +148,28 @@ def proposals(
         if m.square is not None and color not in meeples:
             out.append(Missing(MEEPLE, color, f"[{m.square[0]},{m.square[1]}]"))
     return out
+
+
+def one_meeple_each(reading: Reading, state: MetroState) -> Reading:
+    """A player has one meeple: of several read in one colour, the one standing where the game
+    has it (it did not move), else the surest. The others were something else of that colour
+    (a METRO DRINKS drink beside a pyramid, a pyramid's shadow side), and a Moved proposal
+    from one of them would move a meeple that stayed put."""
+    by_color: dict[str, list[Piece]] = {}
+    for p in reading.pieces:
+        if p.kind == MEEPLE:
+            by_color.setdefault(p.color, []).append(p)
+    drop: set[int] = set()
+    for color, seen in by_color.items():
+        if len(seen) < 2:
+            continue
+        known = state.meeples.get(color)
+        here = [p for p in seen if known is not None and p.square == known.square]
+        keep = here[0] if here else max(seen, key=lambda p: p.confidence)
+        drop |= {id(p) for p in seen if p is not keep}
+    if not drop:
+        return reading
+    return replace(reading, pieces=tuple(p for p in reading.pieces if id(p) not in drop))
 
 
 def meeples_touching(reading: Reading, board: BoardMap, stop_id: str) -> list[str]:

@@ -35,6 +35,15 @@ def random_state(board: BoardMap, rng: np.random.Generator, pieces: int) -> Metr
     return replace(new_state(board, colors), stations=owned, meeples=placed)
 
 
+def full_state(board: BoardMap, rng: np.random.Generator) -> MetroState:
+    """A late game as full as the rules allow: every colour's 6 pyramids built and its meeple
+    on the board (a drinks game then puts a drink on any of those stations)."""
+    state = random_state(board, rng, len(METRO_COLORS))
+    stations = rng.choice(sorted(board.stations), 6 * len(METRO_COLORS), replace=False)
+    owned = {str(s): METRO_COLORS[i // 6] for i, s in enumerate(stations)}
+    return replace(state, stations=owned)
+
+
 def with_drinks(state: MetroState, rng: np.random.Generator) -> MetroState:
     """METRO DRINKS: drinks of random colours on a random share (none to all) of the stations
     with a pyramid."""

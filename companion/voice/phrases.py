@@ -8,8 +8,6 @@ Each returns None for a moment that is not announced.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from companion.colors import color_name
 from companion.i18n import _, language
 from companion.jutaku.clock import Cue
@@ -18,10 +16,8 @@ from companion.metro.endgame import EndGameResult
 from companion.metro.steps import Departed, Paid, Removed, Step
 from companion.metro.trains import Prompt
 from companion.metro.vehicles import VehicleId
+from companion.names import Names
 from companion.voice.numbers import number_words
-
-Names = Callable[[str], str]
-"""A player's colour -> the name said for them (a roster name, else the colour's name)."""
 
 LAST_SECONDS = 5
 """The countdown says each of its last seconds from this one down."""

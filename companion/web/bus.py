@@ -47,6 +47,8 @@ class Snapshot:
     """Metro: each line's value at the end of every round."""
     result: tuple[tuple[int, str, str], ...] = ()
     """A finished game's ranking as History shows it: (rank, player, figure)."""
+    names: Mapping[str, str] = field(default_factory=dict)
+    """The roster names chosen at setup: colour -> name (none: players are their colours)."""
 
 
 class LiveBus:

@@ -11,7 +11,7 @@ from dataclasses import asdict
 from typing import Any
 
 from companion import games, i18n, narrate
-from companion.colors import COLOR_NAMES, PLAYER_COLORS
+from companion.colors import PLAYER_COLORS
 from companion.i18n import N_
 from companion.jutaku import countdown as C
 from companion.jutaku import jutaku as J
@@ -20,6 +20,7 @@ from companion.metro import MetroState
 from companion.metro.fold import after_steps
 from companion.metro.steps import Moved, Paid
 from companion.money import yen
+from companion.names import TableNames
 from companion.web.bus import Snapshot
 
 Translate = Callable[[str], str]
@@ -69,11 +70,12 @@ def title(kind: str, tr: Translate) -> str:
         return kind
 
 
-def player(color: str, tr: Translate) -> JSON:
+def player(color: str, tr: Translate, names: TableNames | None = None) -> JSON:
+    """A player as the page shows them: "Ana (Red)" where a name was chosen, else "Red"."""
     r, g, b = PLAYER_COLORS.get(color, (128, 128, 128))
     return {
         "color": color,
-        "name": tr(COLOR_NAMES.get(color, color)),
+        "name": (names or TableNames({}, tr)).label(color),
         "hex": f"#{r:02x}{g:02x}{b:02x}",
     }
 
@@ -127,6 +129,7 @@ def metro(snapshot: Snapshot, base: MetroState, tr: Translate) -> JSON:
     rules = snapshot.rules
     assert rules is not None
     board = rules.board
+    names = TableNames(snapshot.names, tr)
     frame = snapshot.phase
     state = after_steps(frame.base, frame.steps[: frame.shown]) if frame is not None else base
     lines = []
@@ -151,13 +154,13 @@ def metro(snapshot: Snapshot, base: MetroState, tr: Translate) -> JSON:
                 "value_text": yen(ls.value, tr),
                 "pair": [larger, smaller],
                 "pair_text": f"{yen(larger, tr)} / {yen(smaller, tr)}",
-                "shares": [player(c, tr)["name"] for c in ls.shares],
+                "shares": [player(c, tr, names)["name"] for c in ls.shares],
                 "trains": trains,
             }
         )
     players = []
     for p in state.players:
-        entry = player(p.color, tr)
+        entry = player(p.color, tr, names)
         entry["cash"] = p.cash
         entry["cash_text"] = "" if p.cash is None else yen(p.cash, tr)
         players.append(entry)
@@ -178,7 +181,7 @@ def metro(snapshot: Snapshot, base: MetroState, tr: Translate) -> JSON:
             "shown": frame.shown,
             "total": len(frame.steps),
             "step_text": tr(LABELS["step"]).format(n=frame.shown, total=len(frame.steps)),
-            "last": narrate.describe_step(shown[-1], board) if shown else "",
+            "last": narrate.describe_step(shown[-1], board, names.label) if shown else "",
             "moving": None if last is None else narrate.vehicle_label(last.vehicle, board),
             "at": None if last is None else last.to_stop,
             "waiting": frame.pending is not None and frame.shown >= len(frame.steps),
@@ -188,10 +191,11 @@ def metro(snapshot: Snapshot, base: MetroState, tr: Translate) -> JSON:
 
 def payout(step: Paid, snapshot: Snapshot, tr: Translate) -> JSON:
     assert snapshot.rules is not None
+    names = TableNames(snapshot.names, tr)
     return {
         "line": step.line,
-        "owner": player(step.owner, tr),
+        "owner": player(step.owner, tr, names),
         "owner_gain": step.owner_gain + step.drinks_gain,
         "line_gain": step.line_gain,
-        "text": narrate.describe_step(step, snapshot.rules.board),
+        "text": narrate.describe_step(step, snapshot.rules.board, names.label),
     }

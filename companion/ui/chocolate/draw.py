@@ -11,7 +11,8 @@ from companion.chocolate.drinks import COLORS, SHAPE_NAMES, SHAPES, color_of, ro
 from companion.colors import DRINK_COLORS, drink_name
 from companion.i18n import _
 from companion.money import yen
-from companion.ui.kit import chip, player_chip, theme_color
+from companion.names import NOBODY, TableNames
+from companion.ui.kit import chip, chip_caption, player_chip, theme_color
 from companion.ui.kit.text import blit_text
 
 GREY = (120, 125, 135)
@@ -81,9 +82,14 @@ def draw_cards(surface: pygame.Surface, theme: Any, s: G.ChocolateState, area: p
 
 
 def draw_players(
-    surface: pygame.Surface, theme: Any, s: G.ChocolateState, area: pygame.Rect
+    surface: pygame.Surface,
+    theme: Any,
+    s: G.ChocolateState,
+    area: pygame.Rect,
+    names: TableNames = NOBODY,
 ) -> None:
-    """One row a player (two columns when they do not fit): colour, yen, each crate's drinks."""
+    """One row a player (two columns when they do not fit): colour (and the name chosen), yen,
+    each crate's drinks."""
     fnt = theme.font("medium")
     fg, muted = theme_color(theme, "foreground"), theme_color(theme, "muted")
     line = fnt.get_linesize() + 2
@@ -95,7 +101,9 @@ def draw_players(
         right = left + width - 12
         y = area.y + p % per_column * line
         badge = player_chip(surface, fnt, seat.color, (left, y + 2), line - 6)
-        cash = blit_text(surface, fnt, yen(s.cash[p], _), fg, (badge.right + 8, y))
+        room = width * 3 // 5 - (badge.right - left) - 20
+        text = chip_caption(fnt, names, seat.color, yen(s.cash[p], _), room)
+        cash = blit_text(surface, fnt, text, fg, (badge.right + 8, y))
         x = max(cash.right + 12, left + width * 2 // 5)
         drinks = sum(len(crate) + 1 for crate in s.crates[p])
         size = min(line - 6, (right - x) // max(1, drinks))

@@ -14,7 +14,6 @@ import pygame
 
 from companion.chocolate import codec
 from companion.chocolate import game as G
-from companion.colors import color_name
 from companion.games import CHOCOLATE
 from companion.i18n import N_, _
 from companion.money import yen
@@ -30,6 +29,7 @@ from companion.ui.entries import TableScreen, reason, record
 from companion.ui.kit import (
     MenuScreen,
     Option,
+    chip_caption,
     draw_title,
     hint_bar,
     hint_height,
@@ -111,7 +111,7 @@ class ChocolateScreen(TableScreen):
 
     def player_menu(self, player: int) -> None:
         s = self.state
-        name = color_name(s.seats[player].color)
+        name = self.names.label(s.seats[player].color)
         drinks = [d for plot in s.board for d in plot]
         buy = G.Buy(player, drinks[0], 0) if drinks else None
         crate = G.BuyCrate(player)
@@ -221,7 +221,7 @@ class ChocolateScreen(TableScreen):
         right = pygame.Rect(board.right + 2 * m, top, w - board.right - 3 * m, bottom - top)
         cards_bottom = draw_cards(surface, theme, s, right)
         players = pygame.Rect(right.x, cards_bottom + m, right.width, bottom - cards_bottom - m)
-        draw_players(surface, theme, s, players)
+        draw_players(surface, theme, s, players, self.names)
         hints = [("ok", _("Player")), ("back", _("Menu"))]
         if s.last_refill is not None:
             hints.insert(1, ("right", _("Drawn by hand")))
@@ -239,7 +239,9 @@ class ChocolateScreen(TableScreen):
             y = area.y + row * line
             blit_text(surface, fnt, f"{places[p]}.", fg, (area.x, y))
             badge = player_chip(surface, fnt, s.seats[p].color, (area.x + 50, y + 2), line - 8)
-            total = blit_text(surface, fnt, yen(totals[p], _), fg, (badge.right + 10, y))
             parts = f"{yen(s.cash[p], _)} + {yen(totals[p] - s.cash[p], _)}"
+            room = area.right - fnt.size(parts)[0] - 24 - badge.right - 10
+            said = chip_caption(fnt, self.names, s.seats[p].color, yen(totals[p], _), room)
+            total = blit_text(surface, fnt, said, fg, (badge.right + 10, y))
             room = area.right - total.right - 24
             blit_text(surface, fnt, parts, muted, (area.right, y), "topright", room)

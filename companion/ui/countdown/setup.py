@@ -8,11 +8,10 @@ from companion.i18n import _
 from companion.jutaku import codec
 from companion.jutaku import countdown as C
 from companion.jutaku.players import SEAT_COLORS, Seat
-from companion.records import SEAT_NAMES
 from companion.ui import launch
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
-from companion.ui.seat_names import Chosen, named_seats, names_in_setup, names_option
+from companion.ui.seat_names import Chosen, named_seats, names_option, with_names
 
 PRESETS: tuple[tuple[float, ...], ...] = (
     C.floor_times(C.CountdownOptions()),
@@ -77,7 +76,6 @@ class CountdownSetup(ListMenu):
     def start(self) -> None:
         seats = named_seats(tuple(Seat(SEAT_COLORS[i]) for i in range(self.count)), self.names)
         setup = codec.countdown_setup_to_json(seats, self.options)
-        if names := names_in_setup(setup["colors"], self.names):
-            setup[SEAT_NAMES] = names
+        setup = with_names(setup, [s.color for s in seats], self.names)
         self.app.pop()
         launch.start(self.app, COUNTDOWN.key, setup)

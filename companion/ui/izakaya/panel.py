@@ -8,10 +8,11 @@ from typing import Any
 import pygame
 
 from companion import izakaya as Z
-from companion.colors import color_letter, color_name
+from companion.colors import color_letter
 from companion.i18n import _
 from companion.jutaku.views import DRINK_POWERS
 from companion.money import yen
+from companion.names import NOBODY, TableNames
 from companion.ui import kit
 from companion.ui.izakaya.entry import Entry
 from companion.ui.jutaku.screens import DRINK_RGB
@@ -24,6 +25,7 @@ def draw_panel(
     entry: Entry,
     theme: Any,
     prompt: str,
+    names: TableNames = NOBODY,
 ) -> None:
     fnt = theme.font("medium")
     m = theme.margin
@@ -41,9 +43,9 @@ def draw_panel(
         y = _para(surface, fnt, pile, fg, area, y + m)
     y += m
     if state.phase == "bidding":
-        _bids(surface, area, y, state, entry, theme)
+        _bids(surface, area, y, state, entry, theme, names)
     elif state.phase == "over":
-        _ranking(surface, area, y, state, theme)
+        _ranking(surface, area, y, state, theme, names)
     else:
         y = _order(surface, area, y, state, theme)
         if entry.mode == "menu":
@@ -147,11 +149,16 @@ def _rows(
     chosen: int | None,
     theme: Any,
 ) -> None:
-    """Rows of (player colour or None, label, value on the right)."""
+    """Rows of (player colour or None, label, value on the right); when they do not all fit
+    above the area's bottom, those around the `chosen` one."""
     fnt = theme.font("medium")
     line = fnt.get_linesize()
     fg, accent = kit.theme_color(theme, "foreground"), kit.theme_color(theme, "accent")
+    fits = max(1, (area.bottom - y + 2) // (line + 2))
+    first = min(max(0, (chosen or 0) - fits // 2), max(0, len(rows) - fits))
     for i, (color, label, value) in enumerate(rows):
+        if not first <= i < first + fits:
+            continue
         row = pygame.Rect(area.x, y, area.width, line)
         if i == chosen:
             pygame.draw.rect(surface, kit.theme_color(theme, "selected"), row, border_radius=6)
@@ -161,7 +168,8 @@ def _rows(
         right = area.right - 4
         if value:
             right = kit.blit_text(surface, fnt, value, accent, (right, y), "topright").x - 6
-        kit.blit_text(surface, fnt, label, fg, (x, y), max_width=max(1, right - x))
+        shown = kit.ellipsize(fnt, label, max(1, right - x))
+        kit.blit_text(surface, fnt, shown, fg, (x, y), max_width=max(1, right - x))
         y += line + 2
 
 
@@ -172,11 +180,18 @@ def _bids(
     state: Z.IzakayaState,
     entry: Entry,
     theme: Any,
+    names: TableNames,
 ) -> None:
-    """Each player's yen and the bid being entered (a header names the two columns)."""
+    """Each player's yen (after the name chosen) and the bid being entered (a header names
+    the two columns)."""
     header: list[tuple[str | None, str, str]] = [(None, _("Cash"), _("Bid"))]
+    fnt, room = theme.font("medium"), area.width * 3 // 5
     rows: list[tuple[str | None, str, str]] = [
-        (state.colors[s], yen(state.cash[s], _), yen(entry.bids[s], _))
+        (
+            state.colors[s],
+            kit.chip_caption(fnt, names, state.colors[s], yen(state.cash[s], _), room),
+            yen(entry.bids[s], _),
+        )
         for s in range(state.players)
     ]
     _rows(surface, area, y, header + rows, entry.bidder + 1, theme)
@@ -197,10 +212,15 @@ def _actions(
 
 
 def _ranking(
-    surface: pygame.Surface, area: pygame.Rect, y: int, state: Z.IzakayaState, theme: Any
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    y: int,
+    state: Z.IzakayaState,
+    theme: Any,
+    names: TableNames,
 ) -> None:
     rows: list[tuple[str | None, str, str]] = [
-        (p.color, f"{p.rank}. {color_name(p.color)}", yen(p.total, _))
+        (p.color, f"{p.rank}. {names.short(p.color)}", yen(p.total, _))
         for p in Z.result(state).players
     ]
     _rows(surface, area, y, rows, None, theme)

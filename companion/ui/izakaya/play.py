@@ -14,10 +14,10 @@ from __future__ import annotations
 import pygame
 
 from companion import izakaya as Z
-from companion.colors import color_name
 from companion.games import IZAKAYA
 from companion.i18n import _
 from companion.money import yen
+from companion.names import TableNames, table_names
 from companion.narrate import explain
 from companion.ui import kit
 from companion.ui.gamemenu import game_menu_items
@@ -48,6 +48,10 @@ class IzakayaScreen(Screen):
 
     # --- input ------------------------------------------------------------------------------
 
+    @property
+    def names(self) -> TableNames:
+        return table_names(self.session.setup)
+
     def record(self, event: Z.Event | None) -> None:
         if event is None:
             self.app.play("error")
@@ -56,7 +60,7 @@ class IzakayaScreen(Screen):
         try:
             self.session.record(event)
         except Z.IllegalMove as refusal:
-            self.error = explain(refusal)
+            self.error = explain(refusal, names=self.names.label)
             self.app.play("error")
             return
         self.error = None
@@ -135,7 +139,7 @@ class IzakayaScreen(Screen):
         if (e.mode, e.step) in (("bottle", 0), ("adjust", 0), ("claim", 0), ("build", 0)):
             refusal = self._plot_refusal()
             if refusal is not None:
-                self.error = explain(refusal)
+                self.error = explain(refusal, names=self.names.label)
                 self.app.play("error")
                 return
             if e.mode == "adjust":
@@ -205,7 +209,7 @@ class IzakayaScreen(Screen):
             return _("Turn-order bids")
         seat = state.current
         assert seat is not None
-        who = color_name(state.colors[seat])
+        who = self.names.label(state.colors[seat])
         action = state.turn // state.players + 1
         if state.free_piece and e.step == 0:
             return _("{player}: a free building piece!").format(player=who)
@@ -258,7 +262,7 @@ class IzakayaScreen(Screen):
         panel = pygame.Rect(
             board.right + 2 * m, body.y, body.right - board.right - 2 * m, body.height
         )
-        draw_panel(surface, panel, self.state, self.entry, theme, self.prompt())
+        draw_panel(surface, panel, self.state, self.entry, theme, self.prompt(), self.names)
         kit.hint_bar(surface, theme, self.hints())
         if self.error:
             kit.draw_error(surface, theme, self.error)

@@ -10,6 +10,7 @@ from companion.i18n import _
 from companion.izakaya import codec
 from companion.ui import kit, launch
 from companion.ui.screen import AppContext, Input, Screen
+from companion.ui.seat_names import Chosen, names_option, with_names
 
 
 class IzakayaSetup(Screen):
@@ -19,6 +20,8 @@ class IzakayaSetup(Screen):
         super().__init__(app)
         self.fonts = kit.Fonts()
         self.colors: list[str] = list(METRO_COLORS[:3])
+        self.names: Chosen = {}
+        """Roster names chosen for colours (Players' names); none unless chosen."""
         self.index = 0
 
     def options(self) -> list[kit.Option]:
@@ -44,6 +47,7 @@ class IzakayaSetup(Screen):
                     on_change=lambda _d, i=i: self._recolor(i),  # type: ignore[misc]
                 )
             )
+        opts += names_option(self.app, lambda: self.colors, self.names)
         opts.append(kit.Option(lambda: _("Start the game"), on_ok=self.start))
         return opts
 
@@ -67,7 +71,8 @@ class IzakayaSetup(Screen):
 
     def start(self) -> None:
         self.app.pop()
-        launch.start(self.app, codec.KIND, codec.setup_to_json(tuple(self.colors)))
+        setup = codec.setup_to_json(tuple(self.colors))
+        launch.start(self.app, codec.KIND, with_names(setup, self.colors, self.names))
 
     def handle(self, event: Input) -> None:
         self.index = kit.handle_options(self.app, self.options(), self.index, event)

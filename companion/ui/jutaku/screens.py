@@ -21,7 +21,6 @@ from companion.jutaku import jutaku as J
 from companion.jutaku.clock import Cue
 from companion.jutaku.players import ARCHITECTS, SEAT_COLORS, Seat
 from companion.jutaku.views import DRINK_POWERS, jutaku_view, seat_name
-from companion.records import SEAT_NAMES
 from companion.ui.announce import announce
 from companion.ui.gamemenu import game_menu_items
 from companion.ui.jutaku.view import draw_view, light_strip, play_cues, say_cues
@@ -36,7 +35,7 @@ from companion.ui.kit import (
     wrap_lines,
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
-from companion.ui.seat_names import Chosen, named_seats, names_in_setup, names_option
+from companion.ui.seat_names import Chosen, named_seats, names_option, with_names
 from companion.ui.services import SavedGame
 from companion.voice import phrases
 
@@ -160,9 +159,9 @@ class JutakuHome(ListMenu):
     def start(self) -> None:
         options = J.JutakuOptions(round_limit=LIMITS[self.limit], bottle_bonus=self.bottle)
         seats = named_seats(tuple(self.seats), self.names)
-        setup = codec.setup_to_json(seats, options)
-        if names := names_in_setup(setup["colors"], self.names):
-            setup[SEAT_NAMES] = names
+        setup = with_names(
+            codec.setup_to_json(seats, options), [s.color for s in seats], self.names
+        )
         session = self.app.services.new_game(codec.KIND, setup)
         self.app.replace(JutakuScreen(self.app, seats, options, session))
 

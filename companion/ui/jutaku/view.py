@@ -15,8 +15,10 @@ from typing import Any
 import pygame
 
 from companion.colors import RGB
+from companion.i18n import _
 from companion.jutaku.clock import Cue
 from companion.jutaku.views import Row, View
+from companion.names import NAMED
 from companion.ui.announce import announce
 from companion.ui.kit import (
     Fonts,
@@ -191,7 +193,11 @@ def _draw_row(
     status = [(t, c) for t, c in _statuses(row, colors) if t]
     two_lines = rect.height >= 2 * read.get_linesize() + 2 * gap
     if two_lines:
-        full = row.name if row.name == row.color_name else f"{row.name} · {row.color_name}"
+        full = (
+            row.name
+            if row.name == row.color_name
+            else _(NAMED).format(name=row.name, color=row.color_name)
+        )
         top = rect.centery - read.get_linesize()
         blit_text(surface, read, ellipsize(read, full, room), fg, (text_x, top))
         if status:

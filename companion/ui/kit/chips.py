@@ -8,10 +8,11 @@ import pygame
 
 from companion.colors import RGB, color_letter, color_name, hex_to_rgb, rgb, text_color_on
 from companion.ui.kit.palette import NEUTRAL, theme_color
-from companion.ui.kit.text import blit_text, ink_width
+from companion.ui.kit.text import blit_text, ellipsize, ink_width
 
 if TYPE_CHECKING:
     from companion.metro.events import MetroRules
+    from companion.names import TableNames
 
 
 def line_rgb(rules: MetroRules, line_id: str) -> RGB:
@@ -28,6 +29,20 @@ def player_rgb(color: str) -> RGB:
 
 def player_label(color: str) -> str:
     return color_name(color)
+
+
+def chip_caption(
+    fnt: pygame.font.Font, names: TableNames, color: str, text: str, width: int | None = None
+) -> str:
+    """What follows a player's chip: the name chosen for the colour, then `text` ("Ana
+    ¥700"), the name shortened so that the whole fits `width`; `text` alone when nobody was
+    named (the chip says the colour)."""
+    if not names.named(color):
+        return text
+    name = names.short(color)
+    if width is not None:
+        name = ellipsize(fnt, name, width - fnt.size(f" {text}")[0])
+    return f"{name} {text}" if text else name
 
 
 def chip(

@@ -38,13 +38,14 @@ from companion.metro.events import (
 from companion.metro.shares import sale_value
 from companion.metro.state import MetroState
 from companion.metro.variant import BID, CARD, COPY, INVEST_BY_DISC, SELL, START, CardSet
+from companion.names import Names
 from companion.narrate import explain, place_name, station_name
 from companion.ui import kit as c
 from companion.ui.kit import Option
 from companion.ui.metro import places
 from companion.ui.metro.entry import Amount, Choice, EntryScreen, SquarePick, StepFactory
 from companion.ui.screen import AppContext
-from companion.ui.services import MetroGame, current_metro
+from companion.ui.services import MetroGame, current_metro, metro_names
 
 Reason = Callable[[MetroState, str], str | None]
 
@@ -103,13 +104,17 @@ def _session(app: AppContext) -> MetroGame:
     return current_metro(app.services)
 
 
-def describe(event: Event, board: Any = None) -> str:
+def _names(app: AppContext) -> Names:
+    return metro_names(app.services).label
+
+
+def describe(event: Event, board: Any = None, names: Names = color_name) -> str:
     """One line saying what was recorded, for the home screen's toast and the undo question;
     stations and squares by the names on the board when it is given."""
     match event:
         case Invest(player, line, paid):
             return _("{player} invests in line {line} ({paid})").format(
-                player=color_name(player), line=line, paid=c.yen(paid)
+                player=names(player), line=line, paid=c.yen(paid)
             )
         case StartTrain(line, amount):
             return _("Train {line} starts (+{amount})").format(line=line, amount=c.yen(amount))
@@ -117,16 +122,16 @@ def describe(event: Event, board: Any = None) -> str:
             return _("Line {line}: +{count} speed").format(line=line, count=count)
         case Speculate(player, line, stake):
             return _("{player} speculates on line {line} ({stake})").format(
-                player=color_name(player), line=line, stake=c.yen(stake)
+                player=names(player), line=line, stake=c.yen(stake)
             )
         case TakeLoan(player):
-            return _("{player} takes a loan").format(player=color_name(player))
+            return _("{player} takes a loan").format(player=names(player))
         case RepayLoan(player):
-            return _("{player} repays a loan").format(player=color_name(player))
+            return _("{player} repays a loan").format(player=names(player))
         case BuildStation(player, station, paid):
             name = station_name(board, station) if board is not None else station
             return _("{player} builds a station on {station} ({paid})").format(
-                player=color_name(player), station=name, paid=c.yen(paid)
+                player=names(player), station=name, paid=c.yen(paid)
             )
         case MoveMeeple(player, square):
             where = (
@@ -136,43 +141,41 @@ def describe(event: Event, board: Any = None) -> str:
                     col=square[0] + 1, row=square[1] + 1
                 )
             )
-            return _("{player} moves the meeple {place}").format(
-                player=color_name(player), place=where
-            )
+            return _("{player} moves the meeple {place}").format(player=names(player), place=where)
         case CorrectValue(line, value):
             return _("Line {line} set to {value}").format(line=line, value=c.yen(value))
         case AdjustCash(player, delta, _reason):
-            return f"{color_name(player)} {c.signed_yen(delta)}"
+            return f"{names(player)} {c.signed_yen(delta)}"
         case InvestByDisc(player, line):
             return _("{player} invests in line {line} with a disc").format(
-                player=color_name(player), line=line
+                player=names(player), line=line
             )
         case Sell(player, line):
             return _("{player} sells the share of line {line}").format(
-                player=color_name(player), line=line
+                player=names(player), line=line
             )
         case Copy(player, paid):
             return _("{player} copies an action ({paid})").format(
-                player=color_name(player), paid=c.yen(paid)
+                player=names(player), paid=c.yen(paid)
             )
         case BidBonus(player, amount):
             return _("{player}: Bid action, +{amount} on the next bid").format(
-                player=color_name(player), amount=c.yen(amount)
+                player=names(player), amount=c.yen(amount)
             )
         case TakeCard(player, paid):
             return _("{player}: Card action ({paid})").format(
-                player=color_name(player), paid=c.yen(paid)
+                player=names(player), paid=c.yen(paid)
             )
     from companion.ui.metro.drink_entries import describe_drink
 
-    return describe_drink(event, board)
+    return describe_drink(event, board, names)
 
 
 def refusal(app: AppContext, event: Event) -> str | None:
     """Why the rules forbid `event` now, translated; None when it is allowed."""
     session = _session(app)
     refused = why_not(session.rules, session.state, event)
-    return None if refused is None else explain(refused, session.rules.board)
+    return None if refused is None else explain(refused, session.rules.board, _names(app))
 
 
 def player_refusal(app: AppContext, event: Event) -> str | None:
@@ -181,7 +184,7 @@ def player_refusal(app: AppContext, event: Event) -> str | None:
     refused = why_not(session.rules, session.state, event)
     if refused is None or refused.field != "player":
         return None
-    return explain(refused, session.rules.board)
+    return explain(refused, session.rules.board, _names(app))
 
 
 def players_step(
@@ -190,12 +193,13 @@ def players_step(
     def bind(app: AppContext) -> StepFactory:
         def step(answers: dict[str, Any]) -> Choice:
             state = _session(app).state
+            names = metro_names(app.services)
             options = []
             for p in state.players:
                 detail = "" if p.cash is None else c.yen(p.cash)
                 why = reason(state, p.color) if reason else None
                 options.append(
-                    Option(color_name(p.color), p.color, why, player=p.color, detail=detail)
+                    Option(names.short(p.color), p.color, why, player=p.color, detail=detail)
                 )
             return Choice(key, title, options, by_player=True)
 
@@ -289,7 +293,7 @@ def sell(app: AppContext, opening: Opening) -> EntryScreen:
     def who(state: MetroState, color: str) -> str | None:
         if any(color in ls.shares for ls in state.lines.values()):
             return None
-        return _("{player} holds no share").format(player=color_name(color))
+        return _("{player} holds no share").format(player=_names(app)(color))
 
     def why(state: MetroState, lid: str, answers: dict[str, Any]) -> str | None:
         return refusal(app, Sell(answers["player"], lid))
@@ -382,7 +386,7 @@ def speculate(app: AppContext, opening: Opening) -> EntryScreen:
         refused = why_not(rules, state, Speculate(answers["player"], lid, stake))
         if refused is None or refused.field == "stake":
             return None
-        return explain(refused, rules.board)
+        return explain(refused, rules.board, _names(app))
 
     def stake(answers: dict[str, Any]) -> Amount:
         state = _session(app).state

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pygame
 
-from companion.colors import color_name
 from companion.i18n import _
 from companion.metro.errors import IllegalEvent
 from companion.metro.events import AdjustCash, SetTurnOrder
@@ -15,7 +14,7 @@ from companion.ui import kit as c
 from companion.ui.kit import draw_error, draw_title
 from companion.ui.metro.rounds import bid_order
 from companion.ui.screen import Action, AppContext, Input, Screen
-from companion.ui.services import current_metro
+from companion.ui.services import current_metro, metro_names
 
 
 class BidsScreen(Screen):
@@ -79,6 +78,7 @@ class BidsScreen(Screen):
         row_h = fnt.get_linesize() + 12
         half = surface.get_width() // 2
         fg, accent = c.theme_color(theme, "foreground"), c.theme_color(theme, "accent")
+        names = metro_names(self.app.services)
         for i, color in enumerate(self.order):
             y = top + i * row_h
             row = pygame.Rect(m, y, half - 2 * m, row_h - 6)
@@ -90,7 +90,7 @@ class BidsScreen(Screen):
             )
             read = c.font(theme, "read")
             bonus = current_metro(self.app.services).state.player(color).bid_bonus
-            said = f"+{c.yen(bonus)}" if bonus else color_name(color)
+            said = f"+{c.yen(bonus)}" if bonus else names.short(color)
             name = c.ellipsize(read, said, amount.x - chip.right - 20)
             c.blit_text(surface, read, name, fg, (chip.right + 10, row.centery), "midleft")
         medium = c.font(theme, "medium")
@@ -103,9 +103,10 @@ class BidsScreen(Screen):
             chip = c.player_chip(
                 surface, fnt, color, (half + m + fnt.size("0.")[0] + 12, y + 3), row_h - 12
             )
-            c.blit_text(
-                surface, medium, color_name(color), fg, (chip.right + 10, chip.centery), "midleft"
+            said = c.ellipsize(
+                medium, names.short(color), surface.get_width() - chip.right - 10 - m
             )
+            c.blit_text(surface, medium, said, fg, (chip.right + 10, chip.centery), "midleft")
             y += row_h
         c.hint_bar(
             surface,

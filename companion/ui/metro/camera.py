@@ -19,12 +19,13 @@ from companion.i18n import _
 from companion.metro.drinks import BuildDrink
 from companion.metro.errors import IllegalEvent
 from companion.metro.events import BuildStation, Event, MoveMeeple
+from companion.names import Names, TableNames
 from companion.narrate import explain, place_name
 from companion.ui import kit as c
 from companion.ui.metro.actions import USUAL
 from companion.ui.metro.entry import seat_color
 from companion.ui.screen import Action, AppContext, Input, Screen
-from companion.ui.services import Camera, MetroGame, current_metro
+from companion.ui.services import Camera, MetroGame, current_metro, metro_names
 
 OK_CODES = ("ok",)
 CALM_CODES = ("starting", "rejected", "waiting")
@@ -40,18 +41,18 @@ def askable(proposal: Any) -> bool:
     return kind_of(proposal) in ("Built", "Moved", "DrinkBuilt")
 
 
-def question(proposal: Any, board: Any) -> str:
+def question(proposal: Any, board: Any, names: Names = color_name) -> str:
     if kind_of(proposal) == "DrinkBuilt":
         return _("{drink} drink at {station}?").format(
             drink=drink_name(proposal.color), station=board.stations[proposal.station].name
         )
     if kind_of(proposal) == "Built":
         return _("{player} built at {station}?").format(
-            player=color_name(proposal.color), station=board.stations[proposal.station].name
+            player=names(proposal.color), station=board.stations[proposal.station].name
         )
     square = (int(proposal.square[0]), int(proposal.square[1]))
     return _("{player}'s meeple moved {place}?").format(
-        player=color_name(proposal.color), place=place_name(board, square)
+        player=names(proposal.color), place=place_name(board, square)
     )
 
 
@@ -175,6 +176,10 @@ class ProposalScreen(Screen):
         return current_metro(self.app.services)
 
     @property
+    def names(self) -> TableNames:
+        return metro_names(self.app.services)
+
+    @property
     def circles(self) -> int:
         return len(self.session.rules.board.stations[self.proposal.station].stops)
 
@@ -241,7 +246,7 @@ class ProposalScreen(Screen):
         try:
             self.session.record(event)
         except IllegalEvent as exc:
-            self.error = explain(exc, self.session.rules.board)
+            self.error = explain(exc, self.session.rules.board, self.names.label)
             self.app.play("error")
             return
         self.app.play("beep")
@@ -282,7 +287,9 @@ class ProposalScreen(Screen):
         fg, accent = c.theme_color(theme, "foreground"), c.theme_color(theme, "accent")
         muted = c.theme_color(theme, "muted")
         w = int(surface.get_width() * 0.86)
-        lines = c.wrap_lines(big, question(self.proposal, self.session.rules.board), w - 40, 2)
+        lines = c.wrap_lines(
+            big, question(self.proposal, self.session.rules.board, self.names.label), w - 40, 2
+        )
         notes: list[str] = []
         paid_lines: list[str] = []
         if self.pays():
@@ -297,8 +304,10 @@ class ProposalScreen(Screen):
         if kind_of(self.proposal) == "DrinkBuilt":
             from companion.ui.metro.drink_entries import fee_text
 
-            fee = fee_text(self.session.state, self.player, self.proposal.station)
-            note = _("{player} builds it: {fee}").format(player=color_name(self.player), fee=fee)
+            fee = fee_text(self.session.state, self.player, self.proposal.station, self.names.label)
+            note = _("{player} builds it: {fee}").format(
+                player=self.names.label(self.player), fee=fee
+            )
             notes = c.wrap_lines(read, note, w - 40, 2)
         rows = len(lines) * big.get_linesize() + read.get_linesize() + medium.get_linesize()
         extra = len(paid_lines) * big.get_linesize() + len(notes) * read.get_linesize()

@@ -20,6 +20,7 @@ from companion.metro import drinks, rulings
 from companion.metro.drinks import BuildDrink, TakeDrinkColor, TakeDrinkShape
 from companion.metro.events import Event
 from companion.metro.state import MetroState
+from companion.names import Names
 from companion.narrate import station_name
 from companion.ui import kit as c
 from companion.ui.kit import Option
@@ -27,7 +28,7 @@ from companion.ui.metro import places
 from companion.ui.metro.actions import Opening, players_step, refusal
 from companion.ui.metro.entry import Choice, EntryScreen
 from companion.ui.screen import AppContext
-from companion.ui.services import MetroGame, current_metro
+from companion.ui.services import MetroGame, current_metro, metro_names
 
 
 def _session(app: AppContext) -> MetroGame:
@@ -39,13 +40,13 @@ def usable_colors(state: MetroState, player: str) -> list[str]:
     return [d for d in state.player(player).drink_colors if drinks.drinks_left(state, d) > 0]
 
 
-def fee_text(state: MetroState, player: str, station_id: str) -> str:
+def fee_text(state: MetroState, player: str, station_id: str, names: Names = color_name) -> str:
     """What a build there costs, as the row shows it: "¥100 × 2 to Blue" or "free"."""
     fee = drinks.vending_fee(state, player, station_id)
     if fee == 0:
         return _("free")
     k = fee // rulings.VENDING_FEE_STEP
-    owner = color_name(state.stations[station_id])
+    owner = names(state.stations[station_id])
     amount = c.yen(fee) if k == 1 else f"{c.yen(rulings.VENDING_FEE_STEP)} × {k}"
     return _("{fee} to {owner}").format(fee=amount, owner=owner)
 
@@ -68,7 +69,7 @@ def take_color(app: AppContext, opening: Opening) -> EntryScreen:
         options = []
         for d in drinks.DRINK_COLORS:
             owner = drinks.owner_of_color(state, d)
-            detail = color_name(owner) if owner is not None else ""
+            detail = metro_names(app.services).label(owner) if owner is not None else ""
             why = refusal(app, TakeDrinkColor(player, d))
             options.append(Option(drink_name(d), d, why, detail=detail))
         return Choice("color", _("Which drink colour?"), options)
@@ -139,7 +140,9 @@ def build(app: AppContext, opening: Opening) -> EntryScreen:
         player = answers["player"]
         options, groups = places.station_options(board, state, player, _station_why(app, player))
         shown = [
-            replace(o, detail=fee_text(state, player, o.value)) if o.reason is None else o
+            replace(o, detail=fee_text(state, player, o.value, metro_names(app.services).label))
+            if o.reason is None
+            else o
             for o in options
         ]
         return Choice("station", _("Which station?"), shown, groups)
@@ -191,19 +194,19 @@ def build(app: AppContext, opening: Opening) -> EntryScreen:
     )
 
 
-def describe_drink(event: Event, board: Any = None) -> str:
+def describe_drink(event: Event, board: Any = None, names: Names = color_name) -> str:
     """`actions.describe` for the drink events."""
     match event:
         case TakeDrinkColor(player, color):
             return _("{player} takes the {drink} drinks").format(
-                player=color_name(player), drink=drink_name(color)
+                player=names(player), drink=drink_name(color)
             )
         case TakeDrinkShape(player):
-            return _("{player} takes a drink shape card").format(player=color_name(player))
+            return _("{player} takes a drink shape card").format(player=names(player))
         case BuildDrink(player, station, color, _square):
             name = station_name(board, station) if board is not None else station
             return _("{player} builds a {drink} vending machine at {station}").format(
-                player=color_name(player), drink=drink_name(color), station=name
+                player=names(player), drink=drink_name(color), station=name
             )
     return ""
 

@@ -13,13 +13,13 @@ from companion.colors import color_letter
 from companion.i18n import _
 from companion.metro.endgame import EndGameResult
 from companion.metro.solo import SoloNews, is_solo, solo_news, solo_result
+from companion.names import TableNames
 from companion.narrate import describe_solo, tie_notes
-from companion.records import player_label
 from companion.ui import kit as c
 from companion.ui.announce import announce
 from companion.ui.kit import draw_title
 from companion.ui.screen import Action, AppContext, Input, Screen
-from companion.ui.services import current_metro
+from companion.ui.services import current_metro, metro_names
 from companion.voice import phrases
 
 MEDALS = ((230, 190, 40), (190, 196, 204), (196, 126, 60))
@@ -58,11 +58,11 @@ class EndGameScreen(Screen):
         if not self._played:
             self._played = True
             self.app.play("fanfare")
-            announce(self.app, lambda: phrases.winner_phrase(self.result, self.label))
+            announce(self.app, lambda: phrases.winner_phrase(self.result, self.names.short))
 
-    def label(self, color: str) -> str:
-        """The player's roster name when one was chosen at setup, else the colour's name."""
-        return player_label(current_metro(self.app.services).setup, color)
+    @property
+    def names(self) -> TableNames:
+        return metro_names(self.app.services)
 
     def handle(self, event: Input) -> None:
         if event.action is Action.RIGHT:
@@ -143,8 +143,17 @@ class EndGameScreen(Screen):
         label_w = min(max(read.size(label)[0] for label in labels) + 2 * m, area.width * 2 // 5)
         col_w = (area.width - label_w) // max(1, len(players))
         chip_h = medium.get_linesize()
-        # the names under the chips when they all fit, else the chips' letters say who
-        names = all(read.size(self.label(p.color))[0] <= col_w - m for p in players)
+        # under the chips: the names chosen (in two lines if need be), else the colours' names
+        # when they all fit, else the chips' letters say who
+        table = self.names
+        said = [table.short(p.color) for p in players]
+        if table.chosen:
+            under = [c.wrap_lines(read, name, col_w - m, 2) for name in said]
+        elif all(read.size(name)[0] <= col_w - m for name in said):
+            under = [[name] for name in said]
+        else:
+            under = []
+        name_rows = max((len(lines) for lines in under), default=0)
         y = area.y
         for i, p in enumerate(players):
             col = pygame.Rect(area.x + label_w + i * col_w, y, col_w, chip_h)
@@ -154,10 +163,10 @@ class EndGameScreen(Screen):
             medal.x = col.right - m - chip_w - 6 - chip_h
             c.badge(surface, medium, str(i + 1), fill, medal)
             c.player_chip(surface, medium, p.color, (medal.right + 6, y), chip_h)
-            if names:
-                pos = (col.right - m, y + chip_h + 2)
-                c.blit_text(surface, read, self.label(p.color), fg, pos, "topright")
-        y += chip_h + (read.get_linesize() if names else 0) + 6
+            for k, line in enumerate(under[i] if under else []):
+                pos = (col.right - m, y + chip_h + 2 + k * read.get_linesize())
+                c.blit_text(surface, read, line, fg, pos, "topright")
+        y += chip_h + name_rows * read.get_linesize() + 6
         row_h = read.get_linesize() + 2
         for n, (label, values) in enumerate(rows):
             if n % 2 == 0:
@@ -180,8 +189,9 @@ class EndGameScreen(Screen):
             right = area.x + label_w + (i + 1) * col_w - m
             c.blit_text(surface, total_font, total, accent, (right, cy), "midright")
         y = cy + total_font.get_linesize() // 2 + 6
-        for note in tie_notes(self.result):
-            for line in c.wrap(read, note, area.width):
+        for note in tie_notes(self.result, table.label):  # as much as the page has room for
+            room = (area.bottom - y) // read.get_linesize()
+            for line in c.wrap_lines(read, note, area.width, room) if room > 0 else []:
                 c.blit_text(surface, read, line, muted, (area.x, y))
                 y += read.get_linesize()
         if self.solo_news is not None:

@@ -20,7 +20,6 @@ from typing import Any
 
 import pygame
 
-from companion.colors import color_name
 from companion.i18n import _
 from companion.metro.board import Square
 from companion.metro.errors import IllegalEvent
@@ -30,7 +29,7 @@ from companion.ui import kit as c
 from companion.ui.kit import Option, draw_error, draw_options, draw_title
 from companion.ui.metro.board import BoardLayer, make_board
 from companion.ui.screen import Action, AppContext, Input, Screen
-from companion.ui.services import MetroGame, current_metro
+from companion.ui.services import MetroGame, current_metro, metro_names
 
 
 @dataclass(frozen=True)
@@ -354,7 +353,7 @@ class EntryScreen(Screen):
             r = c.blit_text(
                 surface,
                 fnt,
-                color_name(player),
+                metro_names(self.app.services).short(player),
                 c.theme_color(theme, "foreground"),
                 (x, m + h // 2),
                 "midright",

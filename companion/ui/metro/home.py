@@ -14,11 +14,11 @@ from typing import Any
 
 import pygame
 
-from companion.colors import color_name
 from companion.games import METRO
 from companion.i18n import _, language
 from companion.metro.events import EndGame
 from companion.metro.state import MetroState
+from companion.names import TableNames
 from companion.ui import kit as c
 from companion.ui.gamemenu import game_menu_items
 from companion.ui.kit import Option, confirm
@@ -29,7 +29,7 @@ from companion.ui.metro.menu import MetroMenu
 from companion.ui.metro.rounds import rounds_for
 from companion.ui.metro.turns import MOVEMENT, PHASES, table_phase
 from companion.ui.screen import Action, AppContext, Input, Screen
-from companion.ui.services import MetroGame, current_metro
+from companion.ui.services import MetroGame, current_metro, metro_names
 
 
 class MetroHome(Screen):
@@ -51,6 +51,10 @@ class MetroHome(Screen):
     @property
     def session(self) -> MetroGame:
         return current_metro(self.app.services)
+
+    @property
+    def names(self) -> TableNames:
+        return metro_names(self.app.services)
 
     def enter(self) -> None:
         from companion.ui.metro.endgame import EndGameScreen
@@ -96,9 +100,9 @@ class MetroHome(Screen):
         from companion.ui.metro.actions import describe
 
         self.line_picked = False
-        self.say(describe(event, self.session.rules.board))
+        self.say(describe(event, self.session.rules.board, self.names.label))
         if isinstance(event, Copy):
-            title = _("{player}: the copied action").format(player=color_name(event.player))
+            title = _("{player}: the copied action").format(player=self.names.label(event.player))
             self.open_actions(event.player, title)
 
     # --- commands ---
@@ -138,7 +142,7 @@ class MetroHome(Screen):
         if title is None:
             title = _("Record an action")
             if player is not None:
-                title = _("{player}: record an action").format(player=color_name(player))
+                title = _("{player}: record an action").format(player=self.names.label(player))
         self.app.push(MetroMenu(self.app, title, items))
 
     def player_pressed(self, color: str) -> None:
@@ -167,7 +171,7 @@ class MetroHome(Screen):
             return None
         events = session.events
         if entry.kind == "event" and events:
-            text = describe(events[-1], session.rules.board)  # type: ignore[arg-type]
+            text = describe(events[-1], session.rules.board, self.names.label)  # type: ignore[arg-type]
             if text:
                 return text
         return _("the end of the last train phase")
@@ -282,8 +286,8 @@ class MetroHome(Screen):
 
     # --- drawing ---
     def _layout(self, size: tuple[int, int], theme: Any) -> track.Layout:
-        state = self.session.state
-        return track.layout(size, theme, state, len(self.session.rules.board.lines), self.cursor)
+        state, lines = self.session.state, len(self.session.rules.board.lines)
+        return track.layout(size, theme, state, lines, self.cursor, self.names)
 
     def _table_phase(self) -> tuple[str, str | None]:
         """ "3/5 Movement" and whose turn it is (None: nobody's), after the round."""
@@ -300,7 +304,7 @@ class MetroHome(Screen):
         state = self.session.state
         at = self._layout(surface.get_size(), theme)
         phase = self._table_phase()
-        key = (surface.get_size(), language(), id(theme), at, phase)
+        key = (surface.get_size(), language(), id(theme), at, phase, self.names)
         if self._layer is None or self._cache != (key, state):
             with c.textlog.capture() as texts:
                 self._layer, self._title_right = self._render(
@@ -329,7 +333,9 @@ class MetroHome(Screen):
         layer.fill(c.theme_color(theme, "background"))
         session = self.session
         last = rounds_for(session.rules, len(state.players), state)
-        title_right = track.draw_track(layer, theme, session.rules, state, at, last, phase)
+        title_right = track.draw_track(
+            layer, theme, session.rules, state, at, last, phase, self.names
+        )
         hints = [
             ("ok", _("Actions")),
             ("left", _("Undo")),

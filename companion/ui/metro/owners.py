@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pygame
 
-from companion.colors import color_name, drink_name
+from companion.colors import drink_name
 from companion.i18n import _
 from companion.ui import kit as c
 from companion.ui.metro.board import BoardLayer, make_board
 from companion.ui.screen import AppContext, Input, Screen
-from companion.ui.services import MetroGame, current_metro
+from companion.ui.services import MetroGame, current_metro, metro_names
 
 
 class OwnersScreen(Screen):
@@ -64,7 +64,8 @@ class OwnersScreen(Screen):
                 for s, o in state.stations.items()
                 if o == p.color
             ]
-            head = f"{color_name(p.color)} · {len(owned)}"
+            head = f"{metro_names(self.app.services).short(p.color)} · {len(owned)}"
+            head = c.ellipsize(medium, head, side.right - chip.right - 8)
             c.blit_text(surface, medium, head, fg, (chip.right + 8, chip.centery), "midleft")
             y = chip.bottom + 4
             lines = c.wrap(small, ", ".join(owned) or "–", side.width)

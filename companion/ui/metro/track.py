@@ -16,10 +16,11 @@ from typing import Any
 
 import pygame
 
-from companion.colors import RGB, color_letter, color_name, rgb
+from companion.colors import RGB, color_letter, rgb
 from companion.i18n import N_, _
 from companion.metro.events import MetroRules
 from companion.metro.state import MetroState
+from companion.names import NOBODY, TableNames
 from companion.ui import kit as c
 
 PHASE_NAMES = {"action": N_("Action phase"), "train": N_("Train phase"), "ended": N_("Game over")}
@@ -61,10 +62,12 @@ def _chip_w(fnt: pygame.font.Font, label: str, h: int) -> int:
     return max(h, fnt.size(label)[0] + h // 2)
 
 
-def _player_lines(fnt: pygame.font.Font, state: MetroState, width: int, gap: int) -> int:
+def _player_lines(
+    fnt: pygame.font.Font, state: MetroState, names: TableNames, width: int, gap: int
+) -> int:
     """How many lines the players' cash takes at `width`."""
     lines, x = 1, 0
-    for item in _cash_items(state):
+    for item in _cash_items(state, names):
         need = _chip_w(fnt, item[1], fnt.get_linesize()) + 6 + fnt.size(item[2])[0]
         if x and x + need > width:
             lines, x = lines + 1, 0
@@ -72,21 +75,35 @@ def _player_lines(fnt: pygame.font.Font, state: MetroState, width: int, gap: int
     return lines
 
 
-def _cash_items(state: MetroState) -> list[tuple[str, str, str]]:
+def _cash_items(state: MetroState, names: TableNames) -> list[tuple[str, str, str]]:
+    """Per player: colour, chip letter, and what follows the chip: the name chosen and the
+    cash; without a name, the cash (the colour's name when cash is not kept)."""
     out = []
     for p in state.players:
-        info = color_name(p.color) if p.cash is None else c.yen(p.cash)
+        if p.cash is None:
+            info = names.short(p.color)
+        elif names.named(p.color):
+            info = f"{names.short(p.color)} {c.yen(p.cash)}"
+        else:
+            info = c.yen(p.cash)
         if p.loans:
             info += " · " + _("{n} loan(s)").format(n=p.loans)
         out.append((p.color, color_letter(p.color), info))
     return out
 
 
-def layout(size: tuple[int, int], theme: Any, state: MetroState, lines: int, cursor: int) -> Layout:
+def layout(
+    size: tuple[int, int],
+    theme: Any,
+    state: MetroState,
+    lines: int,
+    cursor: int,
+    names: TableNames = NOBODY,
+) -> Layout:
     w, h = size
     m = theme.margin
     medium, fnt = c.font(theme, "medium"), c.font(theme, "read")
-    players = _player_lines(fnt, state, w - 2 * m, 3 * m)
+    players = _player_lines(fnt, state, names, w - 2 * m, 3 * m)
     head = m + medium.get_linesize() + 2 + players * fnt.get_linesize()
     top = head + fnt.get_linesize()
     avail = h - top - c.hint_height(theme) - m // 2
@@ -228,6 +245,7 @@ def draw_track(
     at: Layout,
     last_round: int | None,
     phase: tuple[str, str | None],
+    names: TableNames = NOBODY,
 ) -> int:
     """Draw the table under the round, the table's phase and whose turn it is (`phase`: its
     label and the player's colour); returns where the title line ends (the camera's status
@@ -249,13 +267,13 @@ def draw_track(
         h = medium.get_linesize()
         chip = c.player_chip(layer, medium, turn, (t.right + 6, r.centery - h // 2), h)
         title_right = chip.right
-        name = color_name(turn)
+        name = names.short(turn)
         if chip.right + 6 + medium.size(name)[0] <= w - m:
             pos = (chip.right + 6, r.centery)
             title_right = c.blit_text(layer, medium, name, fg, pos, "midleft").right
     x, y = m, r.bottom + 2
     line_h = fnt.get_linesize()
-    for color, _letter, info in _cash_items(state):
+    for color, _letter, info in _cash_items(state, names):
         need = _chip_w(fnt, _letter, line_h - 4) + 6 + fnt.size(info)[0]
         if x > m and x + need > w - m:
             x, y = m, y + line_h
@@ -274,8 +292,8 @@ def draw_track(
         if HEADERS[key]:
             title = _header(fnt, key, width)
             c.blit_text(layer, fnt, title, muted, (lefts[key], at.head))
-    names = list(rules.board.lines)
-    for i, lid in enumerate(names[at.first : at.first + at.rows]):
+    line_ids = list(rules.board.lines)
+    for i, lid in enumerate(line_ids[at.first : at.first + at.rows]):
         y = at.top + i * at.row_h
         if (at.first + i) % 2:
             pygame.draw.rect(layer, STRIPE, (0, y, w, at.row_h))
@@ -283,7 +301,7 @@ def draw_track(
         _draw_row(layer, theme, rules, state, lid, row, lefts, widths, most)
     if at.first > 0:
         c.arrow(layer, "up", (w - m - 6, at.top - line_h // 2), 12, accent)
-    if at.first + at.rows < len(names):
+    if at.first + at.rows < len(line_ids):
         c.arrow(layer, "down", (w - m - 6, at.top + at.rows * at.row_h - 8), 12, accent)
     return title_right
 

@@ -17,15 +17,14 @@ from typing import Any
 import pygame
 
 from companion import narrate
-from companion.colors import color_name
 from companion.i18n import _
 from companion.metro.board import Square, parse_stop_id
 from companion.metro.state import MetroState, Train
 from companion.metro.steps import Departed, Moved, Paid, Step
 from companion.metro.trains import Decision, Prompt
 from companion.metro.vehicles import VehicleId
+from companion.names import TableNames
 from companion.narrate import place_name, stop_name, twin_title
-from companion.records import player_label
 from companion.ui import kit as c
 from companion.ui.announce import announce
 from companion.ui.kit import Option
@@ -34,7 +33,7 @@ from companion.ui.metro.entry import seat_color
 from companion.ui.metro.menu import MetroMenu
 from companion.ui.metro.playback import after_steps, describe_step, payout_text, prompt_text
 from companion.ui.screen import INPUT_GUARD, Action, AppContext, Input, Screen
-from companion.ui.services import MetroGame, current_metro
+from companion.ui.services import MetroGame, current_metro, metro_names
 from companion.voice import phrases
 
 DURATIONS = {Departed: 0.6, Moved: 0.35}
@@ -82,8 +81,9 @@ class TrainPhaseScreen(Screen):
     def board_map(self) -> Any:
         return self.session.rules.board
 
-    def label(self, color: str) -> str:
-        return player_label(self.session.setup, color)
+    @property
+    def names(self) -> TableNames:
+        return metro_names(self.app.services)
 
     @property
     def fast(self) -> bool:
@@ -99,7 +99,10 @@ class TrainPhaseScreen(Screen):
             self.shown = self.view.acked
             self.log = [
                 t
-                for t in (describe_step(s, self.board_map) for s in self.view.steps[: self.shown])
+                for t in (
+                    describe_step(s, self.board_map, self.names.label)
+                    for s in self.view.steps[: self.shown]
+                )
                 if t
             ]
         self.base = session.state
@@ -127,7 +130,8 @@ class TrainPhaseScreen(Screen):
                 self.skip = False
                 self.app.play("prompt")
                 announce(
-                    self.app, lambda: phrases.prompt_phrase(pending, self.board_map, self.label)
+                    self.app,
+                    lambda: phrases.prompt_phrase(pending, self.board_map, self.names.short),
                 )
             else:
                 self.waiting = "done"
@@ -137,7 +141,7 @@ class TrainPhaseScreen(Screen):
         if isinstance(step, Paid):
             self.skip = False
         if not self.skip:
-            announce(self.app, lambda: phrases.step_phrase(step, self.board_map, self.label))
+            announce(self.app, lambda: phrases.step_phrase(step, self.board_map, self.names.short))
         if isinstance(step, Paid):
             self.waiting = "payout"
             self.app.play("coin")
@@ -152,7 +156,7 @@ class TrainPhaseScreen(Screen):
     def _finish_step(self, now: float) -> None:
         step = self.view.steps[self.shown]
         self.shown += 1
-        text = describe_step(step, self.board_map)
+        text = describe_step(step, self.board_map, self.names.label)
         if text:
             self.log.append(text)
         if isinstance(step, Moved) and self._owned(step.to_stop):
@@ -239,7 +243,11 @@ class TrainPhaseScreen(Screen):
         elif a is Action.OK and self.waiting == "payout":
             self.shown += 1
             self.session.ack(self.shown)
-            self.log.append(narrate.describe_step(self.view.steps[self.shown - 1], self.board_map))
+            self.log.append(
+                narrate.describe_step(
+                    self.view.steps[self.shown - 1], self.board_map, self.names.label
+                )
+            )
             self._begin(now)
         elif a is Action.OK and self.waiting == "done":
             self.session.ack(len(self.view.steps))
@@ -281,7 +289,10 @@ class TrainPhaseScreen(Screen):
             self.shown = min(self.shown, self.view.acked)
             self.log = [
                 t
-                for t in (describe_step(s, self.board_map) for s in self.view.steps[: self.shown])
+                for t in (
+                    describe_step(s, self.board_map, self.names.label)
+                    for s in self.view.steps[: self.shown]
+                )
                 if t
             ]
             self._begin(self.app.now())
@@ -393,10 +404,10 @@ class TrainPhaseScreen(Screen):
         if self.buttons:
             text = _("Your button") if self.waiting == "payout" else _("Your button · hold: no")
         else:
-            text = _("{player} decides").format(player=color_name(player))
+            text = _("{player} decides").format(player=self.names.short(player))
         accent = c.theme_color(theme, "accent")
         x = chip.right + 8
-        lines = c.wrap_lines(medium, text, area.right - x, 2)
+        lines = c.wrap_lines(medium, text, area.right - x, 3)
         for i, part in enumerate(lines):
             pos = (x, chip.centery + i * h)
             c.blit_text(surface, medium, part, accent, pos, "midleft", box=area)
@@ -409,13 +420,13 @@ class TrainPhaseScreen(Screen):
         board = self.board_map
         if self.waiting == "payout":
             step = self.view.steps[self.shown]
-            message = payout_text(step)
+            message = payout_text(step, self.names.label)
             twin = twin_title(step.vehicle, board)  # which tram or bus of an Osaka pair
             message = message if twin is None else f"{twin}: {message}"
             hints = [("back", _("Menu"))] if self.buttons else [("ok", _("Paid, continue"))]
         elif self.waiting == "prompt":
             prompt = self.view.pending
-            message = prompt_text(prompt, board)
+            message = prompt_text(prompt, board, self.names.label)
             if prompt.action == "board":
                 hints = [("ok", _("Board")), ("back", _("No"))]
             else:
@@ -469,4 +480,4 @@ class TrainPhaseScreen(Screen):
                 n=step.move,
                 moves=moves,
             )
-        return describe_step(step, self.board_map) or ""
+        return describe_step(step, self.board_map, self.names.label) or ""

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from companion.i18n import _
+from companion.names import TableNames, table_names
 from companion.nextstation.game import Event, IllegalMove, NextStationState, Phase
 from companion.ui.kit import draw_title, hint_height, theme_color
 from companion.ui.screen import AppContext, Screen
@@ -36,6 +37,11 @@ class GameScreen(Screen):
         if not isinstance(state, NextStationState):
             raise TypeError(f"not a Next Station game: {state!r}")
         return state
+
+    @property
+    def names(self) -> TableNames:
+        """How the players are named: "Ana (Red)" where a name was chosen at setup."""
+        return table_names(self.session.setup)
 
     def record(self, event: Event) -> bool:
         """Save `event`; False (an error sound and the reason) when the game refuses it."""

@@ -8,19 +8,25 @@ import pygame
 
 from companion.colors import color_name
 from companion.i18n import _
+from companion.names import Names
 from companion.nextstation import scoring as P
 from companion.nextstation.game import Phase
-from companion.ui.kit import blit_text, hint_bar, player_chip
+from companion.ui.kit import blit_text, ellipsize, hint_bar, player_chip, wrap_lines
 from companion.ui.kit.palette import theme_color
 from companion.ui.nextstation.flow import OFF, GameScreen
 from companion.ui.screen import Action, Input
 
+TIE_LINES = 3
+"""Lines the shared places take under the ranking at most."""
 
-def ties_text(standings: tuple[P.Standing, ...], players: tuple[str, ...]) -> list[str]:
+
+def ties_text(
+    standings: tuple[P.Standing, ...], players: tuple[str, ...], label: Names = color_name
+) -> list[str]:
     """One sentence per shared place: "Tied for place 1: Red and Blue"."""
     out = []
     for place in sorted({s.place for s in standings if s.tied}):
-        names = [color_name(players[s.player]) for s in standings if s.place == place]
+        names = [label(players[s.player]) for s in standings if s.place == place]
         joined = _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
         out.append(_("Tied for place {place}: {names}").format(place=place, names=joined))
     return out
@@ -45,9 +51,10 @@ class ResultsScreen(GameScreen):
         w, m = surface.get_width(), theme.margin
         top, bottom = self.frame(surface, _("Next Station Tokyo"), _("Results"))
         standings = s.standings
-        notes = ties_text(standings, s.setup.players)
-        fnt = theme.font("big" if len(standings) <= 4 else "medium")
         medium = theme.font("medium")
+        ties = " ".join(ties_text(standings, s.setup.players, self.names.label))
+        notes = wrap_lines(medium, ties, w - 4 * m, TIE_LINES) if ties else []
+        fnt = theme.font("big" if len(standings) <= 4 else "medium")
         fg, accent = theme_color(theme, "foreground"), theme_color(theme, "accent")
         room = bottom - top - len(notes) * medium.get_linesize()
         row_h = min(fnt.get_linesize() + m, room // max(1, len(standings)))
@@ -64,9 +71,8 @@ class ResultsScreen(GameScreen):
             points = _("{points} points").format(points=standing.total)
             total = blit_text(surface, fnt, points, ink, (w - 2 * m, mid), "midright")
             room_w = total.x - chip.right - 3 * m
-            blit_text(
-                surface, fnt, color_name(color), ink, (chip.right + m, mid), "midleft", room_w
-            )
+            said = ellipsize(fnt, self.names.short(color), room_w)
+            blit_text(surface, fnt, said, ink, (chip.right + m, mid), "midleft", room_w)
             y += row_h
         for note in notes:
             blit_text(surface, medium, note, accent, (2 * m, y), max_width=w - 4 * m)

@@ -146,7 +146,7 @@ class ScoringScreen(GameScreen):
         w, m = surface.get_width(), theme.margin
         color = s.setup.players[self.player]
         who = _("{color} · player {n} of {total}").format(
-            color=color_name(color), n=self.player + 1, total=len(s.setup.players)
+            color=self.names.label(color), n=self.player + 1, total=len(s.setup.players)
         )
         top, bottom = self.frame(surface, _("Score pad"), who)
         split = w * 5 // 8

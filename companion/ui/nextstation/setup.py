@@ -15,6 +15,7 @@ from companion.nextstation.game import PLAYERS, NextStationSetup
 from companion.ui import launch
 from companion.ui.kit import ListMenu, Option
 from companion.ui.screen import AppContext
+from companion.ui.seat_names import Chosen, names_option, with_names
 
 COLORS = tuple(PLAYER_COLORS)
 
@@ -29,6 +30,8 @@ class NextStationSetupScreen(ListMenu):
     def __init__(self, app: AppContext) -> None:
         super().__init__(app, lambda: _("Next Station Tokyo"))
         self.colors: list[str] = list(COLORS[:2])
+        self.names: Chosen = {}
+        """Roster names chosen for colours (Players' names); none unless chosen."""
         self.oranges = False
         self.objectives = False
         self.hint = lambda: _("Up/down: choose · Left/right: change · OK on a player: colour")
@@ -53,6 +56,7 @@ class NextStationSetupScreen(ListMenu):
                     on_change=lambda _d, i=i: self.recolor(i),  # type: ignore[misc]
                 )
             )
+        items += names_option(self.app, lambda: self.colors, self.names)
         items.append(
             Option(
                 lambda: _("Orange cards"),
@@ -111,4 +115,5 @@ class NextStationSetupScreen(ListMenu):
         seed = random.SystemRandom().randrange(2**31)
         setup = NextStationSetup(tuple(self.colors), seed, deck, oranges, self.objectives)
         self.app.pop()
-        launch.start(self.app, codec.KIND, codec.setup_to_json(setup))
+        saved = with_names(codec.setup_to_json(setup), self.colors, self.names)
+        launch.start(self.app, codec.KIND, saved)

@@ -10,10 +10,11 @@ from typing import Any
 
 import pygame
 
-from companion.colors import DRINK_COLORS, color_name, drink_name
+from companion.colors import DRINK_COLORS, drink_name
 from companion.games import SHOPPING
 from companion.i18n import N_, _
 from companion.money import yen
+from companion.names import table_names
 from companion.shopping import codec
 from companion.shopping import game as G
 from companion.shopping.market import CATEGORIES, DRINKS, GARMENTS, Line, payout
@@ -23,6 +24,7 @@ from companion.ui.kit import (
     NumberEntry,
     Option,
     chip,
+    chip_caption,
     draw_options,
     draw_title,
     handle_options,
@@ -101,7 +103,7 @@ class ShoppingScreen(TableScreen):
                 buy,
             ),
         ]
-        self.app.push(MenuScreen(self.app, color_name(s.seats[player].color), items))
+        self.app.push(MenuScreen(self.app, self.names.label(s.seats[player].color), items))
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.services.theme
@@ -157,13 +159,15 @@ class ShoppingScreen(TableScreen):
         muted = theme_color(theme, "muted")
         blit_text(surface, fnt, _("Barrels"), muted, (area.right, area.y), "topright")
         area = area.move(0, line)
+        names = self.names
         for p, (seat, who) in enumerate(list(zip(s.seats, s.shoppers, strict=True))[:rows]):
             y = area.y + p * line
             badge = player_chip(surface, fnt, seat.color, (area.x, y + 2), line - 6)
-            text = yen(who.cash, _)
-            blit_text(surface, fnt, text, fg, (badge.right + 8, y))
             marks = f"{who.barrels}/{G.EXITS}"
-            blit_text(surface, fnt, marks, fg, (area.right, y), "topright")
+            mark = blit_text(surface, fnt, marks, fg, (area.right, y), "topright")
+            room = mark.x - badge.right - 20
+            text = chip_caption(fnt, names, seat.color, yen(who.cash, _), room)
+            blit_text(surface, fnt, text, fg, (badge.right + 8, y))
 
     def _draw_result(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
         s = self.state
@@ -178,12 +182,14 @@ class ShoppingScreen(TableScreen):
             blit_text(surface, fnt, f"{places[p]}.", fg, (area.x, y))
             badge = player_chip(surface, fnt, seat.color, (area.x + 50, y + 2), line - 6)
             mags = _("{count} magazines").format(count=who.magazines)
-            blit_text(surface, fnt, yen(who.cash, _), fg, (badge.right + 10, y))
-            blit_text(surface, fnt, mags, muted, (area.right, y), "topright")
+            shown = blit_text(surface, fnt, mags, muted, (area.right, y), "topright")
+            room = shown.x - badge.right - 30
+            text = chip_caption(fnt, self.names, seat.color, yen(who.cash, _), room)
+            blit_text(surface, fnt, text, fg, (badge.right + 10, y))
             y += line
         if s.stranded is not None:
             text = _("{player} stayed in the shop: that cart pays nothing").format(
-                player=color_name(s.seats[s.stranded].color)
+                player=self.names.label(s.seats[s.stranded].color)
             )
             for part in wrap(fnt, text, area.width):
                 y = blit_text(surface, fnt, part, muted, (area.x, y + 4)).bottom
@@ -299,7 +305,9 @@ class CartScreen(Screen):
         w, h = surface.get_size()
         m = theme.margin
         seat = s.seats[self.player]
-        top = draw_title(surface, theme, _("Cart"), color_name(seat.color))
+        top = draw_title(
+            surface, theme, _("Cart"), table_names(self.session.setup).label(seat.color)
+        )
         split = w * 3 // 5
         area = pygame.Rect(m, top, split - 2 * m, h - top - hint_height(theme) - m)
         draw_options(surface, theme, None, area, self.options(), self.cursor)
@@ -360,7 +368,7 @@ class ExitPaid(Screen):
         w, h = surface.get_size()
         m = theme.margin
         player, lines = s.last_exit if s.last_exit is not None else (0, ())
-        who = color_name(s.seats[player].color)
+        who = table_names(self.session.setup).label(s.seats[player].color)
         top = draw_title(surface, theme, _("{player} leaves the shop").format(player=who))
         fnt = theme.font("medium")
         fg = theme_color(theme, "foreground")
