@@ -3,10 +3,11 @@ that differ from the default map, and how long it takes on one core.
 
     PYTHONPATH=. python benchmarks/fit_map.py [--boards 12] [--map tokyo] [--max-mm 30]
 
-Each board is `companion.vision.fitboards.printed_board` (stations moved by up to `--max-mm`,
-3 circles not printed, grid moved, lines tinted, the "print" style) photographed under one of
-the renderer's lightings and poses in turn. Printed: stops placed within 3 mm, placed on a
-wrong circle, not placed (left for the owner), grid error, and seconds a fit (CPU time).
+Each board is `companion.vision.fitboards.printed_board` (stations moved by up to `--max-mm`
+and never onto another station's circle, 3 circles not printed, grid moved, lines tinted, the
+"print" style) photographed under one of the renderer's lightings and poses in turn. Printed:
+stops placed within 3 mm, placed on a wrong circle, not placed (left for the owner), grid error,
+and seconds a fit (CPU time).
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Printed boards that differ from the default map, for the map fit's tests and benchmark.
 
-A printed board is the default map with every station moved as one (up to `max_mm`), each of
-its circles nudged a little more, a few circles left out of the print, the grid shifted and
-scaled slightly, and the lines' colours changed a little. It is rendered in the "print" style,
-so the fit meets a board drawn unlike the classic art and far from where the map says.
+A printed board is the default map with every station moved as one (up to `max_mm`, never
+onto another station's circle), each of its circles nudged a little more, a few circles left
+out of the print, the grid shifted and scaled slightly, and the lines' colours changed a little.
+It is rendered in the "print" style, so the fit meets a board drawn unlike the classic art and
+far from where the map says.
 """
 
 from __future__ import annotations
@@ -38,6 +39,14 @@ def _tint(hex_color: str, rng: np.random.Generator) -> str:
     return f"#{r:02X}{g:02X}{b:02X}"
 
 
+GAP_MM = 3.2
+"""Paper between two stations' circles on a print: a ring's width (1.6 mm) between the outer
+edges of their rings (each ring is 1.6 mm of ink centred on the circle's radius)."""
+TRIES = 60
+FULL_REACH_TRIES = 40
+"""The first tries draw an offset up to the full reach; the rest shrink it towards zero."""
+
+
 def _offset(rng: np.random.Generator, max_mm: float) -> tuple[float, float]:
     angle = rng.uniform(0, 2 * math.pi)
     dist = max_mm * math.sqrt(rng.uniform(0, 1))
@@ -66,32 +75,66 @@ def _clear(
     )
 
 
+class _Circles:
+    """Every stop's circle where it now stands: printed for the stations placed so far, at the
+    default map's place for the others. A station moves only where its circles keep `GAP_MM`
+    from all of these, so the default place stays free for each station still to come (the
+    default map keeps that gap), and no two stations' circles ever overlap."""
+
+    def __init__(self, board: BoardMap) -> None:
+        stops = list(board.stops())
+        self.index = {s.id: i for i, s in enumerate(stops)}
+        self.xy = np.array([(s.x_mm, s.y_mm) for s in stops], np.float64)
+        self.radius = np.array([s.radius_mm for s in stops], np.float64)
+
+    def apart(self, moved: dict[str, tuple[float, float]]) -> bool:
+        mine = [self.index[sid] for sid in moved]
+        others = np.ones(len(self.xy), bool)
+        others[mine] = False
+        xy, reach = self.xy[others], self.radius[others] + GAP_MM
+        return all(
+            bool(np.all(np.hypot(*(xy - p).T) >= reach + self.radius[i]))
+            for i, p in zip(mine, moved.values(), strict=True)
+        )
+
+    def put(self, moved: dict[str, tuple[float, float]]) -> None:
+        for sid, p in moved.items():
+            self.xy[self.index[sid]] = p
+
+
 def printed_board(
     board: BoardMap, seed: int, *, max_mm: float = 30.0, missing: int = 3
 ) -> PrintedBoard:
     """A printed version of `board`: stations moved by up to `max_mm` (never onto another
-    circle), `missing` circles not printed, the grid moved and lines tinted."""
+    station's circle: a station with no free place in reach stays where the map has it),
+    `missing` circles not printed, the grid moved and lines tinted."""
     rng = rng_for("printed", board.id, seed)
     groups: list[tuple[str, ...]] = [st.stops for st in board.stations.values()]
     grouped = {s for g in groups for s in g}
     groups += [(s.id,) for s in board.stops() if s.id not in grouped]
+    circles = _Circles(board)
     placed: dict[str, tuple[float, float]] = {}
     boxes: list[tuple[float, float, float, float]] = []
     for k in rng.permutation(len(groups)):
         group = groups[int(k)]
-        for attempt in range(60):
-            shrink = max_mm - 2.5 if attempt < 40 else (max_mm - 2.5) * (60 - attempt) / 20
-            dx, dy = _offset(rng, shrink)
-            moved = {}
+        radius = board.stop(group[0]).radius_mm
+        moved = {sid: (board.stop(sid).x_mm, board.stop(sid).y_mm) for sid in group}
+        box = _box(moved.values(), radius + 2.5)
+        for attempt in range(TRIES):
+            fade = min(1.0, (TRIES - attempt) / (TRIES - FULL_REACH_TRIES))
+            dx, dy = _offset(rng, (max_mm - 2.5) * fade)
+            tried = {}
             for sid in group:
                 s = board.stop(sid)
                 jx, jy = rng.uniform(-1.0, 1.0, 2)
                 x = min(max(s.x_mm + dx + jx, 10.0), board.width_mm - 10.0)
                 y = min(max(s.y_mm + dy + jy, 10.0), board.height_mm - 10.0)
-                moved[sid] = (x, y)
-            box = _box(moved.values(), board.stop(group[0]).radius_mm + 2.5)
-            if _clear(box, boxes, placed.values(), board.stop(group[0]).radius_mm + 1.0):
+                tried[sid] = (x, y)
+            tried_box = _box(tried.values(), radius + 2.5)
+            if _clear(tried_box, boxes, placed.values(), radius + 1.0) and circles.apart(tried):
+                moved, box = tried, tried_box
                 break
+        circles.put(moved)
         placed.update(moved)
         boxes.append(box)
     candidates = [
