@@ -33,7 +33,8 @@ def test_fit_places_stops_on_their_own_circles_and_reports_the_rest(tokyo, seed,
     )
     got = score({s.stop_id: s.found for s in fit.stops.values()}, printed)
     assert got.wrong == 0
-    # Issue 17 asks 95 %: these two boards get 161 and 164 of 167 (over 24 boards 96.5 %, README).
+    # Issue 17 asks 95 % and none wrong: these two boards meet it (161 and 164 of 167); over the
+    # benchmark's 24 boards the fit reads 96.5 % with 6 wrong (README), so not every board does.
     assert got.within_3mm >= 0.95 * got.stops
     assert got.within_3mm + got.not_placed == got.stops
     assert all(fit.stops[sid].found is None for sid in printed.missing)
