@@ -12,13 +12,13 @@ from companion.vision.render import render
 MINI = load_map("tests/data/mini.toml")
 
 
-def test_the_readmes_tilted_render_has_marker_1_whole_but_too_near_the_edge() -> None:
+def test_the_readmes_tilted_render_has_every_marker_found() -> None:
+    """Marker 1 lies whole 8 px below the top edge there: OpenCV's default detector dropped it
+    (outlines within 3 px of the edge); the box's detector takes markers up to 1 px from it."""
     board = load_map("tokyo")
     layout = load_layout(None, board.width_mm, board.height_mm)
     image = render(board, layout, [], pose="tilted").image
-    (advice,) = missing_markers(layout, image)
-    assert advice.startswith("marker 1 (top right) is in the picture but only ")
-    assert "from its edge" in advice and "[" not in advice
+    assert missing_markers(layout, image) == []
 
 
 def test_a_covered_marker_and_one_outside_the_picture_are_told_apart() -> None:

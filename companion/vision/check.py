@@ -26,10 +26,9 @@ from companion.vision.reader import Reader
 GOOD_MARKER_PX = 30.0
 """Markers smaller than this (side, px) are found less reliably."""
 EDGE_MARGIN = 0.5
-"""A marker closer to the picture's edge than this share of its side is often missed, printed
-whole or not: OpenCV's detector drops a candidate whose outline, once thresholded, comes within
-3 px of the edge (the README's tilted render has marker 1 whole, 8 px below the top edge, and
-it is missed there; a few pixels lower it is found)."""
+"""A marker missed closer to the picture's edge than this share of its side was likely cut by
+it or its white border was (the detector takes markers whose outline comes within 1 px of the
+edge: `markers.new_detector`)."""
 
 
 @dataclass

@@ -198,12 +198,18 @@ def _corner_icon(sheet: np.ndarray, at: tuple[int, int], px_mm: float, row: int,
     cv2.rectangle(sheet, (cx, cy), (cx + d, cy + d), 0, -1)
 
 
-def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
-    """Marker id -> its 4 image corners (float32, 4x2) found in a grey image."""
+def new_detector() -> cv2.aruco.ArucoDetector:
+    """OpenCV's marker detector with sub-pixel corners, and markers found up to 1 px from the
+    picture's edge: its default (3 px) dropped a whole marker lying just inside the frame."""
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    detector = cv2.aruco.ArucoDetector(dictionary(), params)
-    corners, ids, _ = detector.detectMarkers(gray)
+    params.minDistanceToBorder = 1
+    return cv2.aruco.ArucoDetector(dictionary(), params)
+
+
+def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
+    """Marker id -> its 4 image corners (float32, 4x2) found in a grey image."""
+    corners, ids, _ = new_detector().detectMarkers(gray)
     if ids is None:
         return {}
     return {
@@ -248,9 +254,7 @@ class Locator:
 
     def _detect(self, gray: np.ndarray) -> dict[int, np.ndarray]:
         if self._detector is None:
-            params = cv2.aruco.DetectorParameters()
-            params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-            self._detector = cv2.aruco.ArucoDetector(dictionary(), params)
+            self._detector = new_detector()
         corners, ids, _ = self._detector.detectMarkers(gray)
         if ids is None:
             return {}
