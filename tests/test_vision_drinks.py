@@ -14,7 +14,7 @@ from companion.metro.state import DrinksSetup, Meeple, new_state
 from companion.vision.drink_proposals import DrinkBuilt, settle
 from companion.vision.markers import load_layout
 from companion.vision.model import DRINK, MEEPLE, PYRAMID, Piece, Reading, station_center
-from companion.vision.proposals import proposals
+from companion.vision.proposals import proposals, settle_meeples
 from companion.vision.reader import Reader
 from companion.vision.render import LIGHTINGS, POSES
 from companion.vision.scenes import calibrate_session, random_state, shoot, with_drinks
@@ -108,10 +108,15 @@ def test_a_meeple_read_on_a_drink_goes_when_its_players_meeple_is_seen_elsewhere
     drink = Piece(DRINK, "blue", 100.0, 100.0, station="ginza")
     ghost = Piece(MEEPLE, "blue", 102.0, 101.0, square=(5, 5))
     real = Piece(MEEPLE, "blue", 30.0, 30.0, square=(1, 1))
-    settled = settle(Reading(True, pieces=(drink, ghost, real)), state)
+    settled = settle_meeples(Reading(True, pieces=(drink, ghost, real)), state)
     assert ghost not in settled.pieces and real in settled.pieces and drink in settled.pieces
-    alone = settle(Reading(True, pieces=(drink, ghost)), state)
+    alone = settle_meeples(Reading(True, pieces=(drink, ghost)), state)
     assert ghost in alone.pieces  # no other blue meeple seen: it may be the real one
+    away = replace(state, meeples={"blue": Meeple(square=(7, 7))})  # it moved: not by a drink
+    moved = settle_meeples(
+        Reading(True, pieces=(drink, real, replace(ghost, confidence=1.0))), away
+    )
+    assert real in moved.pieces and len(moved.pieces) == 2
 
 
 def test_a_drink_read_on_a_meeple_the_game_has_there_goes():

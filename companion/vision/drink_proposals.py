@@ -43,33 +43,29 @@ class DrinkBuilt(StationProposal):
 
 
 def settle(reading: Reading, state: MetroState) -> Reading:
-    """Without the meeples read where a drink stands whose colour has another meeple read
-    elsewhere: those were the drinks; and without the drinks read on a meeple the game has
-    standing on that square: two pieces cannot stand in one place, and the game's meeple is
-    there (a meeple beside a pyramid can look like a drink of a near colour)."""
+    """Without the drinks read on a meeple the game has standing on that square: two pieces
+    cannot stand in one place, and the game's meeple is there (a meeple beside a pyramid can
+    look like a drink of a near colour). Which of several meeples of one colour is the
+    player's is `proposals.settle_meeples`'s to say."""
     drinks = [p for p in reading.pieces if p.kind == DRINK]
-    if not drinks:
-        return reading
-    meeples = [p for p in reading.pieces if p.kind == MEEPLE]
-
-    def by_drink(m: Piece) -> bool:
-        return any(math.hypot(m.x_mm - d.x_mm, m.y_mm - d.y_mm) < NEAR_MM for d in drinks)
+    meeples = [p for p in reading.pieces if p.kind == MEEPLE and _in_place(p, state)]
 
     def on_a_meeple(d: Piece) -> bool:
-        return any(
-            math.hypot(m.x_mm - d.x_mm, m.y_mm - d.y_mm) < SAME_SPOT_MM and _in_place(m, state)
-            for m in meeples
-        )
+        return any(math.hypot(m.x_mm - d.x_mm, m.y_mm - d.y_mm) < SAME_SPOT_MM for m in meeples)
 
     drop = {id(d) for d in drinks if on_a_meeple(d)}
-    drop |= {
-        id(m)
-        for m in meeples
-        if by_drink(m) and any(q.color == m.color and not by_drink(q) for q in meeples)
-    }
     if not drop:
         return reading
     return replace(reading, pieces=tuple(p for p in reading.pieces if id(p) not in drop))
+
+
+def beside_a_drink(meeple: Piece, reading: Reading) -> bool:
+    """A meeple read where a drink is read beside it: it may be that drink seen again."""
+    return any(
+        math.hypot(meeple.x_mm - d.x_mm, meeple.y_mm - d.y_mm) < NEAR_MM
+        for d in reading.pieces
+        if d.kind == DRINK
+    )
 
 
 def _in_place(meeple: Piece, state: MetroState) -> bool:

@@ -13,7 +13,7 @@ from companion.colors import color_name
 from companion.i18n import N_, _
 from companion.metro.board import BoardMap, Square
 from companion.metro.state import MetroState
-from companion.vision.drink_proposals import DrinkBuilt, drink_proposals, settle
+from companion.vision.drink_proposals import DrinkBuilt, beside_a_drink, drink_proposals, settle
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
 from companion.vision.station_proposal import StationProposal
 
@@ -152,9 +152,10 @@ def proposals(
 
 def settle_meeples(reading: Reading, state: MetroState) -> Reading:
     """A player has one meeple: of several read in one colour, the one standing where the game
-    has it (it did not move), else the surest. The others were something else of that colour
-    (a METRO DRINKS drink beside a pyramid, a pyramid's shadow side), and a Moved proposal
-    from one of them would move a meeple that stayed put."""
+    has it (it did not move), else one with no drink read beside it, else the surest. The
+    others were something else of that colour (a METRO DRINKS drink beside a pyramid, a
+    pyramid's shadow side), and a Moved proposal from one of them would move a meeple that
+    stayed put."""
     by_color: dict[str, list[Piece]] = {}
     for p in reading.pieces:
         if p.kind == MEEPLE:
@@ -164,8 +165,14 @@ def settle_meeples(reading: Reading, state: MetroState) -> Reading:
         if len(seen) < 2:
             continue
         known = state.meeples.get(color)
-        here = [p for p in seen if known is not None and p.square == known.square]
-        keep = here[0] if here else max(seen, key=lambda p: p.confidence)
+        keep = max(
+            seen,
+            key=lambda p: (
+                known is not None and p.square == known.square,
+                not beside_a_drink(p, reading),
+                p.confidence,
+            ),
+        )
         drop |= {id(p) for p in seen if p is not keep}
     if not drop:
         return reading
