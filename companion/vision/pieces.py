@@ -20,6 +20,7 @@ import numpy as np
 
 from companion.metro.board import BoardMap
 from companion.vision.model import MEEPLE, PYRAMID, Piece
+from companion.vision.outline import elongation
 from companion.vision.shading import RISE_WEIGHT, holds, lean_direction, rise, rise_odds
 
 PYRAMID_LEAN_MM = 4.0
@@ -84,6 +85,9 @@ showing through the change test, not something standing on the board."""
 """A blob under this share of a meeple's seen area is part of a piece, not a whole one."""
 EXPLAINED = 0.8
 """A station's pyramid disc this much covered by a blob or hidden by print of its colour."""
+HIDDEN = 0.25
+"""Print of a piece's colour hiding this share of a station's pyramid disc makes a blob's
+outline there the print's as much as the piece's (`PieceMaker._aspect`)."""
 ON_PYRAMIDS = 0.5
 """A meeple's part of a blob with more than this share within a pyramid's seen radius of
 the blob's stations is those pyramids' (a meeple cannot stand inside a pyramid)."""
@@ -178,6 +182,21 @@ class PieceMaker:
         """The share of a pyramid's seen disc on this station that the blob covers or that
         the board's print of the piece's colour can hide: about 1 for a pyramid, however
         much of it blends into a line of its colour; much less for a slim meeple."""
+        hidden, open_disc, total, (x0, y0) = self._disc(color, station)
+        if total == 0:
+            return 0.0
+        px = pts.astype(np.int32) - np.array([x0, y0], np.int32)
+        # Pixels outside the disc's box (negatives wrap round) land on its blank last row/column.
+        at = np.minimum(px.view(np.uint32), open_disc.shape[0] - 1)
+        covered = int(np.count_nonzero(open_disc[at[:, 1], at[:, 0]]))
+        return (hidden + covered) / total
+
+    def hidden(self, color: str, station: int) -> float:
+        """The share of a pyramid's seen disc on this station that print of its colour hides."""
+        hidden, _, total, _ = self._disc(color, station)
+        return hidden / total if total else 0.0
+
+    def _disc(self, color: str, station: int) -> tuple[int, np.ndarray, int, tuple[int, int]]:
         s = self.scale
         sx, sy = self._st_xy[station]
         cx, cy = self.lean(float(sx), float(sy), PYRAMID_LEAN_MM)
@@ -187,14 +206,7 @@ class PieceMaker:
         key = (color, ix, iy, ri)
         if key not in self._open:
             self._open[key] = self._open_disc(color, ix, iy, r, ri)
-        hidden, open_disc, total = self._open[key]
-        if total == 0:
-            return 0.0
-        px = pts.astype(np.int32) - np.array([ix - ri, iy - ri], np.int32)
-        # Pixels outside the disc's box (negatives wrap round) land on its blank last row/column.
-        at = np.minimum(px.view(np.uint32), 2 * ri + 1)
-        covered = int(np.count_nonzero(open_disc[at[:, 1], at[:, 0]]))
-        return (hidden + covered) / total
+        return (*self._open[key], (ix - ri, iy - ri))
 
     def _open_disc(
         self, color: str, ix: int, iy: int, r: float, ri: int
@@ -330,6 +342,16 @@ class PieceMaker:
         self._rects[id(pts)] = (pts, rect)
         return rect
 
+    def _aspect(self, pts: np.ndarray, color: str, station: int) -> float:
+        """The blob's elongation by its second moments (`vision.outline`). Where print of its
+        colour hides part of the nearest station's pyramid disc, the outline left is the
+        print's as much as the piece's (a pyramid missing a face is long): there, more and
+        more, its minimum-area rectangle's, which the print's bite changes less."""
+        short, long = self._rect(pts)
+        rect = long / max(1.0, short) if len(pts) >= 5 else 1.0
+        trust = max(0.0, 1 - self.hidden(color, station) / HIDDEN)
+        return rect + (elongation(pts) - rect) * trust
+
     def _thin(self, pts: np.ndarray) -> bool:
         return self._rect(pts)[0] < THIN * self.shapes.meeple_width_mm * self.scale
 
@@ -368,12 +390,11 @@ class PieceMaker:
         s = self.scale
         cx, cy = pts.sum(0) / len(pts)  # np.mean's value without its overhead
         area = len(pts) / (s * s)
-        short, long = self._rect(pts)
-        aspect = long / max(1.0, short) if len(pts) >= 5 else 1.0
         x_mm, y_mm = self.unlean(float(cx) / s, float(cy) / s, PYRAMID_LEAN_MM)
         d_st = np.hypot(self._st_xy[:, 0] - x_mm, self._st_xy[:, 1] - y_mm)
         k = int(np.argmin(d_st))
         d = float(d_st[k])
+        aspect = self._aspect(pts, color, k)
         z = self.shapes.pyramid_likeness(area, aspect)
         position = min(1.0, max(0.0, 1 - (d - STATION_MM) / 5.0))
         if position > 0 and abs(z + STATION_PRIOR) < 5:
