@@ -36,6 +36,8 @@ from companion.vision.refine import Refiner
 CAMOUFLAGE_LAB = 12.0
 """A print this near a piece colour (weighted Lab, plus the noise margin) can hide the piece."""
 LEVEL = 200.0
+FAINT = 0.3
+"""A component of one colour this share of a piece's least size gets a second look."""
 """Board grey the colours are normalised to (the gain a camera would apply)."""
 
 
@@ -629,7 +631,7 @@ class Reader:
         conf[one] = self.colors.confidences(
             dist_sums[one, colour[one]] / counts[one, colour[one], None]
         )
-        out: list[Blob] = []
+        out = self._faint_blobs(frame, counts, n_present, xy, bounds, min_px)
         pixel_images: tuple[np.ndarray, np.ndarray] | None = None
         for j in np.flatnonzero(big & (n_present > 0)).tolist():
             if n_present[j] == 1:
@@ -649,6 +651,30 @@ class Reader:
             out += self._mixed_blob(
                 j, boxes[j], labels, color_img, row_img, per_color, colours, min_px
             )
+        return out
+
+    def _faint_blobs(
+        self,
+        frame: Frame,
+        counts: np.ndarray,
+        n_present: np.ndarray,
+        xy: np.ndarray,
+        bounds: np.ndarray,
+        min_px: float,
+    ) -> list[Blob]:
+        """Components of one colour too small to be a piece that the tight change test
+        (`vision.refine`) grows into one: a dark piece over print of its own shade, whose
+        change the loose test takes for a shadow (its local brightness ratio) or for the
+        print a pixel off, shows only a scrap."""
+        faint_px = FAINT * min_px
+        faint = (n_present == 0) & ((counts >= faint_px).sum(1) == 1)
+        faint[0] = False
+        out: list[Blob] = []
+        for j in np.flatnonzero(faint).tolist():
+            colour = int(np.argmax(counts[j]))
+            grown = self.refiner.refine(frame.image, xy[bounds[j] : bounds[j + 1]], colour)
+            if len(grown) >= min_px:
+                out.append(Blob(colour, grown, 0.5))
         return out
 
     def _mixed_blob(
