@@ -219,7 +219,8 @@ def aligned(bf: BoardFrame, photo: np.ndarray, homography: np.ndarray, scale: fl
     dx, dy = bf.residual_shift(bf.warp(photo, homography))
     if math.hypot(dx, dy) < ALIGNED_PX:
         return homography
-    return homography @ np.array([[1, 0, dx / scale], [0, 1, dy / scale], [0, 0, 1]])
+    shift = np.array([[1, 0, dx / scale], [0, 1, dy / scale], [0, 0, 1]])
+    return np.asarray(homography @ shift)
 
 
 def learn_colors(
