@@ -253,6 +253,13 @@ class BoardFrame:
         image = frame.image.reshape(-1, 3)
         return np.asarray(image.take(at, axis=0) / self.norm.take(at)[:, None], np.float32)
 
+    def darker(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+        """Pixels over dark print much darker than the darkest of the empty board's round them."""
+        at = ys * self.norm.shape[1] + xs
+        total = frame.image.reshape(-1, 3).take(at, axis=0).sum(1)
+        on_print = self.ref_sum.take(at) < 0.6 * 3 * self.level
+        return np.asarray((total < self._dark_below.take(at)) & on_print)
+
     def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
         """Lab distance from each pixel's colour to the empty board's under it: the least over
         the 3x3 neighbours, so a pixel of misregistration costs nothing."""
@@ -589,6 +596,9 @@ class Reader:
             # nearer the piece than the board, but it changed a lot.
             strong = frame.diff[ys, xs] > 2 * bf.threshold
             piece_px |= (idx >= 0) & strong & (best < d_board + 2 * self.margin)
+        # A dark piece over dark print: the local brightness ratio takes it for a shadow, so
+        # its change is small; but it is far darker than the print and nearer its colour.
+        piece_px |= (idx >= 0) & (best < d_board) & bf.darker(frame, ys, xs)
         h, w = frame.mask.shape
         sel = np.flatnonzero(piece_px)
         py, px = ys[sel], xs[sel]
