@@ -487,7 +487,9 @@ class Reader:
             pieces = self.drinks.read(frame, pieces)
         if not self.read_drinks:
             # With drinks, `drink_proposals.settle` tells a second meeple from a drink.
-            pieces = one_meeple_each(pieces)
+            kept = one_meeple_each(pieces)
+            spare = [p for p in pieces if all(p is not q for q in kept)]
+            pieces = kept + self.maker.station_pyramids(spare, kept)
         stages["pieces"] = _ms(t2)
         stages["total"] = _ms(t0)
         self.last_frame = frame
