@@ -36,7 +36,7 @@ from companion.vision.refine import Refiner
 CAMOUFLAGE_LAB = 12.0
 """A print this near a piece colour (weighted Lab, plus the noise margin) can hide the piece."""
 LEVEL = 200.0
-FAINT = 0.3
+FAINT = 0.2
 """A component of one colour this share of a piece's least size gets a second look."""
 """Board grey the colours are normalised to (the gain a camera would apply)."""
 
