@@ -21,7 +21,14 @@ import numpy as np
 from companion.metro.board import BoardMap
 from companion.vision.model import MEEPLE, PYRAMID, Piece
 from companion.vision.outline import elongation
-from companion.vision.shading import RISE_WEIGHT, holds, lean_direction, rise, rise_odds
+from companion.vision.shading import (
+    RISE_WEIGHT,
+    holds,
+    lean_direction,
+    rise,
+    rise_odds,
+    shading_says,
+)
 
 PYRAMID_LEAN_MM = 4.0
 MEEPLE_LEAN_MM = 8.5
@@ -421,18 +428,19 @@ class PieceMaker:
             # own colour? What the blob and that print leave of a pyramid's disc says which.
             z += 12.0 * (self.explained(pts, color, k) - 0.8)
         shading = 0.0
-        if position > 0 and self.image is not None and self._shading and abs(z) < SHADING_SAYS:
+        if position > 0 and self.image is not None and abs(z) < SHADING_SAYS:
             # On a station a meeple can look as round as a pyramid: how its brightness runs
             # along its lean tells its level top from a pyramid's sloping faces.
             sx, sy = float(cx) / s, float(cy) / s
             direction, lean_mm = lean_direction(sx, sy, self.lean(sx, sy, MEEPLE_TOP_MM))
-            shading = rise_odds(
-                rise(self.image, pts, direction),
-                self.shapes.meeple_rise,
-                self.shapes.pyramid_rise,
-                lean_mm,
-            )
-            z += shading
+            if shading_says(self._shading, lean_mm):
+                shading = rise_odds(
+                    rise(self.image, pts, direction),
+                    self.shapes.meeple_rise,
+                    self.shapes.pyramid_rise,
+                    lean_mm,
+                )
+                z += shading
         shape = 1 / (1 + math.exp(-z))
         pyramid = position / (1 + math.exp(-(z + STATION_PRIOR)))
         return Fit(pyramid, shape, position, x_mm, y_mm, k, d, shading)
