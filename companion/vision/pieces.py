@@ -297,6 +297,14 @@ class PieceMaker:
         parts = [pts[labels == g] for g in range(n) if (labels == g).sum() >= 8]
         pieces = [self.piece(p, color, conf * 0.85) for p in parts]
         if n_m == 0:
+            off = [i for i, part in enumerate(parts) if self.fit(part, color).position <= 0]
+            if len(off) == 1 and len(parts) >= 2 and not self._thin(parts[off[0]]):
+                # A pyramid stands on its station's circles: a part off all of them, beside
+                # the pyramids, is a meeple (the area counted one pyramid for it).
+                return [
+                    pieces[i] if i == off[0] else self._as_pyramid(pieces[i], parts[i])
+                    for i in range(len(parts))
+                ]
             return [self._as_pyramid(p, part) for p, part in zip(pieces, parts, strict=True)]
         # One meeple: the part least like a pyramid on a station; the rest pyramids.
         scores = [self.fit(part, color).pyramid for part in parts]
