@@ -24,7 +24,7 @@ import numpy as np
 from companion.colors import DRINK_COLORS, PLAYER_COLORS
 from companion.metro.board import BoardMap
 from companion.vision.colormodel import MAX_DISTANCE, ColorModel, to_lab
-from companion.vision.drink_shape import a_meeple
+from companion.vision.drink_shape import a_meeple, largest_part
 from companion.vision.model import (
     DRINK,
     DRINK_DIAMETER_MM,
@@ -411,8 +411,9 @@ class DrinkReader:
         return idx, per, ok
 
     def _drinks(self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str) -> list[Piece]:
-        """Each drink colour the ring shows enough of, most pixels first (a meeple standing in
-        the ring may outnumber the drink: the caller tells them apart)."""
+        """Each drink colour the ring shows enough of in one blob, most pixels first (a meeple
+        standing in the ring may outnumber the drink: the caller tells them apart). A few
+        scattered pixels are no drink: print of a drink's colour in a piece's shadow."""
         idx, per, ok = self._classify(frame, ys, xs)
         if np.count_nonzero(ok) < self.min_px:
             return []
@@ -423,6 +424,9 @@ class DrinkReader:
             if counts[c] < self.min_px:
                 break
             mine = ok & (idx == c)
+            pts = np.stack([xs[mine], ys[mine]], 1) / self.scale
+            if len(largest_part(pts, self.scale)) < self.min_px:
+                continue
             x = float(xs[mine].mean()) / self.scale
             y = float(ys[mine].mean()) / self.scale
             rest = np.sort(per[mine], 1)
