@@ -231,8 +231,9 @@ class BoardFrame:
         ok = np.flatnonzero(cv2.inRange(grid, (9, 9, 9), (255, 255, 255)).ravel())
         if len(ok) <= 50:
             return np.ones(3)
-        seen = grid.reshape(-1, 3).take(ok, axis=0).T.astype(np.float32)
-        return np.median(self._ref_grid.take(ok, axis=1) / seen, axis=1)
+        seen = grid.reshape(-1, 3).take(ok, axis=0).T.astype(np.float32, order="C")
+        # A fresh array: its own partition serves (np.median's copy costs as much again).
+        return np.median(self._ref_grid.take(ok, axis=1) / seen, axis=1, overwrite_input=True)
 
     def residual_shift(self, warped: np.ndarray) -> tuple[float, float]:
         """How far (board px) the warped frame sits from the reference: the markers' fit can
