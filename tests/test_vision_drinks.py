@@ -11,10 +11,11 @@ import pytest
 
 from companion.data import load_map
 from companion.metro.state import DrinksSetup, Meeple, new_state
+from companion.metro.vehicles import VehicleId
 from companion.vision.drink_proposals import DrinkBuilt, settle
 from companion.vision.markers import load_layout
 from companion.vision.model import DRINK, MEEPLE, PYRAMID, Piece, Reading, station_center
-from companion.vision.proposals import proposals, settle_meeples
+from companion.vision.proposals import Moved, proposals, settle_meeples
 from companion.vision.reader import Reader
 from companion.vision.render import LIGHTINGS, POSES
 from companion.vision.scenes import calibrate_session, random_state, shoot, with_drinks
@@ -129,6 +130,31 @@ def test_a_drink_read_on_a_meeple_the_game_has_there_goes():
     assert drink in settle(Reading(True, pieces=(meeple, drink)), moved).pieces
     beside = Piece(DRINK, "black", 110.0, 100.0, station="ginza")
     assert beside in settle(Reading(True, pieces=(meeple, beside)), state).pieces
+
+
+def test_a_drink_of_a_player_whose_meeple_is_off_the_board_is_no_meeple(reader):
+    """A red drink beside Ginza's red pyramid, rendered: the piece reader also sees a small red
+    meeple there. Red's meeple is not on the board (not yet placed, or riding a train), so
+    that meeple is the drink read twice: no meeple is left of it and no move is asked."""
+    state = drinks_state({"ginza": "red"})
+    state = state.with_player(replace(state.player("red"), drink_colors=("red",)))
+    shot = shoot(BOARD, LAYOUT, state, seed=41, lighting="daylight", pose="overhead")
+    reading = reader.read(shot.image)
+    (drink,) = [p for p in reading.pieces if p.kind == DRINK]
+    assert [p for p in reading.pieces if p.kind == MEEPLE], "the twice-read drink the test is for"
+    game = replace(state, drinks={})
+    riding = replace(game, meeples={"red": Meeple(riding=VehicleId("G"), boarded_at="G3")})
+    for off_the_board in (game, riding):
+        settled = settle(reading, off_the_board)
+        assert drink in settled.pieces
+        assert not [p for p in settled.pieces if p.kind == MEEPLE]
+        found = proposals(reading, off_the_board, board=BOARD)
+        assert not [p for p in found if isinstance(p, Moved)]
+        assert DrinkBuilt("red", "ginza", "red") in found
+    (meeple,) = [p for p in reading.pieces if p.kind == MEEPLE]
+    assert meeple.square is not None
+    standing = replace(game, meeples={"red": Meeple(square=meeple.square)})
+    assert drink not in settle(reading, standing).pieces  # the game's meeple stands there
 
 
 def _ring(change_at: Callable[[np.ndarray], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:

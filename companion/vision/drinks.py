@@ -53,6 +53,11 @@ INSIDE = 0.6
 touching a pyramid's side stands half a base and half a drink from its centre)."""
 ON_CENTRE = 0.35
 """A meeple read this many pyramid bases from a station's centre may be its pyramid."""
+OFF_CENTRE = 0.25
+DOUBTFUL = 0.7
+"""A pyramid read with less confidence than this, more than `OFF_CENTRE` of its bases from
+its station's centre (a pyramid read right stands within 0.21), may be a drink beside the next
+station's pyramid (a black drink by a black pyramid): it hides nothing of that pyramid's ring."""
 
 
 def whitest(ref_lab: np.ndarray) -> np.ndarray:
@@ -167,6 +172,13 @@ class DrinkReader:
                 out |= _near_segment(x, y, (p.x_mm, p.y_mm), (ax, ay), 0.75 * self.base)
         return out
 
+    def _doubtful(self, piece: Piece) -> bool:
+        """A pyramid read with doubt off its station's centre (`DOUBTFUL`)."""
+        if piece.kind != PYRAMID or piece.station is None or piece.confidence >= DOUBTFUL:
+            return False
+        x, y = station_center(self.board, piece.station)
+        return math.hypot(piece.x_mm - x, piece.y_mm - y) > OFF_CENTRE * self.base
+
     def read(self, frame: object, pieces: list[Piece]) -> list[Piece]:
         """The pieces with a drink added for each pyramid that has one beside it. A meeple the
         piece reader made of a drink stays: `drink_proposals.settle` removes it knowing
@@ -176,7 +188,11 @@ class DrinkReader:
         found: list[tuple[Piece, Piece]] = []
         for base, station in self._bases(pieces):
             ys, xs = self.ring(station)
-            others = [p for p in pieces if p.station != station and p is not base]
+            others = [
+                p
+                for p in pieces
+                if p.station != station and p is not base and not self._doubtful(p)
+            ]
             keep = ~self._hidden(ys, xs, others)
             ys, xs = ys[keep], xs[keep]
             if len(ys) < self.min_px:
