@@ -768,14 +768,12 @@ class Reader:
         )
         cm = cv2.compare(coarse, _scalar(limit), cv2.CMP_GT)
         cm = cv2.morphologyEx(cm, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-        n, _, stats, _ = cv2.connectedComponentsWithStats(cm, connectivity=8)
+        _, _, stats, _ = cv2.connectedComponentsWithStats(cm, connectivity=8)
         cell_mm2 = (4 / self.scale) ** 2
         ch, cw = cm.shape
         m = max(1, round(40 * self.scale / 4))
-        for i in range(1, n):
-            x, y, bw, bh, area = stats[i]
-            touches = x < m or y < m or x + bw > cw - m or y + bh > ch - m
-            mm2 = area * cell_mm2
-            if (touches and mm2 > self.settings.hand_mm2) or mm2 > 2 * self.settings.hand_mm2:
-                return True
-        return False
+        x, y, bw, bh, area = stats[1:].T
+        touches = (x < m) | (y < m) | (x + bw > cw - m) | (y + bh > ch - m)
+        mm2 = area * cell_mm2
+        hand = self.settings.hand_mm2
+        return bool(np.any((touches & (mm2 > hand)) | (mm2 > 2 * hand)))
