@@ -69,6 +69,7 @@ def _photos(
     rendered into it when the renderer's code changed since."""
     done = folder / "done"
     if not done.is_file() or done.read_text().strip() != fingerprint:
+        done.unlink(missing_ok=True)
         images = [*plan.photos(board, layout), *(shot().image for shot in plan.boards + plan.hands)]
         folder.mkdir(parents=True, exist_ok=True)
         for k, image in enumerate(images):

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from companion.metro.board import BoardMap
+from companion.metro.state import MetroState
 from companion.vision.hardset import (
     HardSession,
     hard_case,
@@ -27,6 +29,7 @@ from companion.vision.hardset import (
     shoot_hard,
 )
 from companion.vision.markers import MarkerLayout
+from companion.vision.model import Piece
 from companion.vision.render import HARD_LIGHTINGS, LIGHTINGS, POSES, Shot
 from companion.vision.scenes import calibration_photos, random_state, shoot
 
@@ -59,61 +62,50 @@ class Plan:
         return hard_session(board, layout, self.lighting, self.pose, empty, photo)
 
 
-def easy_plans(board: BoardMap, layout: MarkerLayout, frames: int, hands: int) -> list[Plan]:
-    rng = np.random.default_rng(2024)
-    seed = 1000
+def _plans(
+    set_name: str,
+    lightings: Iterable[str],
+    seed: int,
+    draw: Callable[[], Any],
+    shoot_one: Callable[..., Shot],
+    board: BoardMap,
+    layout: MarkerLayout,
+    frames: int,
+    hands: int,
+) -> list[Plan]:
+    """Each lighting and pose in turn: its seed, then `frames` boards and `hands` hands drawn."""
     out = []
-    for lighting in LIGHTINGS:
+    for lighting in lightings:
         for pose in POSES:
             seed += 100
-            states = [random_state(board, rng, int(rng.integers(10, 41))) for _ in range(frames)]
-            hand_states = [
-                random_state(board, rng, int(rng.integers(10, 41))) for _ in range(hands)
+            boards = [draw() for _ in range(frames)]
+            hand_boards = [draw() for _ in range(hands)]
+            at = functools.partial(shoot_one, board, layout, lighting=lighting, pose=pose)
+            shots = [functools.partial(at, b, seed=seed + 10 + k) for k, b in enumerate(boards)]
+            hand_shots = [
+                functools.partial(at, b, seed=seed + 50 + k, hand=True)
+                for k, b in enumerate(hand_boards)
             ]
-            at = functools.partial(shoot, board, layout, lighting=lighting, pose=pose)
-            out.append(
-                Plan(
-                    "easy",
-                    lighting,
-                    pose,
-                    seed,
-                    [functools.partial(at, s, seed=seed + 10 + k) for k, s in enumerate(states)],
-                    [
-                        functools.partial(at, s, seed=seed + 50 + k, hand=True)
-                        for k, s in enumerate(hand_states)
-                    ],
-                )
-            )
+            out.append(Plan(set_name, lighting, pose, seed, shots, hand_shots))
     return out
+
+
+def easy_plans(board: BoardMap, layout: MarkerLayout, frames: int, hands: int) -> list[Plan]:
+    rng = np.random.default_rng(2024)
+
+    def draw() -> MetroState:
+        return random_state(board, rng, int(rng.integers(10, 41)))
+
+    return _plans("easy", LIGHTINGS, 1000, draw, shoot, board, layout, frames, hands)
 
 
 def hard_plans(board: BoardMap, layout: MarkerLayout, frames: int, hands: int) -> list[Plan]:
     rng = np.random.default_rng(4242)
-    seed = 5000
-    out = []
-    for lighting in HARD_LIGHTINGS:
-        for pose in POSES:
-            seed += 100
-            cases = [hard_case(board, rng) for _ in range(frames)]
-            hand_cases = [hard_case(board, rng) for _ in range(hands)]
-            at = functools.partial(shoot_hard, board, layout, lighting=lighting, pose=pose)
-            out.append(
-                Plan(
-                    "hard",
-                    lighting,
-                    pose,
-                    seed,
-                    [
-                        functools.partial(at, c.pieces, seed=seed + 10 + k)
-                        for k, c in enumerate(cases)
-                    ],
-                    [
-                        functools.partial(at, c.pieces, seed=seed + 50 + k, hand=True)
-                        for k, c in enumerate(hand_cases)
-                    ],
-                )
-            )
-    return out
+
+    def draw() -> list[Piece]:
+        return hard_case(board, rng).pieces
+
+    return _plans("hard", HARD_LIGHTINGS, 5000, draw, shoot_hard, board, layout, frames, hands)
 
 
 PLANS = {"easy": easy_plans, "hard": hard_plans}
