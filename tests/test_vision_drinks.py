@@ -3,6 +3,7 @@ reads them (only in a drinks game), and the proposals ask the colour's owner."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -13,8 +14,18 @@ from companion.data import load_map
 from companion.metro.state import DrinksSetup, Meeple, new_state
 from companion.metro.vehicles import VehicleId
 from companion.vision.drink_proposals import DrinkBuilt, settle
+from companion.vision.drink_shape import EXTENT, reach
 from companion.vision.markers import load_layout
-from companion.vision.model import DRINK, MEEPLE, PYRAMID, Piece, Reading, station_center
+from companion.vision.model import (
+    DRINK,
+    DRINK_DIAMETER_MM,
+    DRINK_HEIGHT_MM,
+    MEEPLE,
+    PYRAMID,
+    Piece,
+    Reading,
+    station_center,
+)
 from companion.vision.proposals import Moved, proposals, settle_meeples
 from companion.vision.reader import Reader
 from companion.vision.render import LIGHTINGS, POSES
@@ -155,6 +166,27 @@ def test_a_drink_of_a_player_whose_meeple_is_off_the_board_is_no_meeple(reader):
     assert meeple.square is not None
     standing = replace(game, meeples={"red": Meeple(square=meeple.square)})
     assert drink not in settle(reading, standing).pieces  # the game's meeple stands there
+
+
+def test_a_blob_reaching_beyond_a_drinks_disc_is_a_meeple(reader):
+    """A standing drink is seen as its 10 mm disc (a pixel wider) swept along the camera's
+    lean; a meeple's 15 mm side reaches beyond it, most when it lies along or across the lean
+    (`drink_shape.reach`)."""
+    d = reader.drinks
+    x0, y0 = station_center(BOARD, "ginza")
+    blur = 1 / d.scale
+    xs, ys = np.meshgrid(np.arange(-12.0, 12.0, blur), np.arange(-12.0, 12.0, blur))
+    grid = np.stack([xs.ravel(), ys.ravel()], 1)
+    disc = grid[np.hypot(grid[:, 0], grid[:, 1]) <= 5.0 + blur] + (x0, y0)
+    limit = EXTENT * DRINK_DIAMETER_MM
+    assert reach(disc, d.lean) < limit
+    tx, ty = d.lean(x0, y0, DRINK_HEIGHT_MM)
+    lean = math.atan2(ty - y0, tx - x0)
+    for angle in (lean, lean + math.pi / 2):
+        c, s = math.cos(angle), math.sin(angle)
+        u = grid @ np.array([[c, -s], [s, c]])  # the grid in the meeple's axes
+        capsule = np.hypot(np.maximum(np.abs(u[:, 0]) - 3.75, 0), u[:, 1]) <= 3.75 + blur
+        assert reach(grid[capsule] + (x0, y0), d.lean) > limit
 
 
 def _ring(change_at: Callable[[np.ndarray], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
