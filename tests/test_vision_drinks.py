@@ -3,6 +3,7 @@ reads them (only in a drinks game), and the proposals ask the colour's owner."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -11,10 +12,21 @@ import pytest
 
 from companion.data import load_map
 from companion.metro.state import DrinksSetup, Meeple, new_state
+from companion.metro.vehicles import VehicleId
 from companion.vision.drink_proposals import DrinkBuilt, settle
+from companion.vision.drink_shape import EXTENT, reach
 from companion.vision.markers import load_layout
-from companion.vision.model import DRINK, MEEPLE, PYRAMID, Piece, Reading, station_center
-from companion.vision.proposals import proposals, settle_meeples
+from companion.vision.model import (
+    DRINK,
+    DRINK_DIAMETER_MM,
+    DRINK_HEIGHT_MM,
+    MEEPLE,
+    PYRAMID,
+    Piece,
+    Reading,
+    station_center,
+)
+from companion.vision.proposals import Moved, proposals, settle_meeples
 from companion.vision.reader import Reader
 from companion.vision.render import LIGHTINGS, POSES
 from companion.vision.scenes import calibrate_session, random_state, shoot, with_drinks
@@ -129,6 +141,52 @@ def test_a_drink_read_on_a_meeple_the_game_has_there_goes():
     assert drink in settle(Reading(True, pieces=(meeple, drink)), moved).pieces
     beside = Piece(DRINK, "black", 110.0, 100.0, station="ginza")
     assert beside in settle(Reading(True, pieces=(meeple, beside)), state).pieces
+
+
+def test_a_drink_of_a_player_whose_meeple_is_off_the_board_is_no_meeple(reader):
+    """A red drink beside Ginza's red pyramid, rendered: the piece reader also sees a small red
+    meeple there. Red's meeple is not on the board (not yet placed, or riding a train), so
+    that meeple is the drink read twice: no meeple is left of it and no move is asked."""
+    state = drinks_state({"ginza": "red"})
+    state = state.with_player(replace(state.player("red"), drink_colors=("red",)))
+    shot = shoot(BOARD, LAYOUT, state, seed=41, lighting="daylight", pose="overhead")
+    reading = reader.read(shot.image)
+    (drink,) = [p for p in reading.pieces if p.kind == DRINK]
+    assert [p for p in reading.pieces if p.kind == MEEPLE], "the twice-read drink the test is for"
+    game = replace(state, drinks={})
+    riding = replace(game, meeples={"red": Meeple(riding=VehicleId("G"), boarded_at="G3")})
+    for off_the_board in (game, riding):
+        settled = settle(reading, off_the_board)
+        assert drink in settled.pieces
+        assert not [p for p in settled.pieces if p.kind == MEEPLE]
+        found = proposals(reading, off_the_board, board=BOARD)
+        assert not [p for p in found if isinstance(p, Moved)]
+        assert DrinkBuilt("red", "ginza", "red") in found
+    (meeple,) = [p for p in reading.pieces if p.kind == MEEPLE]
+    assert meeple.square is not None
+    standing = replace(game, meeples={"red": Meeple(square=meeple.square)})
+    assert drink not in settle(reading, standing).pieces  # the game's meeple stands there
+
+
+def test_a_blob_reaching_beyond_a_drinks_disc_is_a_meeple(reader):
+    """A standing drink is seen as its 10 mm disc (a pixel wider) swept along the camera's
+    lean; a meeple's 15 mm side reaches beyond it, most when it lies along or across the lean
+    (`drink_shape.reach`)."""
+    d = reader.drinks
+    x0, y0 = station_center(BOARD, "ginza")
+    blur = 1 / d.scale
+    xs, ys = np.meshgrid(np.arange(-12.0, 12.0, blur), np.arange(-12.0, 12.0, blur))
+    grid = np.stack([xs.ravel(), ys.ravel()], 1)
+    disc = grid[np.hypot(grid[:, 0], grid[:, 1]) <= 5.0 + blur] + (x0, y0)
+    limit = EXTENT * DRINK_DIAMETER_MM
+    assert reach(disc, d.lean) < limit
+    tx, ty = d.lean(x0, y0, DRINK_HEIGHT_MM)
+    lean = math.atan2(ty - y0, tx - x0)
+    for angle in (lean, lean + math.pi / 2):
+        c, s = math.cos(angle), math.sin(angle)
+        u = grid @ np.array([[c, -s], [s, c]])  # the grid in the meeple's axes
+        capsule = np.hypot(np.maximum(np.abs(u[:, 0]) - 3.75, 0), u[:, 1]) <= 3.75 + blur
+        assert reach(grid[capsule] + (x0, y0), d.lean) > limit
 
 
 def _ring(change_at: Callable[[np.ndarray], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:

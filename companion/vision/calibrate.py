@@ -8,6 +8,7 @@ Files in the caller's data folder: `reference.png` (the empty board as the camer
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +26,7 @@ from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece
 from companion.vision.pieces import MEEPLE_LEAN_MM, MEEPLE_TOP_MM, PYRAMID_LEAN_MM
-from companion.vision.reader import Frame, Reader, board_scale, warp_to_board
+from companion.vision.reader import BoardFrame, Frame, Reader, board_scale, warp_to_board
 from companion.vision.shading import lean_direction, rise
 
 REFERENCE_FORMAT = "companion/vision-reference@1"
@@ -207,6 +208,21 @@ def measure_noise(reader: Reader, frame: Frame) -> dict[str, float]:
     return out
 
 
+ALIGNED_PX = 0.25
+"""A calibration photo this near the reference (board px) is taken as aligned."""
+
+
+def aligned(bf: BoardFrame, photo: np.ndarray, homography: np.ndarray, scale: float) -> np.ndarray:
+    """The markers' fit corrected by what it leaves unaligned against the reference, as the
+    reader corrects every frame's: with three markers in view the fit can be a pixel or two
+    off, and the noise measured on a misaligned photo would be the print's edges."""
+    dx, dy = bf.residual_shift(bf.warp(photo, homography))
+    if math.hypot(dx, dy) < ALIGNED_PX:
+        return homography
+    shift = np.array([[1, 0, dx / scale], [0, 1, dy / scale], [0, 0, 1]])
+    return np.asarray(homography @ shift)
+
+
 def learn_colors(
     board: BoardMap,
     layout: MarkerLayout,
@@ -221,9 +237,10 @@ def learn_colors(
     loc = reader.locator.locate(cv2.cvtColor(pieces_photo, cv2.COLOR_BGR2GRAY))
     if loc is None:
         raise UserError("the board's markers are not visible in the pieces photo")
-    frame = bf.compare(bf.warp(pieces_photo, loc.homography))
+    homography = aligned(bf, pieces_photo, loc.homography, reader.scale)
+    frame = bf.compare(bf.warp(pieces_photo, homography))
     h, w = pieces_photo.shape[:2]
-    reader.set_camera(loc.homography, (w, h))
+    reader.set_camera(homography, (w, h))
     where = {spot: reader.lean(spot.x_mm, spot.y_mm, PIECE_LEAN_MM[spot.kind]) for spot in spots}
     s = reader.scale
     ys, xs = np.nonzero(frame.mask)
@@ -248,8 +265,8 @@ def learn_colors(
     # Sizes and shapes as the reader's own piece test sees them, with these colours.
     second = Reader(board, layout, reference, first)
     sbf = second.board_frame
-    spots_frame = sbf.compare(sbf.warp(pieces_photo, loc.homography))
-    second.set_camera(loc.homography, (w, h))
+    spots_frame = sbf.compare(sbf.warp(pieces_photo, homography))
+    second.set_camera(homography, (w, h))
     blobs = second.blobs(spots_frame)
     areas: dict[str, list[float]] = {PYRAMID: [], MEEPLE: []}
     aspects: dict[str, list[float]] = {PYRAMID: [], MEEPLE: []}

@@ -1,8 +1,9 @@
 """METRO DRINKS' camera proposals: a drink the camera sees on a station the game has none on
 ("Blue drink at Ginza?"), for the player who owns that drink colour. Pure: no OpenCV, no I/O.
 
-A drink beside a pyramid can also look like a meeple to the piece reader; `settle` takes that
-meeple out of the reading when the player's real meeple is seen elsewhere (a player has one).
+A drink beside a pyramid can also look like a meeple to the piece reader, and a meeple beside
+a pyramid like a drink: `settle` makes one piece of a drink and a meeple read in one place, by
+where the game has that player's meeple.
 """
 
 from __future__ import annotations
@@ -43,17 +44,26 @@ class DrinkBuilt(StationProposal):
 
 
 def settle(reading: Reading, state: MetroState) -> Reading:
-    """Without the drinks read on a meeple the game has standing on that square: two pieces
-    cannot stand in one place, and the game's meeple is there (a meeple beside a pyramid can
-    look like a drink of a near colour). Which of several meeples of one colour is the
-    player's is `proposals.settle_meeples`'s to say."""
+    """A drink and a meeple read in one place (within `SAME_SPOT_MM`) are one piece read twice:
+    two pieces cannot stand there. It is the meeple when the game has that player's meeple
+    standing on the square it is read on (a meeple beside a pyramid can look like a drink of a
+    near colour); the drink when the game has that player's meeple on no square (riding a
+    train, or not yet on the board): nothing of the player's is missing from the board, so a
+    drink is never proposed as that meeple's move. A meeple the game has standing elsewhere
+    may have moved there: which of several meeples of one colour is the player's is
+    `proposals.settle_meeples`'s to say."""
     drinks = [p for p in reading.pieces if p.kind == DRINK]
-    meeples = [p for p in reading.pieces if p.kind == MEEPLE and _in_place(p, state)]
+    meeples = [p for p in reading.pieces if p.kind == MEEPLE]
 
-    def on_a_meeple(d: Piece) -> bool:
-        return any(math.hypot(m.x_mm - d.x_mm, m.y_mm - d.y_mm) < SAME_SPOT_MM for m in meeples)
+    def same_spot(m: Piece, d: Piece) -> bool:
+        return math.hypot(m.x_mm - d.x_mm, m.y_mm - d.y_mm) < SAME_SPOT_MM
 
-    drop = {id(d) for d in drinks if on_a_meeple(d)}
+    drop = {id(d) for d in drinks if any(same_spot(m, d) and _in_place(m, state) for m in meeples)}
+    drop |= {
+        id(m)
+        for m in meeples
+        if _off_the_board(m, state) and any(same_spot(m, d) for d in drinks if id(d) not in drop)
+    }
     if not drop:
         return reading
     return replace(reading, pieces=tuple(p for p in reading.pieces if id(p) not in drop))
@@ -72,6 +82,12 @@ def _in_place(meeple: Piece, state: MetroState) -> bool:
     """The game has this meeple's player standing on the square it is read on."""
     known = state.meeples.get(meeple.color)
     return known is not None and meeple.square is not None and known.square == meeple.square
+
+
+def _off_the_board(meeple: Piece, state: MetroState) -> bool:
+    """The game has this meeple's player on no square: riding a train, or not yet placed."""
+    known = state.meeples.get(meeple.color)
+    return known is None or known.square is None
 
 
 def drink_proposals(reading: Reading, state: MetroState, min_confidence: float) -> list[DrinkBuilt]:

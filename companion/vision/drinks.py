@@ -24,6 +24,7 @@ import numpy as np
 from companion.colors import DRINK_COLORS, PLAYER_COLORS
 from companion.metro.board import BoardMap
 from companion.vision.colormodel import MAX_DISTANCE, ColorModel, to_lab
+from companion.vision.drink_shape import a_meeple, largest_part
 from companion.vision.model import (
     DRINK,
     DRINK_DIAMETER_MM,
@@ -40,19 +41,21 @@ SHADES = (0.6, 0.85, 1.05)
 """A drink's side in shadow, its side in the light, its top: one prototype each."""
 SEEN_SHARE = 0.2
 """A drink shows at least this share of its top's area in drink-coloured changed pixels."""
-MEEPLE_ASPECT = 1.6
-"""Longer than this (long / short axis): a meeple beside the pyramid, not a drink."""
-ACROSS = 1.3
-"""A drink's blob across the camera's lean is its diameter wide (spread D / 4, as a disc's):
-wider than this many times that, it is a 15 mm meeple lying across."""
-TWIN_ACROSS = 1.75
-"""The same for a meeple whose colour is also read elsewhere (it may be a drink read as a
-meeple, a drink's blob is seen up to 1.7 times a disc's spread): only wider than this."""
+SPOT = 1.2
+"""The drink colour's pixels within this many drink diameters of where a drink and a meeple
+are read are theirs (`drink_shape.a_meeple`)."""
+SHADOW = 1.1
+"""A white drink is looked for this many meeples' seen sizes from a meeple found in the ring."""
 INSIDE = 0.6
 """A drink read nearer a pyramid than this many of its bases stands inside it (a drink
 touching a pyramid's side stands half a base and half a drink from its centre)."""
 ON_CENTRE = 0.35
 """A meeple read this many pyramid bases from a station's centre may be its pyramid."""
+OFF_CENTRE = 0.25
+DOUBTFUL = 0.7
+"""A pyramid read with less confidence than this, more than `OFF_CENTRE` of its bases from
+its station's centre (a pyramid read right stands within 0.21), may be a drink beside the next
+station's pyramid (a black drink by a black pyramid): it hides nothing of that pyramid's ring."""
 
 
 def whitest(ref_lab: np.ndarray) -> np.ndarray:
@@ -167,6 +170,13 @@ class DrinkReader:
                 out |= _near_segment(x, y, (p.x_mm, p.y_mm), (ax, ay), 0.75 * self.base)
         return out
 
+    def _doubtful(self, piece: Piece) -> bool:
+        """A pyramid read with doubt off its station's centre (`DOUBTFUL`)."""
+        if piece.kind != PYRAMID or piece.station is None or piece.confidence >= DOUBTFUL:
+            return False
+        x, y = station_center(self.board, piece.station)
+        return math.hypot(piece.x_mm - x, piece.y_mm - y) > OFF_CENTRE * self.base
+
     def read(self, frame: object, pieces: list[Piece]) -> list[Piece]:
         """The pieces with a drink added for each pyramid that has one beside it. A meeple the
         piece reader made of a drink stays: `drink_proposals.settle` removes it knowing
@@ -176,7 +186,11 @@ class DrinkReader:
         found: list[tuple[Piece, Piece]] = []
         for base, station in self._bases(pieces):
             ys, xs = self.ring(station)
-            others = [p for p in pieces if p.station != station and p is not base]
+            others = [
+                p
+                for p in pieces
+                if p.station != station and p is not base and not self._doubtful(p)
+            ]
             keep = ~self._hidden(ys, xs, others)
             ys, xs = ys[keep], xs[keep]
             if len(ys) < self.min_px:
@@ -270,15 +284,20 @@ class DrinkReader:
         self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
     ) -> Piece | None:
         """The drink in a station's ring: its most-seen drink colour, unless that is a meeple
-        standing in the ring; then the same once that meeple's pixels are set aside."""
+        standing in the ring; then the same once that meeple's pixels are set aside (for white
+        farther round it: its shadow changes the paper as a white drink does)."""
+        s = self.scale
+        spots: list[tuple[float, float]] = []
         for _attempt in range(2):
             candidates = self._drinks(frame, ys, xs, station)
             if not candidates:
+                for x, y in spots:
+                    off = np.hypot(xs / s - x, ys / s - y) > SHADOW * self.meeple
+                    ys, xs = ys[off], xs[off]
                 return self._white(frame, ys, xs, station, pieces)
             first = candidates[0]
             if not self._a_meeple(frame, first, pieces):
                 return first
-            s = self.scale
             reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
             spots = [(first.x_mm, first.y_mm)] + [
                 (p.x_mm, p.y_mm)
@@ -293,10 +312,8 @@ class DrinkReader:
 
     def _a_meeple(self, frame: object, drink: Piece, pieces: list[Piece]) -> bool:
         """The piece reader saw a meeple where the ring shows a drink (black, blue and red are
-        player and drink colours, mint is near green): it is that meeple when the blob of the
-        drink's colour round them, off the pyramid, is long like a meeple (second moments) or
-        wider across the camera's lean than a drink. A meeple of a colour also read elsewhere
-        may be the drink the piece reader made a meeple of: only a blob far too wide is one."""
+        player and drink colours, mint is near green): is it that meeple? The blob of the
+        drink's colour round them, off the pyramid, tells (`drink_shape.a_meeple`)."""
         reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
         meeples = [p for p in pieces if p.kind == MEEPLE]
 
@@ -327,21 +344,12 @@ class DrinkReader:
         if np.count_nonzero(mine) < 5:
             return False
         pts = np.stack([xs[mine], ys[mine]], 1).astype(np.float64) / s
-        if twin:
-            return self._across(pts) > TWIN_ACROSS * DRINK_DIAMETER_MM / 4
-        low, high = np.linalg.eigvalsh(np.cov(pts.T))
-        if math.sqrt(high / max(low, 1e-6)) > MEEPLE_ASPECT:
-            return True
-        return self._across(pts) > ACROSS * DRINK_DIAMETER_MM / 4
-
-    def _across(self, pts: np.ndarray) -> float:
-        """The spread (mm) of a blob's points across the camera's lean at the blob: a standing
-        drink is seen longer along the lean (its side), never wider across it."""
-        mx, my = (float(v) for v in pts.mean(0))
-        tx, ty = self.lean(mx, my, DRINK_HEIGHT_MM)
-        length = math.hypot(tx - mx, ty - my)
-        ux, uy = ((tx - mx) / length, (ty - my) / length) if length > 1e-6 else (1.0, 0.0)
-        return float(np.std((pts[:, 0] - mx) * -uy + (pts[:, 1] - my) * ux))
+        top = self.lean(sx, sy, self.base)
+        spot = pts[
+            (np.hypot(pts[:, 0] - cx, pts[:, 1] - cy) <= SPOT * DRINK_DIAMETER_MM)
+            & ~_near_segment(pts[:, 0], pts[:, 1], (sx, sy), top, 0.75 * self.base)
+        ]
+        return a_meeple(pts, spot, twin, self.lean, s)
 
     def _white(
         self, frame: Any, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
@@ -403,8 +411,9 @@ class DrinkReader:
         return idx, per, ok
 
     def _drinks(self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str) -> list[Piece]:
-        """Each drink colour the ring shows enough of, most pixels first (a meeple standing in
-        the ring may outnumber the drink: the caller tells them apart)."""
+        """Each drink colour the ring shows enough of in one blob, most pixels first (a meeple
+        standing in the ring may outnumber the drink: the caller tells them apart). A few
+        scattered pixels are no drink: print of a drink's colour in a piece's shadow."""
         idx, per, ok = self._classify(frame, ys, xs)
         if np.count_nonzero(ok) < self.min_px:
             return []
@@ -415,6 +424,9 @@ class DrinkReader:
             if counts[c] < self.min_px:
                 break
             mine = ok & (idx == c)
+            pts = np.stack([xs[mine], ys[mine]], 1) / self.scale
+            if len(largest_part(pts, self.scale)) < self.min_px:
+                continue
             x = float(xs[mine].mean()) / self.scale
             y = float(ys[mine].mean()) / self.scale
             rest = np.sort(per[mine], 1)

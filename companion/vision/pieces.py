@@ -356,6 +356,25 @@ class PieceMaker:
             PYRAMID, piece.color, fit.x_mm, fit.y_mm, None, station, piece.confidence * 0.7
         )
 
+    def station_pyramids(self, spare: list[Piece], kept: list[Piece]) -> list[Piece]:
+        """Meeples beyond a colour's one that stand on a station's circles with no pyramid
+        read there, as that station's pyramids: a black pyramid whose faces dark print hid
+        shows a meeple's area on its station, while the player's meeple is read elsewhere.
+        A doubtful call (0.5), for the game's reconcile."""
+        taken = {p.station for p in kept if p.kind == PYRAMID}
+        out = []
+        for p in spare:
+            if p.kind != MEEPLE:
+                continue
+            x, y = self.unlean(*self.lean(p.x_mm, p.y_mm, MEEPLE_LEAN_MM), PYRAMID_LEAN_MM)
+            d = np.hypot(self._st_xy[:, 0] - x, self._st_xy[:, 1] - y)
+            k = int(np.argmin(d))
+            station = self._st_ids[k]
+            if d[k] < STATION_MM and station not in taken:
+                taken.add(station)
+                out.append(Piece(PYRAMID, p.color, x, y, None, station, min(p.confidence, 0.5)))
+        return out
+
     def fit(self, pts: np.ndarray, color: str) -> Fit:
         got = self._fits.get(id(pts))
         if got is not None and got[0] is pts:

@@ -36,6 +36,8 @@ from companion.vision.refine import Refiner
 CAMOUFLAGE_LAB = 12.0
 """A print this near a piece colour (weighted Lab, plus the noise margin) can hide the piece."""
 LEVEL = 200.0
+FAINT = 0.2
+"""A component of one colour this share of a piece's least size gets a second look."""
 """Board grey the colours are normalised to (the gain a camera would apply)."""
 
 
@@ -250,6 +252,13 @@ class BoardFrame:
         at = ys * self.norm.shape[1] + xs
         image = frame.image.reshape(-1, 3)
         return np.asarray(image.take(at, axis=0) / self.norm.take(at)[:, None], np.float32)
+
+    def darker(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+        """Pixels over dark print much darker than the darkest of the empty board's round them."""
+        at = ys * self.norm.shape[1] + xs
+        total = frame.image.reshape(-1, 3).take(at, axis=0).sum(1)
+        on_print = self.ref_sum.take(at) < 0.6 * 3 * self.level
+        return np.asarray((total < self._dark_below.take(at)) & on_print)
 
     def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
         """Lab distance from each pixel's colour to the empty board's under it: the least over
@@ -478,7 +487,9 @@ class Reader:
             pieces = self.drinks.read(frame, pieces)
         if not self.read_drinks:
             # With drinks, `drink_proposals.settle` tells a second meeple from a drink.
-            pieces = one_meeple_each(pieces)
+            kept = one_meeple_each(pieces)
+            spare = [p for p in pieces if all(p is not q for q in kept)]
+            pieces = kept + self.maker.station_pyramids(spare, kept)
         stages["pieces"] = _ms(t2)
         stages["total"] = _ms(t0)
         self.last_frame = frame
@@ -587,6 +598,9 @@ class Reader:
             # nearer the piece than the board, but it changed a lot.
             strong = frame.diff[ys, xs] > 2 * bf.threshold
             piece_px |= (idx >= 0) & strong & (best < d_board + 2 * self.margin)
+        # A dark piece over dark print: the local brightness ratio takes it for a shadow, so
+        # its change is small; but it is far darker than the print and nearer its colour.
+        piece_px |= (idx >= 0) & (best < d_board) & bf.darker(frame, ys, xs)
         h, w = frame.mask.shape
         sel = np.flatnonzero(piece_px)
         py, px = ys[sel], xs[sel]
@@ -629,7 +643,7 @@ class Reader:
         conf[one] = self.colors.confidences(
             dist_sums[one, colour[one]] / counts[one, colour[one], None]
         )
-        out: list[Blob] = []
+        out = self._faint_blobs(frame, counts, n_present, xy, bounds, min_px)
         pixel_images: tuple[np.ndarray, np.ndarray] | None = None
         for j in np.flatnonzero(big & (n_present > 0)).tolist():
             if n_present[j] == 1:
@@ -649,6 +663,30 @@ class Reader:
             out += self._mixed_blob(
                 j, boxes[j], labels, color_img, row_img, per_color, colours, min_px
             )
+        return out
+
+    def _faint_blobs(
+        self,
+        frame: Frame,
+        counts: np.ndarray,
+        n_present: np.ndarray,
+        xy: np.ndarray,
+        bounds: np.ndarray,
+        min_px: float,
+    ) -> list[Blob]:
+        """Components of one colour too small to be a piece that the tight change test
+        (`vision.refine`) grows into one: a dark piece over print of its own shade, whose
+        change the loose test takes for a shadow (its local brightness ratio) or for the
+        print a pixel off, shows only a scrap."""
+        faint_px = FAINT * min_px
+        faint = (n_present == 0) & ((counts >= faint_px).sum(1) == 1)
+        faint[0] = False
+        out: list[Blob] = []
+        for j in np.flatnonzero(faint).tolist():
+            colour = int(np.argmax(counts[j]))
+            grown = self.refiner.refine(frame.image, xy[bounds[j] : bounds[j + 1]], colour)
+            if len(grown) >= min_px:
+                out.append(Blob(colour, grown, 0.5))
         return out
 
     def _mixed_blob(
