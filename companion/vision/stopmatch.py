@@ -8,9 +8,13 @@ the photo). A stop not found is not free: the line then runs straight over where
 and that path is looked at too (`chain`), so a patch of paper beside a line is no better than
 a stop missing from the print. The cheapest chain is found exactly; a stop's confidence is
 how much dearer its best alternative would make the chain, where a circle that another stop
-surely is (last pass) is no alternative. A circle claimed by two lines goes to the cheaper
-claim and the other line is matched again without it. Stations hold their circles together:
-a station whose circles came out scattered has them all made doubtful.
+surely is (last pass) is no alternative. A circle claimed by two stops goes to the one whose
+line gets dearer without it, only as surely as that lead, and the other is matched again
+without it. Then a circle is made doubtful when its line's stroke runs straight past it (a
+patch beside a stop missing from the print), or when an unsure neighbour would rather have it
+than the circle it took (the chain shifted along by one), beyond the lead it has on it; and
+stations hold their circles together: a station whose circles came out scattered has them all
+made doubtful.
 """
 
 from __future__ import annotations
