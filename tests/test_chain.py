@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.vision.chain import NONE, ChainCosts, solve
+from companion.vision.chain import NONE, ChainCosts, cheapest, solve
 
 
 def _price(costs: ChainCosts, choice: tuple[int, ...]) -> float:
@@ -59,6 +59,7 @@ def test_the_chain_is_the_cheapest_and_each_margin_is_the_next_cheapest(costs):
     best = min(every.values())
     choice, margins = solve(costs)
     assert math.isclose(every[tuple(choice)], best, abs_tol=1e-9)
+    assert math.isclose(cheapest(costs), best, abs_tol=1e-9)
     for k, margin in enumerate(margins):
         other = min((p for c, p in every.items() if c[k] != choice[k]), default=math.inf)
         assert math.isclose(other - best, margin, abs_tol=1e-9) or other == margin == math.inf

@@ -26,7 +26,7 @@ from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece
 from companion.vision.pieces import MEEPLE_LEAN_MM, MEEPLE_TOP_MM, PYRAMID_LEAN_MM
-from companion.vision.reader import BoardFrame, Frame, Reader, board_scale, warp_to_board
+from companion.vision.reader import Frame, Reader, board_scale, warp_to_board
 from companion.vision.shading import lean_direction, rise
 
 REFERENCE_FORMAT = "companion/vision-reference@1"
@@ -212,15 +212,24 @@ ALIGNED_PX = 0.25
 """A calibration photo this near the reference (board px) is taken as aligned."""
 
 
-def aligned(bf: BoardFrame, photo: np.ndarray, homography: np.ndarray, scale: float) -> np.ndarray:
-    """The markers' fit corrected by what it leaves unaligned against the reference, as the
-    reader corrects every frame's: with three markers in view the fit can be a pixel or two
-    off, and the noise measured on a misaligned photo would be the print's edges."""
-    dx, dy = bf.residual_shift(bf.warp(photo, homography))
+def aligned(reader: Reader, photo: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, Frame]:
+    """The markers' fit, corrected as the reader corrects every frame's (the shift it leaves
+    against the reference) when that aligns the photo better, and the photo compared with the
+    reference: with three markers in view the fit can be 1-2 px off, and the noise measured
+    on a misaligned photo would be the print's edges."""
+    bf = reader.board_frame
+    warped = bf.warp(photo, homography)
+    frame = bf.compare(warped)
+    dx, dy = bf.residual_shift(warped)
     if math.hypot(dx, dy) < ALIGNED_PX:
-        return homography
-    shift = np.array([[1, 0, dx / scale], [0, 1, dy / scale], [0, 0, 1]])
-    return np.asarray(homography @ shift)
+        return homography, frame
+    s = reader.scale
+    shifted = np.asarray(homography @ np.array([[1, 0, dx / s], [0, 1, dy / s], [0, 0, 1]]))
+    moved = bf.compare(bf.warp(photo, shifted))
+    lab = measure_noise(reader, frame).get("lab", 0.0)
+    if measure_noise(reader, moved).get("lab", math.inf) < lab:
+        return shifted, moved
+    return homography, frame
 
 
 def learn_colors(
@@ -237,8 +246,7 @@ def learn_colors(
     loc = reader.locator.locate(cv2.cvtColor(pieces_photo, cv2.COLOR_BGR2GRAY))
     if loc is None:
         raise UserError("the board's markers are not visible in the pieces photo")
-    homography = aligned(bf, pieces_photo, loc.homography, reader.scale)
-    frame = bf.compare(bf.warp(pieces_photo, homography))
+    homography, frame = aligned(reader, pieces_photo, loc.homography)
     h, w = pieces_photo.shape[:2]
     reader.set_camera(homography, (w, h))
     where = {spot: reader.lean(spot.x_mm, spot.y_mm, PIECE_LEAN_MM[spot.kind]) for spot in spots}

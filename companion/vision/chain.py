@@ -59,6 +59,14 @@ def solve(costs: ChainCosts) -> tuple[list[int], list[float]]:
     return choice, margins
 
 
+def cheapest(costs: ChainCosts) -> float:
+    """The cost of the cheapest chain."""
+    n, m = len(costs.unary), costs.missing
+    fwd, _ = _forward(costs)
+    ends = [float(f.min()) + (n - 1 - k) * m for k, f in enumerate(fwd) if len(f)]
+    return min([n * m, *ends])
+
+
 def _forward(costs: ChainCosts) -> tuple[list[np.ndarray], list[list[tuple[int, int]]]]:
     """fwd[k][i]: the cheapest chain up to stop k taking option i; came: the stop taken
     before it and its option, (-1, -1) for none."""

@@ -22,6 +22,9 @@ a dark line passes the kernel, but its "ring" is light on one side."""
 SECTORS = 16
 OPEN_SECTORS = 2
 """A pale ring (Hibiya's grey) may look as light as the disk in this many sectors."""
+PEAK_WINDOW = 0.75
+APART = 0.7
+"""Peaks are looked for in a window of this many radii, and kept this far apart (radii)."""
 
 
 @dataclass(frozen=True)
@@ -70,10 +73,24 @@ def _kernel(radius_px: float) -> np.ndarray:
 
 
 def _peaks(resp: np.ndarray, radius_px: float) -> np.ndarray:
-    size = max(3, int(radius_px * 1.4) | 1)
+    """Local maxima within a small window: a stronger peak that is no circle (paper between
+    circles) must not hide a circle beside it, so peaks are thinned after the ring check."""
+    size = max(3, int(radius_px * PEAK_WINDOW) | 1)
     dil = cv2.dilate(resp, np.ones((size, size), np.uint8))
     ys, xs = np.nonzero((resp >= dil) & (resp > MIN_RESPONSE))
     return np.stack([xs, ys], 1) if len(xs) else np.zeros((0, 2), int)
+
+
+def _thinned(pts: np.ndarray, strength: np.ndarray, radius_px: float) -> np.ndarray:
+    """Which peaks to keep: the strongest, then each one no stronger peak kept is within
+    `APART` radii of (in x and y)."""
+    keep = np.zeros(len(pts), bool)
+    reach = APART * radius_px
+    for i in np.argsort(-strength, kind="stable"):
+        kept = pts[keep]
+        if not len(kept) or np.abs(kept - pts[i]).max(axis=1).min() > reach:
+            keep[i] = True
+    return keep
 
 
 def _subpixel(resp: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -143,8 +160,8 @@ def find_circles(img: np.ndarray, scale: float, radius_mm: float) -> Circles:
         ringed,
         np.full(len(sub), radius_mm),
         per_sector.astype(np.float64),
-    )
-    return found.pick(closed > MIN_RINGED)
+    ).pick(closed > MIN_RINGED)
+    return found.pick(_thinned(found.xy_mm * scale, found.strength, radius_px))
 
 
 def find_sizes(img: np.ndarray, scale: float, radii_mm: list[float]) -> Circles:

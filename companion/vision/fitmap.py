@@ -41,6 +41,13 @@ is not placed: a patch of paper boxed in by printed lines."""
 OFF_COLOUR = (3.2, 7.0)
 """...unless its ring is within the first of these and its margin at least the second (a
 ring the lighting or the ink made paler): its margin then counts that much less."""
+WEAK_RING = 0.5
+"""A circle whose ring is light somewhere (`stopmatch.Match.doubt`) needs this share of that
+doubt more margin: a patch of paper beside a line is such a circle."""
+PALE_MARGIN = 1.5
+PALE_COST = 4.0
+"""A line whose rings look like paper (a paper ring costs it less than `PALE_COST` in
+colour) needs up to this much more margin: its colour cannot tell a patch from its circle."""
 
 
 @dataclass(frozen=True)
@@ -171,6 +178,8 @@ def fit_map(board: BoardMap, layout: MarkerLayout, photo: np.ndarray) -> MapFit:
         for stop in line.stops:
             m = matches[stop.id]
             margin = _margin(m.margin, m.colour) if m.patchy <= MAX_PATCHY else -math.inf
+            pale = max(0.0, 1.0 - matcher.paper_cost(line.id) / PALE_COST)
+            margin -= WEAK_RING * m.doubt + PALE_MARGIN * pale
             sure = m.circle is not None and margin >= PLACE_MARGIN
             found = None
             if sure and m.circle is not None:

@@ -267,9 +267,9 @@ class PieceMaker:
             return self._lone(pts, color, conf, grow)
         under = self._stations_under(pts)
         n_p, n_m = count_pieces(area, self.shapes, len(under))
-        if n_p + n_m == 1 and len(under) >= 2 and self._pyramids_on(pts, color, under):
-            # One piece's area over two stations whose pyramids' discs it and print of its
-            # colour fill: pyramids whose faces the print hid, not one piece between them.
+        if n_p + n_m < len(under) and len(under) >= 2 and self._pyramids_on(pts, color, under):
+            # Fewer pieces' area than stations under it, whose pyramids' discs it and print of
+            # its colour fill: pyramids whose faces the print hid, not fewer pieces between.
             n_p, n_m = len(under), 0
         n = n_p + n_m
         if n <= 1:

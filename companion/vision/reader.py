@@ -38,6 +38,9 @@ CAMOUFLAGE_LAB = 12.0
 LEVEL = 200.0
 FAINT = 0.2
 """A component of one colour this share of a piece's least size gets a second look."""
+DARK_PRINT = 0.6
+"""Print darker than this share of the board's median grey: a dark piece over it is found by
+being much darker still."""
 """Board grey the colours are normalised to (the gain a camera would apply)."""
 
 
@@ -180,6 +183,9 @@ class BoardFrame:
         # Much darker than any shadow: maybe a black piece. Much brighter: a light piece on a
         # dark line.
         self._dark_below = np.minimum(settings.dark_ratio * self.ref_sum_lo, 600).astype(np.float32)
+        self._dark_print_below = np.where(
+            self.ref_sum < DARK_PRINT * 3 * self.level, self._dark_below, 0
+        ).astype(np.float32)
         self._bright_above = np.where(
             self.ref_sum > 0.3 * self.level * 3, 1.8 * self.ref_sum_hi, 1e9
         ).astype(np.float32)
@@ -257,8 +263,7 @@ class BoardFrame:
         """Pixels over dark print much darker than the darkest of the empty board's round them."""
         at = ys * self.norm.shape[1] + xs
         total = frame.image.reshape(-1, 3).take(at, axis=0).sum(1)
-        on_print = self.ref_sum.take(at) < 0.6 * 3 * self.level
-        return np.asarray((total < self._dark_below.take(at)) & on_print)
+        return np.asarray(total < self._dark_print_below.take(at))
 
     def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
         """Lab distance from each pixel's colour to the empty board's under it: the least over
@@ -600,7 +605,8 @@ class Reader:
             piece_px |= (idx >= 0) & strong & (best < d_board + 2 * self.margin)
         # A dark piece over dark print: the local brightness ratio takes it for a shadow, so
         # its change is small; but it is far darker than the print and nearer its colour.
-        piece_px |= (idx >= 0) & (best < d_board) & bf.darker(frame, ys, xs)
+        maybe = np.flatnonzero(~piece_px & (idx >= 0) & (best < d_board))
+        piece_px[maybe] = bf.darker(frame, ys[maybe], xs[maybe])
         h, w = frame.mask.shape
         sel = np.flatnonzero(piece_px)
         py, px = ys[sel], xs[sel]

@@ -23,7 +23,7 @@ import numpy as np
 
 from companion.colors import hex_to_rgb
 from companion.metro.board import BoardMap, Line
-from companion.vision.chain import NONE, ChainCosts, solve
+from companion.vision.chain import NONE, ChainCosts, cheapest, solve
 from companion.vision.circles import Circles
 
 REACH_MM = 38.0
@@ -64,6 +64,10 @@ RINGED_COST = 1.0
 ROUND_SECTORS = 11
 """Of a ring's 16 sectors, this many show its line's colour (a box edge or a stroke may cross
 the rest)."""
+PAST_MM = np.array([-5.0, -2.5, 0.0, 2.5, 5.0])
+PAST_OFF_MM = 3.0
+"""Where the straight path from a stop's neighbours is looked at beside the stop's circle
+(along it, from the circle's foot), and how far off that path the circle must be."""
 SURE_MARGIN = 4.0
 """A stop is placed only when its best alternative costs this much more (about e^-4)."""
 
@@ -81,6 +85,9 @@ class Match:
     """How far from the line's colour the ring is in its `ROUND_SECTORS`-th best sector (in
     colour spreads): a printed ring is its line's colour nearly all round, a patch of paper
     boxed in by strokes and station boxes is not."""
+    doubt: float = 0.0
+    """The circle's weak-ring cost (`RINGED_COST`): 0 for a ring darker than its disk all
+    round, more for one that is light somewhere (a patch of paper between lines)."""
 
 
 def chroma(rgb: np.ndarray) -> np.ndarray:
@@ -145,6 +152,11 @@ class StopMatcher:
         self.taken: dict[int, str] = {}
         """Circle -> the stop it surely is (last pass): no other stop's alternative."""
 
+    def paper_cost(self, line_id: str) -> float:
+        """The colour cost a ring of bare paper would pay on this line: small for a line
+        whose rings look like paper (Hibiya's silver), so colour tells its circles little."""
+        return float((np.linalg.norm(self.models[line_id]) / self.colour_sigma) ** 2)
+
     def colour_cost(self, line_id: str, idx: np.ndarray) -> np.ndarray:
         d = np.linalg.norm(self.ring[idx] - self.models[line_id], axis=1)
         return np.asarray((d / self.colour_sigma) ** 2)
@@ -152,6 +164,35 @@ class StopMatcher:
     def _patchy(self, line_id: str, circle: int) -> float:
         d = np.linalg.norm(chroma(self.sectors[circle]) - self.models[line_id], axis=1)
         return float(np.sort(d)[ROUND_SECTORS - 1] / self.colour_sigma)
+
+    def _inked(self, line_id: str, px: np.ndarray) -> np.ndarray:
+        """Which pixels (evened RGB, last axis) show the line's printed stroke."""
+        model = self.strokes[line_id]
+        reach = np.clip(STROKE_REACH * np.linalg.norm(model - ink(np.ones(3))), *STROKE_LIMITS)
+        return np.asarray(np.linalg.norm(ink(px) - model, axis=-1) < reach)
+
+    def _pixels(self, pts_mm: np.ndarray) -> np.ndarray:
+        h, w = self.image.shape[:2]
+        xs = np.clip(np.round(pts_mm[..., 0] * self.scale).astype(int), 0, w - 1)
+        ys = np.clip(np.round(pts_mm[..., 1] * self.scale).astype(int), 0, h - 1)
+        return np.asarray(self.image[ys, xs])
+
+    def _runs_past(self, line_id: str, a: int, c: int, b: int) -> bool:
+        """Whether the line's stroke runs straight from circle a to circle b past circle c:
+        inked on the straight path beside c and a little before and after, with c off that
+        path. A stop's circle is where its line's stroke bends; a stroke running straight on
+        beside it says the stop is missing from the print and the circle is paper."""
+        pa, pb, pc = self.xy[a], self.xy[b], self.xy[c]
+        length = float(np.hypot(*(pb - pa)))
+        if length <= 2 * PATH_TRIM_MM:
+            return False
+        u = (pb - pa) / length
+        along = float(np.dot(pc - pa, u))
+        off = abs(float(u[0] * (pc - pa)[1] - u[1] * (pc - pa)[0]))
+        at = along + PAST_MM
+        if off < PAST_OFF_MM or at.min() < PATH_TRIM_MM or at.max() > length - PATH_TRIM_MM:
+            return False
+        return bool(self._inked(line_id, self._pixels(pa[None] + at[:, None] * u[None])).all())
 
     def _segments_for(self, line_id: str, pairs: list[tuple[int, int]]) -> None:
         """Cache, for each (a, b) pair of circles, the cost of the path between them: its
@@ -175,10 +216,7 @@ class StopMatcher:
         xs = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
         ys = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
         px = self.image[ys, xs]
-        model = self.strokes[line_id]
-        dist = np.linalg.norm(ink(px) - model, axis=-1)
-        reach = np.clip(STROKE_REACH * np.linalg.norm(model - ink(np.ones(3))), *STROKE_LIMITS)
-        inked = dist < reach
+        inked = self._inked(line_id, px)
         light = px.mean(axis=-1)
         paper = (np.abs(light - 1.0) < 0.12) & (np.abs(chroma(px)).max(axis=-1) < 0.12)
         bare = paper.all(axis=2) & ~inked.any(axis=2)
@@ -187,10 +225,11 @@ class StopMatcher:
         for (a, b), c in zip(todo, cost.tolist(), strict=True):
             self._segments[(line_id, a, b)] = c
 
-    def _chain(self, line: Line, banned: dict[str, set[int]]) -> list[Match]:
-        """The cheapest assignment of candidates to the line's stops, with margins. A margin
-        is taken without the circles other stops surely are, when that keeps the choice: a
-        neighbouring station's circle is no real alternative."""
+    def _costs(
+        self, line: Line, banned: dict[str, set[int]]
+    ) -> tuple[list[np.ndarray], ChainCosts, list[np.ndarray]]:
+        """Each stop's options (circles), the chain's costs, and which options are circles
+        another stop surely is."""
         options: list[np.ndarray] = []
         unary: list[np.ndarray] = []
         others: list[np.ndarray] = []
@@ -199,23 +238,33 @@ class StopMatcher:
             d = np.hypot(*(self.xy - ex).T) if len(self.xy) else np.zeros(0)
             near = np.nonzero(d < REACH_MM)[0]
             idx = np.array([i for i in near if int(i) not in banned[stop.id]], int)
-            wrong_size = np.abs(self.size[idx] - self.drawn[stop.id]) > 0.5
-            cost = (
-                (d[idx] / self.sigma[stop.id]) ** 2
-                + self.colour_cost(line.id, idx)
-                + self.doubt[idx]
-                + SIZE_COST * wrong_size
-            )
             options.append(idx)
-            unary.append(cost)
+            unary.append(self._unary(stop.id, line.id, idx))
             others.append(np.array([self.taken.get(int(i), stop.id) != stop.id for i in idx], bool))
         n = len(options)
         step = [self._pairwise(line.id, options[k], options[k + 1]) for k in range(n - 1)]
         skip = [self._pairwise(line.id, options[k], options[k + 2]) for k in range(n - 2)]
-        costs = ChainCosts(unary, step, skip, MISSING_COST, GAP_COST)
+        return options, ChainCosts(unary, step, skip, MISSING_COST, GAP_COST), others
+
+    def _unary(self, stop_id: str, line_id: str, idx: np.ndarray) -> np.ndarray:
+        """What taking each of these circles costs the stop on its own."""
+        d = np.hypot(*(self.xy[idx] - np.array(self.expected[stop_id])).T)
+        wrong_size = np.abs(self.size[idx] - self.drawn[stop_id]) > 0.5
+        return np.asarray(
+            (d / self.sigma[stop_id]) ** 2
+            + self.colour_cost(line_id, idx)
+            + self.doubt[idx]
+            + SIZE_COST * wrong_size
+        )
+
+    def _chain(self, line: Line, banned: dict[str, set[int]]) -> list[Match]:
+        """The cheapest assignment of candidates to the line's stops, with margins. A margin
+        is taken without the circles other stops surely are, when that keeps the choice: a
+        neighbouring station's circle is no real alternative."""
+        options, costs, others = self._costs(line, banned)
         choice, margins = solve(costs)
         if any(o.any() for o in others):
-            free = [np.where(o, math.inf, u) for o, u in zip(others, unary, strict=True)]
+            free = [np.where(o, math.inf, u) for o, u in zip(others, costs.unary, strict=True)]
             choice2, margins2 = solve(replace(costs, unary=free))
             margins = [
                 max(m, m2) if c == c2 else m
@@ -228,7 +277,16 @@ class StopMatcher:
                 continue
             circle = int(options[k][choice[k]])
             colour = float(self.colour_cost(line.id, np.array([circle]))[0])
-            out.append(Match(stop.id, circle, margins[k], colour, self._patchy(line.id, circle)))
+            out.append(
+                Match(
+                    stop.id,
+                    circle,
+                    margins[k],
+                    colour,
+                    self._patchy(line.id, circle),
+                    float(self.doubt[circle]),
+                )
+            )
         return out
 
     def _pairwise(self, line_id: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -246,27 +304,88 @@ class StopMatcher:
         """Every stop's match, circles claimed twice settled, stations checked."""
         banned: dict[str, set[int]] = {s.id: set() for s in self.board.stops()}
         chains = {lid: self._chain(line, banned) for lid, line in self.board.lines.items()}
+        contested: dict[tuple[str, int], float] = {}
         for _ in range(12):
-            claims: dict[int, list[tuple[float, str]]] = {}
+            claims: dict[int, list[str]] = {}
             for chain in chains.values():
                 for m in chain:
                     if m.circle is not None:
-                        d = math.dist(self.expected[m.stop_id], tuple(self.xy[m.circle]))
-                        cost = (d / self.sigma[m.stop_id]) ** 2 + m.colour
-                        claims.setdefault(m.circle, []).append((cost, m.stop_id))
+                        claims.setdefault(m.circle, []).append(m.stop_id)
             redo = set()
+            prices: dict[str, float] = {}
             for circle, who in claims.items():
-                if len(who) > 1:
-                    who.sort()
-                    for _cost, stop_id in who[1:]:
-                        banned[stop_id].add(circle)
-                        redo.add(self.board.stop(stop_id).line)
+                if len(who) < 2:
+                    continue
+                loss = {s: self._ban_loss(s, circle, banned, prices) for s in who}
+                who.sort(key=lambda s: -loss[s])
+                contested[(who[0], circle)] = loss[who[0]] - loss[who[1]]
+                for stop_id in who[1:]:
+                    banned[stop_id].add(circle)
+                    redo.add(self.board.stop(stop_id).line)
             if not redo:
                 break
             for lid in redo:
                 chains[lid] = self._chain(self.board.lines[lid], banned)
         out = {m.stop_id: m for chain in chains.values() for m in chain}
-        return self._check_stations(out)
+        for (stop_id, circle), lead in contested.items():
+            m = out[stop_id]
+            if m.circle == circle and lead < m.margin:
+                out[stop_id] = replace(m, margin=lead)
+        return self._check_stations(self._check_rivals(self._check_bends(out)))
+
+    def _check_rivals(self, matches: dict[str, Match]) -> dict[str, Match]:
+        """A found circle that a neighbouring stop of its line, itself unsure, would rather
+        have than its own (or it has none) is only as sure as the lead it has on it: when one
+        of two neighbours is missing (from the print or from the circles found), the other's
+        circle may go to either, and nothing but that lead tells which."""
+        for line in self.board.lines.values():
+            stops = [s.id for s in line.stops]
+            lead: dict[str, float] = {}
+            for k, stop_id in enumerate(stops):
+                c = matches[stop_id].circle
+                if c is None:
+                    continue
+                own = float(self._unary(stop_id, line.id, np.array([c]))[0])
+                for j in (k - 1, k + 1):
+                    if not 0 <= j < len(stops) or matches[stops[j]].margin >= SURE_MARGIN:
+                        continue
+                    if math.dist(self.expected[stops[j]], tuple(self.xy[c])) >= REACH_MM:
+                        continue
+                    other = float(self._unary(stops[j], line.id, np.array([c]))[0])
+                    if other < self._taken_cost(stops[j], line.id, matches[stops[j]].circle):
+                        lead[stop_id] = min(lead.get(stop_id, math.inf), other - own)
+            for stop_id, ahead in lead.items():
+                if ahead < matches[stop_id].margin:
+                    matches[stop_id] = replace(matches[stop_id], margin=max(0.0, ahead))
+        return matches
+
+    def _taken_cost(self, stop_id: str, line_id: str, circle: int | None) -> float:
+        """What the stop's own circle costs it (infinite when it has none)."""
+        if circle is None:
+            return math.inf
+        return float(self._unary(stop_id, line_id, np.array([circle]))[0])
+
+    def _check_bends(self, matches: dict[str, Match]) -> dict[str, Match]:
+        """A found circle that its line's stroke runs straight past is not placed."""
+        for line in self.board.lines.values():
+            for a, k, b in zip(line.stops, line.stops[1:], line.stops[2:], strict=False):
+                ma, mk, mb = matches[a.id], matches[k.id], matches[b.id]
+                if ma.circle is None or mk.circle is None or mb.circle is None:
+                    continue
+                if self._runs_past(line.id, ma.circle, mk.circle, mb.circle):
+                    matches[k.id] = replace(mk, margin=0.0)
+        return matches
+
+    def _ban_loss(
+        self, stop_id: str, circle: int, banned: dict[str, set[int]], prices: dict[str, float]
+    ) -> float:
+        """How much dearer the stop's line becomes without that circle for that stop: a circle
+        two stops claim goes to the one whose line needs it most, by the lead it has."""
+        line = self.board.lines[self.board.stop(stop_id).line]
+        if line.id not in prices:
+            prices[line.id] = cheapest(self._costs(line, banned)[1])
+        without = {**banned, stop_id: banned[stop_id] | {circle}}
+        return cheapest(self._costs(line, without)[1]) - prices[line.id]
 
     def _check_stations(self, matches: dict[str, Match]) -> dict[str, Match]:
         """A station's circles move together: a found circle that moved apart from the surest
