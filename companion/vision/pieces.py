@@ -172,6 +172,7 @@ class PieceMaker:
         self.shapes = shapes
         self._st_ids = list(stations)
         self._st_xy = np.array(list(stations.values()), np.float32).reshape(-1, 2)
+        self._st_x, self._st_y = self._st_xy[:, 0].copy(), self._st_xy[:, 1].copy()
         self.unlean = unlean
         self.lean = lean
         self.camouflage = camouflage
@@ -357,7 +358,9 @@ class PieceMaker:
         self._rects[id(pts)] = (pts, rect)
         return rect
 
-    def _aspect(self, pts: np.ndarray, color: str, station: int) -> float:
+    def _aspect(
+        self, pts: np.ndarray, color: str, station: int, centre: np.ndarray | None = None
+    ) -> float:
         """The blob's elongation by its second moments (`vision.outline`). Where print of its
         colour hides part of the nearest station's pyramid disc, the outline left is the
         print's as much as the piece's (a pyramid missing a face is long): there, more and
@@ -365,7 +368,7 @@ class PieceMaker:
         short, long = self._rect(pts)
         rect = long / max(1.0, short) if len(pts) >= 5 else 1.0
         trust = max(0.0, 1 - self.hidden(color, station) / HIDDEN)
-        return rect + (elongation(pts) - rect) * trust
+        return rect + (elongation(pts, centre) - rect) * trust
 
     def _thin(self, pts: np.ndarray) -> bool:
         return self._rect(pts)[0] < THIN * self.shapes.meeple_width_mm * self.scale
@@ -422,13 +425,14 @@ class PieceMaker:
 
     def _fit(self, pts: np.ndarray, color: str) -> Fit:
         s = self.scale
-        cx, cy = pts.sum(0) / len(pts)  # np.mean's value without its overhead
+        centre = pts.sum(0) / len(pts)  # np.mean's value without its overhead
+        cx, cy = centre
         area = len(pts) / (s * s)
         x_mm, y_mm = self.unlean(float(cx) / s, float(cy) / s, PYRAMID_LEAN_MM)
-        d_st = np.hypot(self._st_xy[:, 0] - x_mm, self._st_xy[:, 1] - y_mm)
+        d_st = np.hypot(self._st_x - x_mm, self._st_y - y_mm)
         k = int(np.argmin(d_st))
         d = float(d_st[k])
-        aspect = self._aspect(pts, color, k)
+        aspect = self._aspect(pts, color, k, centre)
         z = self.shapes.pyramid_likeness(area, aspect)
         position = min(1.0, max(0.0, 1 - (d - STATION_MM) / 5.0))
         if position > 0 and abs(z + STATION_PRIOR) < 5:
