@@ -1,14 +1,18 @@
 """Where a camera reading's CPU time goes, stage by stage, on a fixed list of frames read back to
 back; and what it read, to check a speed change reads the same.
 
-    PYTHONPATH=. python benchmarks/reader_profile.py [--set easy|hard|all] [--frames 2]
+    PYTHONPATH=. python benchmarks/reader_profile.py [--set easy|hard|all] [--frames 4]
         [--cache /tmp/reader-profile] [--record FILE.json | --compare FILE.json] [--cprofile]
 
-The frames (the easy set's and the hard set's sessions, as in `benchmarks/vision.py`, a few
-busy boards each and one hand) are rendered once into `--cache` with each session's
-calibration, since rendering costs far more than reading. Each frame is read `--repeat` times
-with the markers cached, on one core (cv2.setNumThreads(1)); the stages' thread CPU time is
-measured by wrapping the reader's parts, so the reader itself is timed as it runs:
+The frames are `benchmarks/vision.py`'s own (`benchmarks/vision_sets.py`: the same sessions,
+boards and hands; with the default `--frames 4` every one of them), so the two benchmarks time
+the same reads. The photos are rendered once into `--cache` (rendering costs far more than
+reading) and rendered again when the renderer's code changes; each session is calibrated
+afresh from its cached photos, so the reader is timed with the calibration today's code makes
+(a calibration kept from older code once left out the shading cue: 1.5 ms a hard frame).
+Each frame is read `--repeat` times with the markers cached, on one core
+(cv2.setNumThreads(1)); the stages' thread CPU time is measured by wrapping the reader's
+parts, so the reader itself is timed as it runs:
 
 - locate: markers (cached); warp: into the board frame; diff: the change test
   (`BoardFrame.compare`); reject: the hand test; blobs: colour classification and grouping;
@@ -22,13 +26,11 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import functools
 import json
 import pstats
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,15 +40,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import cv2
 import numpy as np
 
+from benchmarks.vision_sets import MAPS, PLANS, Plan, renderer_fingerprint
 from companion.data import load_map
 from companion.metro.board import BoardMap
 from companion.vision.calibrate import Calibration
-from companion.vision.hardset import calibrate_hard, hard_case, shoot_hard
 from companion.vision.markers import MarkerLayout, load_layout
 from companion.vision.model import Reading
 from companion.vision.reader import Reader
-from companion.vision.render import HARD_LIGHTINGS, LIGHTINGS, POSES
-from companion.vision.scenes import calibrate_session, random_state, shoot
 
 STAGES = ("locate", "warp", "diff", "reject", "blobs", "make", "refine", "other")
 
@@ -62,89 +62,38 @@ class Session:
     """How many of the last frames hold a hand (read, not timed)."""
 
 
-def _cached(
-    folder: Path, render: Callable[[], tuple[Calibration | None, list[np.ndarray]]]
-) -> tuple[Calibration, list[np.ndarray]] | None:
-    """The session's calibration and frames from `folder`, rendered into it the first time;
-    None when its calibration refuses the light."""
-    if (folder / "refused").is_file():
-        return None
-    if not (folder / "done").is_file():
-        cal, frames = render()
+def _photos(
+    folder: Path, fingerprint: str, plan: Plan, board: BoardMap, layout: MarkerLayout
+) -> list[np.ndarray]:
+    """The plan's calibration photos, then its frames (boards, then hands), from `folder`,
+    rendered into it when the renderer's code changed since."""
+    done = folder / "done"
+    if not done.is_file() or done.read_text().strip() != fingerprint:
+        done.unlink(missing_ok=True)
+        images = [*plan.photos(board, layout), *(shot().image for shot in plan.boards + plan.hands)]
         folder.mkdir(parents=True, exist_ok=True)
-        if cal is None:
-            (folder / "refused").write_text("refused\n")
-            return None
-        cal.save(folder)
-        for k, image in enumerate(frames):
-            cv2.imwrite(str(folder / f"frame-{k}.png"), image)
-        (folder / "done").write_text(f"{len(frames)}\n")
-    n = int((folder / "done").read_text())
-    return Calibration.load(folder), [cv2.imread(str(folder / f"frame-{k}.png")) for k in range(n)]
+        for k, image in enumerate(images):
+            cv2.imwrite(str(folder / f"image-{k}.png"), image)
+        done.write_text(f"{fingerprint}\n")
+    n = 2 + len(plan.boards) + len(plan.hands)
+    return [cv2.imread(str(folder / f"image-{k}.png")) for k in range(n)]
 
 
-def _render_easy(
-    board: BoardMap, layout: MarkerLayout, lighting: str, pose: str, seed: int, frames: int
-) -> tuple[Calibration | None, list[np.ndarray]]:
-    rng = np.random.default_rng(seed)
-    cal = calibrate_session(board, layout, lighting, pose, seed).calibration
-    images = []
-    for k in range(frames + 1):
-        state = random_state(board, rng, int(rng.integers(10, 41)))
-        shot = shoot(
-            board, layout, state, seed=seed + 10 + k, lighting=lighting, pose=pose, hand=k == frames
-        )
-        images.append(shot.image)
-    return cal, images
-
-
-def _render_hard(
-    board: BoardMap, layout: MarkerLayout, lighting: str, pose: str, seed: int, frames: int
-) -> tuple[Calibration | None, list[np.ndarray]]:
-    session = calibrate_hard(board, layout, lighting, pose, seed)
-    if session.calibration is None:
-        return None, []
-    rng = np.random.default_rng(seed)
-    images = []
-    for k in range(frames + 1):
-        pieces = hard_case(board, rng).pieces
-        shot = shoot_hard(
-            board,
-            layout,
-            pieces,
-            seed=seed + 10 + k,
-            lighting=lighting,
-            pose=pose,
-            hand=k == frames,
-        )
-        images.append(shot.image)
-    return session.calibration, images
-
-
-SETS = {
-    "easy": ("tests/data/vision-test.toml", LIGHTINGS, 1000, _render_easy),
-    "hard": ("tokyo", HARD_LIGHTINGS, 5000, _render_hard),
-}
-"""Each set's map, lightings, first seed and renderer, as `benchmarks/vision.py` has them."""
-
-
-def sessions(name: str, cache: Path, frames: int) -> list[Session]:
-    """The set's sessions whose calibration accepts the light, `frames` busy boards and one
-    hand each."""
-    map_name, lightings, seed, render = SETS[name]
-    board = load_map(map_name)
+def sessions(name: str, cache: Path, frames: int, hands: int = 1) -> list[Session]:
+    """The set's sessions (`benchmarks/vision_sets`) whose calibration accepts the light,
+    `frames` busy boards and `hands` hands each, calibrated afresh from the cached photos."""
+    board = load_map(MAPS[name])
     layout = load_layout(None, board.width_mm, board.height_mm)
+    fingerprint = renderer_fingerprint(board)
     out = []
-    for lighting in lightings:
-        for pose in POSES:
-            seed += 100
-            title = f"{name}-{lighting}-{pose}"
-            got = _cached(
-                cache / f"{title}-{frames}",
-                functools.partial(render, board, layout, lighting, pose, seed, frames),
-            )
-            if got is not None:
-                out.append(Session(title, board, layout, got[0], got[1], 1))
+    for plan in PLANS[name](board, layout, frames, hands):
+        title = f"{name}-{plan.lighting}-{plan.pose}"
+        empty, photo, *images = _photos(
+            cache / f"{title}-{frames}-{hands}", fingerprint, plan, board, layout
+        )
+        cal = plan.calibrate(board, layout, empty, photo).calibration
+        if cal is not None:
+            out.append(Session(title, board, layout, cal, images, hands))
     return out
 
 
@@ -230,7 +179,8 @@ def _differences(name: str, was: dict[str, Any], now: dict[str, Any]) -> list[st
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--set", choices=("easy", "hard", "all"), default="all")
-    ap.add_argument("--frames", type=int, default=2, help="busy boards a session")
+    ap.add_argument("--frames", type=int, default=4, help="busy boards a session")
+    ap.add_argument("--hands", type=int, default=1, help="hands a session (read, not timed)")
     ap.add_argument("--repeat", type=int, default=5, help="timed reads of each frame")
     ap.add_argument("--cache", default="/tmp/reader-profile")
     ap.add_argument("--record", help="write every frame's reading to this JSON file")
@@ -239,8 +189,8 @@ def main() -> int:
     args = ap.parse_args()
     cv2.setNumThreads(1)
     cache = Path(args.cache)
-    chosen = [s for s in SETS if args.set in (s, "all")]
-    todo = [session for name in chosen for session in sessions(name, cache, args.frames)]
+    chosen = [s for s in PLANS if args.set in (s, "all")]
+    todo = [s for name in chosen for s in sessions(name, cache, args.frames, args.hands)]
     readings: dict[str, dict[str, Any]] = {}
     per_set: dict[str, dict[str, list[float]]] = {}
     profile = cProfile.Profile() if args.cprofile else None

@@ -35,14 +35,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import cv2
 import numpy as np
 
+from benchmarks.vision_sets import MAPS, Plan, easy_plans, hard_plans
 from companion.data import load_map
 from companion.metro.board import BoardMap
-from companion.vision.calibrate import board_median_grey
 from companion.vision.hardset import calibrate_hard, hard_case, shoot_hard
 from companion.vision.markers import MarkerLayout, load_layout
 from companion.vision.model import Reading
 from companion.vision.reader import Reader
-from companion.vision.render import HARD_LIGHTINGS, LIGHTINGS, POSES, Shot
+from companion.vision.render import LIGHTINGS, POSES, Shot
 from companion.vision.scenes import calibrate_session, random_state, score, shoot
 
 
@@ -165,89 +165,33 @@ def _judge(
         )
 
 
-def run_easy(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) -> Run:
+def run_set(
+    plans: list[Plan], board: BoardMap, layout: MarkerLayout, args: argparse.Namespace
+) -> Run:
     run = Run()
-    rng = np.random.default_rng(2024)
-    seed = 1000
-    for lighting in LIGHTINGS:
-        for pose in POSES:
-            seed += 100
-            key = (lighting, pose)
-            if args.only and f"{lighting}/{pose}" != args.only:
-                for _ in range(args.frames_per_session + args.hands_per_session):
-                    random_state(board, rng, int(rng.integers(10, 41)))
-                continue
-            tally = run.by_session[key] = Tally()
-            session = calibrate_session(board, layout, lighting, pose, seed)
-            cal = session.calibration
-            reader = Reader(board, layout, cal.reference, cal.colors)
-            tally.grey.append(board_median_grey(board, layout, cal.reference))
-            for k in range(args.frames_per_session):
-                state = random_state(board, rng, int(rng.integers(10, 41)))
-                shot = shoot(board, layout, state, seed=seed + 10 + k, lighting=lighting, pose=pose)
-                reading = reader.read(shot.image)
-                _judge(run, tally, key, k, shot, reading)
-                if args.dump:
-                    _dump(args.dump, f"{lighting}-{pose}-{k}", board, reader, shot, reading)
-                run.timing.measure(reader, shot.image, args.repeat)
-            for k in range(args.hands_per_session):
-                state = random_state(board, rng, int(rng.integers(10, 41)))
-                shot = shoot(
-                    board,
-                    layout,
-                    state,
-                    seed=seed + 50 + k,
-                    lighting=lighting,
-                    pose=pose,
-                    hand=True,
-                )
-                tally.hands += 1
-                tally.hands_rejected += int(reader.read(shot.image).rejected is not None)
-    return run
-
-
-def run_hard(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) -> Run:
-    run = Run()
-    rng = np.random.default_rng(4242)
-    seed = 5000
-    for lighting in HARD_LIGHTINGS:
-        for pose in POSES:
-            seed += 100
-            key = (lighting, pose)
-            cases = [hard_case(board, rng) for _ in range(args.frames_per_session)]
-            hand_cases = [hard_case(board, rng) for _ in range(args.hands_per_session)]
-            if args.only and f"{lighting}/{pose}" != args.only:
-                continue
-            tally = run.by_session[key] = Tally()
-            session = calibrate_hard(board, layout, lighting, pose, seed)
-            tally.grey.append(session.median_grey)
-            if session.calibration is None:
-                tally.refused += len(cases) + len(hand_cases)
-                run.refusals[key] = session.refused or "?"
-                continue
-            cal = session.calibration
-            reader = Reader(board, layout, cal.reference, cal.colors)
-            for k, case in enumerate(cases):
-                shot = shoot_hard(
-                    board, layout, case.pieces, seed=seed + 10 + k, lighting=lighting, pose=pose
-                )
-                reading = reader.read(shot.image)
-                _judge(run, tally, key, k, shot, reading)
-                if args.dump:
-                    _dump(args.dump, f"{lighting}-{pose}-{k}", board, reader, shot, reading)
-                run.timing.measure(reader, shot.image, args.repeat)
-            for k, case in enumerate(hand_cases):
-                shot = shoot_hard(
-                    board,
-                    layout,
-                    case.pieces,
-                    seed=seed + 50 + k,
-                    lighting=lighting,
-                    pose=pose,
-                    hand=True,
-                )
-                tally.hands += 1
-                tally.hands_rejected += int(reader.read(shot.image).rejected is not None)
+    for plan in plans:
+        if args.only and plan.name != args.only:
+            continue
+        key = (plan.lighting, plan.pose)
+        tally = run.by_session[key] = Tally()
+        session = plan.calibrate(board, layout, *plan.photos(board, layout))
+        tally.grey.append(session.median_grey)
+        if session.calibration is None:
+            tally.refused += len(plan.boards) + len(plan.hands)
+            run.refusals[key] = session.refused or "?"
+            continue
+        cal = session.calibration
+        reader = Reader(board, layout, cal.reference, cal.colors)
+        for k, shoot_board in enumerate(plan.boards):
+            shot = shoot_board()
+            reading = reader.read(shot.image)
+            _judge(run, tally, key, k, shot, reading)
+            if args.dump:
+                _dump(args.dump, f"{plan.lighting}-{plan.pose}-{k}", board, reader, shot, reading)
+            run.timing.measure(reader, shot.image, args.repeat)
+        for shoot_hand in plan.hands:
+            tally.hands += 1
+            tally.hands_rejected += int(reader.read(shoot_hand().image).rejected is not None)
     return run
 
 
@@ -518,11 +462,13 @@ def main() -> int:
     cv2.setNumThreads(1)
     t0 = time.perf_counter()
     if args.set in ("easy", "all"):
-        board = load_map(args.map or "tests/data/vision-test.toml")
-        report(f"easy set, map {board.id}", run_easy(board, _layout(board), args))
+        board = load_map(args.map or MAPS["easy"])
+        plans = easy_plans(board, _layout(board), args.frames_per_session, args.hands_per_session)
+        report(f"easy set, map {board.id}", run_set(plans, board, _layout(board), args))
     if args.set in ("hard", "all"):
-        board = load_map(args.map or "tokyo")
-        report(f"hard set, map {board.id}", run_hard(board, _layout(board), args))
+        board = load_map(args.map or MAPS["hard"])
+        plans = hard_plans(board, _layout(board), args.frames_per_session, args.hands_per_session)
+        report(f"hard set, map {board.id}", run_set(plans, board, _layout(board), args))
     if args.set in ("drinks", "all"):
         board = load_map(args.map or "tokyo")
         run_drinks(board, _layout(board), args)

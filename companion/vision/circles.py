@@ -127,20 +127,24 @@ def _rings(
     per_sector = np.ones((len(pts), SECTORS, 3), np.float32)
     ringed = np.full(len(pts), -1.0)
     closed = np.full(len(pts), -1.0)
-    for i, (px, py) in enumerate(np.round(pts).astype(int)):
-        x0, y0 = px - r, py - r
-        if x0 < 0 or y0 < 0 or px + r >= w or py + r >= h:
-            continue
-        patch = img[y0 : y0 + 2 * r + 1, x0 : x0 + 2 * r + 1]
-        white = np.median(patch[disk], axis=0)
-        ring_px = patch[ring]
-        colours[i] = np.median(ring_px, axis=0) / np.maximum(white, 1e-3)
-        for k in range(SECTORS):
-            per_sector[i, k] = np.median(ring_px[sector == k], axis=0) / np.maximum(white, 1e-3)
-        light = ring_px.min(axis=1)
-        sectors = np.sort([np.median(light[sector == k]) for k in range(SECTORS)])
-        ringed[i] = float(white.min() - sectors[-1])
-        closed[i] = float(white.min() - sectors[-1 - OPEN_SECTORS])
+    at = np.round(pts).astype(int).reshape(-1, 2)
+    inside = (at[:, 0] >= r) & (at[:, 1] >= r) & (at[:, 0] + r < w) & (at[:, 1] + r < h)
+    if not inside.any():
+        return colours, per_sector, ringed, closed
+    px, py = at[inside, 0], at[inside, 1]
+    white = np.median(img[py[:, None] + yy[disk], px[:, None] + xx[disk]], axis=1)
+    white = np.maximum(white, 1e-3)
+    ring_px = img[py[:, None] + yy[ring], px[:, None] + xx[ring]]
+    colours[inside] = np.median(ring_px, axis=1) / white
+    light = ring_px.min(axis=2)
+    lights = np.empty((len(px), SECTORS))
+    for k in range(SECTORS):
+        mine = sector == k
+        per_sector[inside, k] = np.median(ring_px[:, mine], axis=1) / white
+        lights[:, k] = np.median(light[:, mine], axis=1)
+    lights.sort(axis=1)
+    ringed[inside] = white.min(axis=1) - lights[:, -1]
+    closed[inside] = white.min(axis=1) - lights[:, -1 - OPEN_SECTORS]
     return colours, per_sector, ringed, closed
 
 

@@ -179,23 +179,43 @@ class HardSession:
     median_grey: float
 
 
-def calibrate_hard(
+def hard_photos(
     board: BoardMap, layout: MarkerLayout, lighting: str, pose: str, seed: int
-) -> HardSession:
-    """Calibration photos in the hard style; a refusal is kept with its message."""
-    from companion.errors import UserError
-    from companion.vision.calibrate import board_median_grey
-
+) -> tuple[np.ndarray, np.ndarray]:
+    """The empty board's photo and the colour spots' photo in the hard style."""
     empty = shoot_hard(board, layout, [], seed=seed, lighting=lighting, pose=pose)
     spots = spot_pieces(board)
     photo = shoot_hard(board, layout, spots, seed=seed + 1, lighting=lighting, pose=pose)
-    grey = board_median_grey(board, layout, empty.image)
+    return empty.image, photo.image
+
+
+def hard_session(
+    board: BoardMap,
+    layout: MarkerLayout,
+    lighting: str,
+    pose: str,
+    empty: np.ndarray,
+    photo: np.ndarray,
+) -> HardSession:
+    """What calibration makes of the photos; a refusal is kept with its message."""
+    from companion.errors import UserError
+    from companion.vision.calibrate import board_median_grey
+
+    grey = board_median_grey(board, layout, empty)
     try:
-        cal = calibrate(board, layout, empty.image, photo.image)
+        cal = calibrate(board, layout, empty, photo)
     except UserError as exc:
         return HardSession(lighting, pose, None, str(exc), grey)
     refused = next((w.text for w in cal.warnings if w.code == "unreadable"), None)
     return HardSession(lighting, pose, cal if refused is None else None, refused, grey)
+
+
+def calibrate_hard(
+    board: BoardMap, layout: MarkerLayout, lighting: str, pose: str, seed: int
+) -> HardSession:
+    """Calibration photos in the hard style; a refusal is kept with its message."""
+    empty, photo = hard_photos(board, layout, lighting, pose, seed)
+    return hard_session(board, layout, lighting, pose, empty, photo)
 
 
 def shoot_hard(

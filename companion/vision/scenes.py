@@ -64,12 +64,20 @@ class Session:
     calibration: Calibration
 
 
+def calibration_photos(
+    board: BoardMap, layout: MarkerLayout, lighting: str, pose: str, seed: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The empty board's photo and the colour spots' photo a session calibrates from."""
+    empty = render(board, layout, [], seed=seed, lighting=lighting, pose=pose)
+    photo = render(board, layout, spot_pieces(board), seed=seed + 1, lighting=lighting, pose=pose)
+    return empty.image, photo.image
+
+
 def calibrate_session(
     board: BoardMap, layout: MarkerLayout, lighting: str, pose: str, seed: int
 ) -> Session:
-    empty = render(board, layout, [], seed=seed, lighting=lighting, pose=pose)
-    photo = render(board, layout, spot_pieces(board), seed=seed + 1, lighting=lighting, pose=pose)
-    return Session(lighting, pose, calibrate(board, layout, empty.image, photo.image))
+    empty, photo = calibration_photos(board, layout, lighting, pose, seed)
+    return Session(lighting, pose, calibrate(board, layout, empty, photo))
 
 
 def shoot(

@@ -36,12 +36,20 @@ def rise(image: np.ndarray, pts: np.ndarray, direction: tuple[float, float]) -> 
     if len(pts) < 8:
         return 0.0
     ix, iy = pts[:, 0].astype(np.intp), pts[:, 1].astype(np.intp)
-    lum = image[iy, ix].sum(axis=1, dtype=np.float64)
+    lit = image[iy, ix]
+    lum = lit[:, 0].astype(np.float64)
+    lum += lit[:, 1]
+    lum += lit[:, 2]
     along = pts[:, 0] * direction[0] + pts[:, 1] * direction[1]
-    sl, sa = float(lum.std()), float(along.std())
+    # np.std's and np.mean's own steps, each deviation worked out once.
+    n = len(pts)
+    d_lum = lum - lum.sum() / n
+    d_along = along - along.sum() / n
+    sl = float(np.sqrt((d_lum * d_lum).sum() / n))
+    sa = float(np.sqrt((d_along * d_along).sum() / n))
     if sl <= 1e-6 or sa <= 1e-6:
         return 0.0
-    return float(((lum - lum.mean()) * (along - along.mean())).mean() / (sl * sa))
+    return float((d_lum * d_along).sum() / n / (sl * sa))
 
 
 def lean_direction(

@@ -8,9 +8,13 @@ the photo). A stop not found is not free: the line then runs straight over where
 and that path is looked at too (`chain`), so a patch of paper beside a line is no better than
 a stop missing from the print. The cheapest chain is found exactly; a stop's confidence is
 how much dearer its best alternative would make the chain, where a circle that another stop
-surely is (last pass) is no alternative. A circle claimed by two lines goes to the cheaper
-claim and the other line is matched again without it. Stations hold their circles together:
-a station whose circles came out scattered has them all made doubtful.
+surely is (last pass) is no alternative. A circle claimed by two stops goes to the one whose
+line gets dearer without it, only as surely as that lead, and the other is matched again
+without it. Then a circle is made doubtful when its line's stroke runs straight past it (a
+patch beside a stop missing from the print), or when an unsure neighbour would rather have it
+than the circle it took (the chain shifted along by one), beyond the lead it has on it; and
+stations hold their circles together: a station whose circles came out scattered has them all
+made doubtful.
 """
 
 from __future__ import annotations
@@ -149,6 +153,8 @@ class StopMatcher:
         self.expected = dict(self.default)
         self.sigma: dict[str, float] = {s.id: SIGMA_MM for s in board.stops()}
         self._segments: dict[tuple[str, int, int], float] = {}
+        self._last: dict[str, tuple[list[np.ndarray], ChainCosts]] = {}
+        """Line -> its last chain's options and costs (what a claim is weighed on)."""
         self.taken: dict[int, str] = {}
         """Circle -> the stop it surely is (last pass): no other stop's alternative."""
 
@@ -262,6 +268,7 @@ class StopMatcher:
         is taken without the circles other stops surely are, when that keeps the choice: a
         neighbouring station's circle is no real alternative."""
         options, costs, others = self._costs(line, banned)
+        self._last[line.id] = (options, costs)
         choice, margins = solve(costs)
         if any(o.any() for o in others):
             free = [np.where(o, math.inf, u) for o, u in zip(others, costs.unary, strict=True)]
@@ -316,7 +323,7 @@ class StopMatcher:
             for circle, who in claims.items():
                 if len(who) < 2:
                     continue
-                loss = {s: self._ban_loss(s, circle, banned, prices) for s in who}
+                loss = {s: self._ban_loss(s, circle, prices) for s in who}
                 who.sort(key=lambda s: -loss[s])
                 contested[(who[0], circle)] = loss[who[0]] - loss[who[1]]
                 for stop_id in who[1:]:
@@ -335,9 +342,10 @@ class StopMatcher:
 
     def _check_rivals(self, matches: dict[str, Match]) -> dict[str, Match]:
         """A found circle that a neighbouring stop of its line, itself unsure, would rather
-        have than its own (or it has none) is only as sure as the lead it has on it: when one
-        of two neighbours is missing (from the print or from the circles found), the other's
-        circle may go to either, and nothing but that lead tells which."""
+        have than the circle it took is only as sure as the lead it has on it: when a stop is
+        missing (from the print or from the circles found), the chain may shift its
+        neighbours along by one, each onto the next one's circle and the last onto a patch of
+        paper, and nothing but that lead tells the shift from the truth."""
         for line in self.board.lines.values():
             stops = [s.id for s in line.stops]
             lead: dict[str, float] = {}
@@ -351,19 +359,16 @@ class StopMatcher:
                         continue
                     if math.dist(self.expected[stops[j]], tuple(self.xy[c])) >= REACH_MM:
                         continue
+                    theirs = matches[stops[j]].circle
+                    if theirs is None:
+                        continue
                     other = float(self._unary(stops[j], line.id, np.array([c]))[0])
-                    if other < self._taken_cost(stops[j], line.id, matches[stops[j]].circle):
+                    if other < float(self._unary(stops[j], line.id, np.array([theirs]))[0]):
                         lead[stop_id] = min(lead.get(stop_id, math.inf), other - own)
             for stop_id, ahead in lead.items():
                 if ahead < matches[stop_id].margin:
                     matches[stop_id] = replace(matches[stop_id], margin=max(0.0, ahead))
         return matches
-
-    def _taken_cost(self, stop_id: str, line_id: str, circle: int | None) -> float:
-        """What the stop's own circle costs it (infinite when it has none)."""
-        if circle is None:
-            return math.inf
-        return float(self._unary(stop_id, line_id, np.array([circle]))[0])
 
     def _check_bends(self, matches: dict[str, Match]) -> dict[str, Match]:
         """A found circle that its line's stroke runs straight past is not placed."""
@@ -376,16 +381,18 @@ class StopMatcher:
                     matches[k.id] = replace(mk, margin=0.0)
         return matches
 
-    def _ban_loss(
-        self, stop_id: str, circle: int, banned: dict[str, set[int]], prices: dict[str, float]
-    ) -> float:
-        """How much dearer the stop's line becomes without that circle for that stop: a circle
-        two stops claim goes to the one whose line needs it most, by the lead it has."""
-        line = self.board.lines[self.board.stop(stop_id).line]
-        if line.id not in prices:
-            prices[line.id] = cheapest(self._costs(line, banned)[1])
-        without = {**banned, stop_id: banned[stop_id] | {circle}}
-        return cheapest(self._costs(line, without)[1]) - prices[line.id]
+    def _ban_loss(self, stop_id: str, circle: int, prices: dict[str, float]) -> float:
+        """How much dearer the stop's line (as last matched) becomes without that circle for
+        that stop: a circle two stops claim goes to the one whose line needs it most, by the
+        lead it has."""
+        lid = self.board.stop(stop_id).line
+        options, costs = self._last[lid]
+        if lid not in prices:
+            prices[lid] = cheapest(costs)
+        k = [s.id for s in self.board.lines[lid].stops].index(stop_id)
+        unary = list(costs.unary)
+        unary[k] = np.where(options[k] == circle, math.inf, unary[k])
+        return cheapest(replace(costs, unary=unary)) - prices[lid]
 
     def _check_stations(self, matches: dict[str, Match]) -> dict[str, Match]:
         """A station's circles move together: a found circle that moved apart from the surest

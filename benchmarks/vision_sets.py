@@ -1,0 +1,129 @@
+"""The camera benchmark's sets, session by session and frame by frame, drawn in one fixed order,
+so `benchmarks/vision.py` (accuracy and time) and `benchmarks/reader_profile.py` (time by stage)
+read the very same frames with calibrations made by the same code.
+
+- easy: the first renders (classic board, small pieces, 3 lightings x 3 poses), random states
+  of 10-40 pieces.
+- hard: `companion.vision.hardset` (the "print" board style, real piece sizes, 5 harder
+  lightings x 3 poses, busy boards).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.metro.board import BoardMap
+from companion.metro.state import MetroState
+from companion.vision.hardset import (
+    HardSession,
+    hard_case,
+    hard_photos,
+    hard_session,
+    shoot_hard,
+)
+from companion.vision.markers import MarkerLayout
+from companion.vision.model import Piece
+from companion.vision.render import HARD_LIGHTINGS, LIGHTINGS, POSES, Shot
+from companion.vision.scenes import calibration_photos, random_state, shoot
+
+
+@dataclass
+class Plan:
+    """One session: its light, pose and seed, and how to shoot its busy boards and its hands."""
+
+    set_name: str
+    lighting: str
+    pose: str
+    seed: int
+    boards: list[Callable[[], Shot]]
+    hands: list[Callable[[], Shot]]
+
+    @property
+    def name(self) -> str:
+        return f"{self.lighting}/{self.pose}"
+
+    def photos(self, board: BoardMap, layout: MarkerLayout) -> tuple[np.ndarray, np.ndarray]:
+        """The empty board's and the colour spots' calibration photos."""
+        shoot_photos = hard_photos if self.set_name == "hard" else calibration_photos
+        return shoot_photos(board, layout, self.lighting, self.pose, self.seed)
+
+    def calibrate(
+        self, board: BoardMap, layout: MarkerLayout, empty: np.ndarray, photo: np.ndarray
+    ) -> HardSession:
+        """The session's calibration from its photos (None, with the message, when calibration
+        refuses the light)."""
+        return hard_session(board, layout, self.lighting, self.pose, empty, photo)
+
+
+def _plans(
+    set_name: str,
+    lightings: Iterable[str],
+    seed: int,
+    draw: Callable[[], Any],
+    shoot_one: Callable[..., Shot],
+    board: BoardMap,
+    layout: MarkerLayout,
+    frames: int,
+    hands: int,
+) -> list[Plan]:
+    """Each lighting and pose in turn: its seed, then `frames` boards and `hands` hands drawn."""
+    out = []
+    for lighting in lightings:
+        for pose in POSES:
+            seed += 100
+            boards = [draw() for _ in range(frames)]
+            hand_boards = [draw() for _ in range(hands)]
+            at = functools.partial(shoot_one, board, layout, lighting=lighting, pose=pose)
+            shots = [functools.partial(at, b, seed=seed + 10 + k) for k, b in enumerate(boards)]
+            hand_shots = [
+                functools.partial(at, b, seed=seed + 50 + k, hand=True)
+                for k, b in enumerate(hand_boards)
+            ]
+            out.append(Plan(set_name, lighting, pose, seed, shots, hand_shots))
+    return out
+
+
+def easy_plans(board: BoardMap, layout: MarkerLayout, frames: int, hands: int) -> list[Plan]:
+    rng = np.random.default_rng(2024)
+
+    def draw() -> MetroState:
+        return random_state(board, rng, int(rng.integers(10, 41)))
+
+    return _plans("easy", LIGHTINGS, 1000, draw, shoot, board, layout, frames, hands)
+
+
+def hard_plans(board: BoardMap, layout: MarkerLayout, frames: int, hands: int) -> list[Plan]:
+    rng = np.random.default_rng(4242)
+
+    def draw() -> list[Piece]:
+        return hard_case(board, rng).pieces
+
+    return _plans("hard", HARD_LIGHTINGS, 5000, draw, shoot_hard, board, layout, frames, hands)
+
+
+PLANS = {"easy": easy_plans, "hard": hard_plans}
+MAPS = {"easy": "tests/data/vision-test.toml", "hard": "tokyo"}
+"""Each set's map unless told otherwise."""
+
+RENDERER = ("render", "boardart", "hardset", "scenes", "model", "markers")
+"""The modules whose code makes the photos (not the calibration: that is made afresh)."""
+
+
+def renderer_fingerprint(board: BoardMap) -> str:
+    """Changes when the code that draws the photos or picks their boards changes."""
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256(board.id.encode())
+    for path in [
+        Path(__file__),
+        root / "companion" / "colors.py",
+        *(root / "companion" / "vision" / f"{m}.py" for m in RENDERER),
+    ]:
+        h.update(path.read_bytes())
+    return h.hexdigest()[:12]
