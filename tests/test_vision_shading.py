@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from companion.vision.colormodel import ColorModel
-from companion.vision.shading import lean_direction, rise, rise_odds
+from companion.vision.shading import lean_direction, rise, rise_odds, shading_says
 
 
 def _blob(x0: int, y0: int, w: int, h: int) -> np.ndarray:
@@ -43,11 +43,17 @@ def test_a_rise_like_the_calibrated_meeples_is_evidence_for_a_meeple():
     assert abs(rise_odds(0.6, meeple, pyramid, lean_mm=0.5)) < 0.5
 
 
-def test_without_a_measured_gap_the_cue_is_off():
-    assert rise_odds(0.9, None, None, 6.0) == 0.0
+def test_without_a_measured_gap_only_a_strong_rise_far_from_the_nadir_counts():
     # A lamp low beside the camera lights the meeples' sides: they rise no more than pyramids.
-    assert rise_odds(0.9, 0.3, 0.25, 6.0) == 0.0
-    assert rise_odds(0.9, 0.1, -0.4, 6.0) == 0.0
+    for meeple, pyramid in ((None, None), (0.3, 0.25), (0.1, -0.4)):
+        assert rise_odds(0.5, meeple, pyramid, 6.0) == 0.0
+        assert rise_odds(-0.9, meeple, pyramid, 6.0) == 0.0
+        assert rise_odds(0.9, meeple, pyramid, 3.0) == 0.0
+        # Pyramids seldom rise so much, whatever the lamp: a meeple's top beside its side.
+        assert rise_odds(0.9, meeple, pyramid, 6.0) == -2.0
+        assert -2.0 < rise_odds(0.7, meeple, pyramid, 5.0) < 0.0
+    assert not shading_says(False, 3.0) and shading_says(False, 4.5)
+    assert shading_says(True, 0.5) and not shading_says(True, 0.0)
 
 
 def test_the_calibrated_rises_are_kept_in_colors_json():

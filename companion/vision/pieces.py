@@ -20,7 +20,15 @@ import numpy as np
 
 from companion.metro.board import BoardMap
 from companion.vision.model import MEEPLE, PYRAMID, Piece
-from companion.vision.shading import RISE_WEIGHT, holds, lean_direction, rise, rise_odds
+from companion.vision.outline import elongation
+from companion.vision.shading import (
+    RISE_WEIGHT,
+    holds,
+    lean_direction,
+    rise,
+    rise_odds,
+    shading_says,
+)
 
 PYRAMID_LEAN_MM = 4.0
 MEEPLE_LEAN_MM = 8.5
@@ -84,6 +92,9 @@ showing through the change test, not something standing on the board."""
 """A blob under this share of a meeple's seen area is part of a piece, not a whole one."""
 EXPLAINED = 0.8
 """A station's pyramid disc this much covered by a blob or hidden by print of its colour."""
+HIDDEN = 0.25
+"""Print of a piece's colour hiding this share of a station's pyramid disc makes a blob's
+outline there the print's as much as the piece's (`PieceMaker._aspect`)."""
 ON_PYRAMIDS = 0.5
 """A meeple's part of a blob with more than this share within a pyramid's seen radius of
 the blob's stations is those pyramids' (a meeple cannot stand inside a pyramid)."""
@@ -178,6 +189,21 @@ class PieceMaker:
         """The share of a pyramid's seen disc on this station that the blob covers or that
         the board's print of the piece's colour can hide: about 1 for a pyramid, however
         much of it blends into a line of its colour; much less for a slim meeple."""
+        hidden, open_disc, total, (x0, y0) = self._disc(color, station)
+        if total == 0:
+            return 0.0
+        px = pts.astype(np.int32) - np.array([x0, y0], np.int32)
+        # Pixels outside the disc's box (negatives wrap round) land on its blank last row/column.
+        at = np.minimum(px.view(np.uint32), open_disc.shape[0] - 1)
+        covered = int(np.count_nonzero(open_disc[at[:, 1], at[:, 0]]))
+        return (hidden + covered) / total
+
+    def hidden(self, color: str, station: int) -> float:
+        """The share of a pyramid's seen disc on this station that print of its colour hides."""
+        hidden, _, total, _ = self._disc(color, station)
+        return hidden / total if total else 0.0
+
+    def _disc(self, color: str, station: int) -> tuple[int, np.ndarray, int, tuple[int, int]]:
         s = self.scale
         sx, sy = self._st_xy[station]
         cx, cy = self.lean(float(sx), float(sy), PYRAMID_LEAN_MM)
@@ -187,14 +213,7 @@ class PieceMaker:
         key = (color, ix, iy, ri)
         if key not in self._open:
             self._open[key] = self._open_disc(color, ix, iy, r, ri)
-        hidden, open_disc, total = self._open[key]
-        if total == 0:
-            return 0.0
-        px = pts.astype(np.int32) - np.array([ix - ri, iy - ri], np.int32)
-        # Pixels outside the disc's box (negatives wrap round) land on its blank last row/column.
-        at = np.minimum(px.view(np.uint32), 2 * ri + 1)
-        covered = int(np.count_nonzero(open_disc[at[:, 1], at[:, 0]]))
-        return (hidden + covered) / total
+        return (*self._open[key], (ix - ri, iy - ri))
 
     def _open_disc(
         self, color: str, ix: int, iy: int, r: float, ri: int
@@ -278,6 +297,14 @@ class PieceMaker:
         parts = [pts[labels == g] for g in range(n) if (labels == g).sum() >= 8]
         pieces = [self.piece(p, color, conf * 0.85) for p in parts]
         if n_m == 0:
+            off = [i for i, part in enumerate(parts) if self.fit(part, color).position <= 0]
+            if len(off) == 1 and len(parts) >= 2 and not self._thin(parts[off[0]]):
+                # A pyramid stands on its station's circles: a part off all of them, beside
+                # the pyramids, is a meeple (the area counted one pyramid for it).
+                return [
+                    pieces[i] if i == off[0] else self._as_pyramid(pieces[i], parts[i])
+                    for i in range(len(parts))
+                ]
             return [self._as_pyramid(p, part) for p, part in zip(pieces, parts, strict=True)]
         # One meeple: the part least like a pyramid on a station; the rest pyramids.
         scores = [self.fit(part, color).pyramid for part in parts]
@@ -329,6 +356,16 @@ class PieceMaker:
             rect = (min(rw, rh), max(rw, rh))
         self._rects[id(pts)] = (pts, rect)
         return rect
+
+    def _aspect(self, pts: np.ndarray, color: str, station: int) -> float:
+        """The blob's elongation by its second moments (`vision.outline`). Where print of its
+        colour hides part of the nearest station's pyramid disc, the outline left is the
+        print's as much as the piece's (a pyramid missing a face is long): there, more and
+        more, its minimum-area rectangle's, which the print's bite changes less."""
+        short, long = self._rect(pts)
+        rect = long / max(1.0, short) if len(pts) >= 5 else 1.0
+        trust = max(0.0, 1 - self.hidden(color, station) / HIDDEN)
+        return rect + (elongation(pts) - rect) * trust
 
     def _thin(self, pts: np.ndarray) -> bool:
         return self._rect(pts)[0] < THIN * self.shapes.meeple_width_mm * self.scale
@@ -387,12 +424,11 @@ class PieceMaker:
         s = self.scale
         cx, cy = pts.sum(0) / len(pts)  # np.mean's value without its overhead
         area = len(pts) / (s * s)
-        short, long = self._rect(pts)
-        aspect = long / max(1.0, short) if len(pts) >= 5 else 1.0
         x_mm, y_mm = self.unlean(float(cx) / s, float(cy) / s, PYRAMID_LEAN_MM)
         d_st = np.hypot(self._st_xy[:, 0] - x_mm, self._st_xy[:, 1] - y_mm)
         k = int(np.argmin(d_st))
         d = float(d_st[k])
+        aspect = self._aspect(pts, color, k)
         z = self.shapes.pyramid_likeness(area, aspect)
         position = min(1.0, max(0.0, 1 - (d - STATION_MM) / 5.0))
         if position > 0 and abs(z + STATION_PRIOR) < 5:
@@ -400,18 +436,19 @@ class PieceMaker:
             # own colour? What the blob and that print leave of a pyramid's disc says which.
             z += 12.0 * (self.explained(pts, color, k) - 0.8)
         shading = 0.0
-        if position > 0 and self.image is not None and self._shading and abs(z) < SHADING_SAYS:
+        if position > 0 and self.image is not None and abs(z) < SHADING_SAYS:
             # On a station a meeple can look as round as a pyramid: how its brightness runs
             # along its lean tells its level top from a pyramid's sloping faces.
             sx, sy = float(cx) / s, float(cy) / s
             direction, lean_mm = lean_direction(sx, sy, self.lean(sx, sy, MEEPLE_TOP_MM))
-            shading = rise_odds(
-                rise(self.image, pts, direction),
-                self.shapes.meeple_rise,
-                self.shapes.pyramid_rise,
-                lean_mm,
-            )
-            z += shading
+            if shading_says(self._shading, lean_mm):
+                shading = rise_odds(
+                    rise(self.image, pts, direction),
+                    self.shapes.meeple_rise,
+                    self.shapes.pyramid_rise,
+                    lean_mm,
+                )
+                z += shading
         shape = 1 / (1 + math.exp(-z))
         pyramid = position / (1 + math.exp(-(z + STATION_PRIOR)))
         return Fit(pyramid, shape, position, x_mm, y_mm, k, d, shading)
