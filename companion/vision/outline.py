@@ -14,12 +14,13 @@ import math
 import numpy as np
 
 
-def elongation(pts: np.ndarray) -> float:
+def elongation(pts: np.ndarray, centre: np.ndarray | None = None) -> float:
     """sqrt(largest / smallest) eigenvalue of the pixels' (N x 2) covariance, each pixel a unit
-    square (so a one-pixel-wide line is not infinitely long): 1 for a square or a disc."""
+    square (so a one-pixel-wide line is not infinitely long): 1 for a square or a disc.
+    `centre` is the pixels' mean when the caller has it."""
     if len(pts) < 5:
         return 1.0
-    c = pts - pts.sum(0) / len(pts)
+    c = pts - (pts.sum(0) / len(pts) if centre is None else centre)
     sxx = float(np.dot(c[:, 0], c[:, 0])) / len(pts) + 1 / 12
     syy = float(np.dot(c[:, 1], c[:, 1])) / len(pts) + 1 / 12
     sxy = float(np.dot(c[:, 0], c[:, 1])) / len(pts)

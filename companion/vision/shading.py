@@ -49,15 +49,16 @@ def rise(image: np.ndarray, pts: np.ndarray, direction: tuple[float, float]) -> 
     lum += lit[:, 1]
     lum += lit[:, 2]
     along = pts[:, 0] * direction[0] + pts[:, 1] * direction[1]
-    # np.std's and np.mean's own steps, each deviation worked out once.
+    # np.std's and np.mean's steps, each deviation worked out once and its products summed
+    # by np.dot (no temporary arrays; the same values to rounding).
     n = len(pts)
     d_lum = lum - lum.sum() / n
     d_along = along - along.sum() / n
-    sl = float(np.sqrt((d_lum * d_lum).sum() / n))
-    sa = float(np.sqrt((d_along * d_along).sum() / n))
+    sl = math.sqrt(float(np.dot(d_lum, d_lum)) / n)
+    sa = math.sqrt(float(np.dot(d_along, d_along)) / n)
     if sl <= 1e-6 or sa <= 1e-6:
         return 0.0
-    return float((d_lum * d_along).sum() / n / (sl * sa))
+    return float(np.dot(d_lum, d_along)) / n / (sl * sa)
 
 
 def lean_direction(
