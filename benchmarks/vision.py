@@ -450,6 +450,10 @@ def main() -> int:
     ap.add_argument("--hands-per-session", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=6, help="timed reads of each frame")
     ap.add_argument("--only", help="one session, LIGHT/POSE")
+    ap.add_argument("--seed", type=int, help="the boards' rng seed (default: each set's own)")
+    ap.add_argument(
+        "--session-seed", type=int, help="the first session's photo seed (default: the set's)"
+    )
     ap.add_argument(
         "--full-boards",
         type=int,
@@ -463,11 +467,15 @@ def main() -> int:
     t0 = time.perf_counter()
     if args.set in ("easy", "all"):
         board = load_map(args.map or MAPS["easy"])
-        plans = easy_plans(board, _layout(board), args.frames_per_session, args.hands_per_session)
+        plans = easy_plans(
+            board, _layout(board), args.frames_per_session, args.hands_per_session, **_seeds(args)
+        )
         report(f"easy set, map {board.id}", run_set(plans, board, _layout(board), args))
     if args.set in ("hard", "all"):
         board = load_map(args.map or MAPS["hard"])
-        plans = hard_plans(board, _layout(board), args.frames_per_session, args.hands_per_session)
+        plans = hard_plans(
+            board, _layout(board), args.frames_per_session, args.hands_per_session, **_seeds(args)
+        )
         report(f"hard set, map {board.id}", run_set(plans, board, _layout(board), args))
     if args.set in ("drinks", "all"):
         board = load_map(args.map or "tokyo")
@@ -479,6 +487,12 @@ def main() -> int:
         latency(board, _layout(board), INTERVAL, STABLE_FRAMES)
     print(f"\n{time.perf_counter() - t0:.0f} s")
     return 0
+
+
+def _seeds(args: argparse.Namespace) -> dict[str, int]:
+    """The seeds given on the command line, as the plans' keyword arguments."""
+    given = {"rng_seed": args.seed, "session_seed": args.session_seed}
+    return {k: v for k, v in given.items() if v is not None}
 
 
 def _layout(board: BoardMap) -> MarkerLayout:

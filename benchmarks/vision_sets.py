@@ -90,22 +90,39 @@ def _plans(
     return out
 
 
-def easy_plans(board: BoardMap, layout: MarkerLayout, frames: int, hands: int) -> list[Plan]:
-    rng = np.random.default_rng(2024)
+def easy_plans(
+    board: BoardMap,
+    layout: MarkerLayout,
+    frames: int,
+    hands: int,
+    rng_seed: int = 2024,
+    session_seed: int = 1000,
+) -> list[Plan]:
+    rng = np.random.default_rng(rng_seed)
 
     def draw() -> MetroState:
         return random_state(board, rng, int(rng.integers(10, 41)))
 
-    return _plans("easy", LIGHTINGS, 1000, draw, shoot, board, layout, frames, hands)
+    return _plans("easy", LIGHTINGS, session_seed, draw, shoot, board, layout, frames, hands)
 
 
-def hard_plans(board: BoardMap, layout: MarkerLayout, frames: int, hands: int) -> list[Plan]:
-    rng = np.random.default_rng(4242)
+def hard_plans(
+    board: BoardMap,
+    layout: MarkerLayout,
+    frames: int,
+    hands: int,
+    rng_seed: int = 4242,
+    session_seed: int = 5000,
+) -> list[Plan]:
+    """`rng_seed` draws the boards, `session_seed` (plus 100 a session) the photos."""
+    rng = np.random.default_rng(rng_seed)
 
     def draw() -> list[Piece]:
         return hard_case(board, rng).pieces
 
-    return _plans("hard", HARD_LIGHTINGS, 5000, draw, shoot_hard, board, layout, frames, hands)
+    return _plans(
+        "hard", HARD_LIGHTINGS, session_seed, draw, shoot_hard, board, layout, frames, hands
+    )
 
 
 PLANS = {"easy": easy_plans, "hard": hard_plans}

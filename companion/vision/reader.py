@@ -193,7 +193,7 @@ class BoardFrame:
         self._ref_gray = cv2.cvtColor(
             np.clip(reference_warped, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY
         ).astype(np.float32)
-        self._window: np.ndarray | None = None
+        self._windows: dict[tuple[int, ...], np.ndarray] = {}
         self._work = Workspace()
 
     @property
@@ -247,11 +247,46 @@ class BoardFrame:
         """How far (board px) the warped frame sits from the reference: the markers' fit can
         be a pixel off, which shows as change along every printed edge."""
         gray = cv2.cvtColor(warped, cv2.COLOR_BGR2GRAY).astype(np.float32)
-        if self._window is None:
-            self._window = cv2.createHanningWindow(gray.shape[::-1], cv2.CV_32F)
-        (dx, dy), response = cv2.phaseCorrelate(self._ref_gray, gray, self._window)
+        return self._shift_of(self._ref_gray, gray) or (0.0, 0.0)
+
+    def residual_fit(self, warped: np.ndarray) -> np.ndarray:
+        """The correction (board px, 3x3: a point of the reference to the warped frame's) the
+        markers' fit leaves: the whole board's shift, or, where a quarter of the board sits
+        further than the change test's tolerance from it (three markers in view: the fit
+        drifts towards the fourth corner, and its print's edges look like an arm), the
+        perspective through the quarters' own shifts."""
+        gray = cv2.cvtColor(warped, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        dx, dy = self._shift_of(self._ref_gray, gray) or (0.0, 0.0)
+        shift = np.array([[1, 0, dx], [0, 1, dy], [0, 0, 1]], np.float64)
+        h, w = gray.shape
+        src, dst = [], []
+        for ys in (slice(0, h // 2), slice(h // 2, h)):
+            for xs in (slice(0, w // 2), slice(w // 2, w)):
+                q = self._shift_of(self._ref_gray[ys, xs], gray[ys, xs])
+                if q is None:
+                    return shift
+                cx, cy = (xs.start + xs.stop) / 2, (ys.start + ys.stop) / 2
+                src.append((cx, cy))
+                dst.append((cx + q[0], cy + q[1]))
+        drift = max(
+            math.hypot(x1 - x0 - dx, y1 - y0 - dy)
+            for (x0, y0), (x1, y1) in zip(src, dst, strict=True)
+        )
+        if drift <= self.settings.tolerance_px:
+            return shift
+        fit = cv2.getPerspectiveTransform(np.array(src, np.float32), np.array(dst, np.float32))
+        return np.asarray(fit, np.float64)
+
+    def _shift_of(self, ref: np.ndarray, gray: np.ndarray) -> tuple[float, float] | None:
+        """The phase correlation's shift of `gray` against `ref`, or None when unsure."""
+        window = self._windows.get(gray.shape)
+        if window is None:
+            window = self._windows[gray.shape] = cv2.createHanningWindow(
+                gray.shape[::-1], cv2.CV_32F
+            )
+        (dx, dy), response = cv2.phaseCorrelate(ref, gray, window)
         if response < 0.05 or math.hypot(dx, dy) > 4:
-            return (0.0, 0.0)
+            return None
         return (float(dx), float(dy))
 
     def colors_at(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
@@ -477,10 +512,11 @@ class Reader:
         if self._fitted is not loc.homography:
             # A fresh marker fit: measure what it left unaligned once, keep the correction.
             warped = self.board_frame.warp(image, loc.homography)
-            dx, dy = self.board_frame.residual_shift(warped)
-            self._shift = np.array([[1, 0, dx / self.scale], [0, 1, dy / self.scale], [0, 0, 1]])
+            px = np.diag([self.scale, self.scale, 1.0])
+            fit = self.board_frame.residual_fit(warped)
+            self._shift = np.linalg.inv(px) @ fit @ px
             self._fitted, self._homography = loc.homography, loc.homography @ self._shift
-            if dx or dy:
+            if not np.array_equal(fit, np.eye(3)):
                 warped = self.board_frame.warp(image, self._homography)
         else:
             warped = self.board_frame.warp(image, self._homography)
