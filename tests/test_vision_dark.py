@@ -94,35 +94,12 @@ def test_three_black_pyramids_half_hidden_in_print_are_three():
     """Three black pyramids touching on neighbouring Osaka stations over dark print show
     about two pyramids' area; all three stations' discs are filled by the blob or by print
     that can hide black, so they are three pyramids (before: two)."""
-    import numpy as np
+    from tests.print_pieces import PrintScene
 
-    from companion.vision.pieces import PieceMaker, Shapes
-    from companion.vision.reader import board_scale
-
-    osaka = load_map("osaka")
-    s = board_scale(osaka)
-    size = (round(osaka.height_mm * s), round(osaka.width_mm * s))
-    stations = {sid: station_center(osaka, sid) for sid in osaka.stations}
+    scene = PrintScene(load_map("osaka"))
     names = ("kitahama", "yodoyabashi", "higobashi")
-    yy, xx = np.mgrid[0 : size[0], 0 : size[1]] / s
-    discs = np.zeros(size, bool)
-    for sid in names:
-        x, y = stations[sid]
-        discs |= np.hypot(xx - x, yy - y) < 10
+    discs = scene.discs(names, 10)
     # What shows: the middle of each disc, about two pyramids' area in all.
-    shown = np.zeros(size, bool)
-    for sid in names:
-        x, y = stations[sid]
-        shown |= np.hypot(xx - x, yy - y) < 7.2
-    ys, xs = np.nonzero(discs & shown)
-    blob = np.stack([xs, ys], 1).astype(np.float32)
-    print_of_black = discs & ~shown
-
-    def same(x: float, y: float, h: float) -> tuple[float, float]:
-        return (x, y)
-
-    maker = PieceMaker(
-        osaka, s, Shapes(380.0, 220.0), stations, same, same, lambda c: print_of_black
-    )
-    got = maker.make(blob, "black", 1.0)
+    shown = scene.discs(names, 7.2)
+    got = scene.read_black(discs & shown, discs & ~shown)
     assert sorted((p.kind, p.station) for p in got) == sorted((PYRAMID, sid) for sid in names)

@@ -259,35 +259,22 @@ def test_two_pyramids_half_hidden_in_print_are_two_pyramids_not_a_meeple_between
     print: together they show about one pyramid's area, between the two stations. Both
     stations' discs are filled by the blob or by print that can hide black, so they are two
     pyramids, not one piece between them."""
-    from companion.vision.model import PYRAMID, station_center
-    from companion.vision.pieces import PieceMaker, Shapes
-    from companion.vision.reader import board_scale
+    from companion.vision.model import PYRAMID
+    from tests.print_pieces import PrintScene
 
-    s = board_scale(TOKYO)
-    size = (round(TOKYO.height_mm * s), round(TOKYO.width_mm * s))
-    stations = {sid: station_center(TOKYO, sid) for sid in TOKYO.stations}
-    (ax, ay), (bx, by) = stations["akihabara"], stations["iwamotocho"]
+    scene = PrintScene(TOKYO)
+    (ax, ay), (bx, by) = scene.stations["akihabara"], scene.stations["iwamotocho"]
     mx, my = (ax + bx) / 2, (ay + by) / 2
-    yy, xx = np.mgrid[0 : size[0], 0 : size[1]] / s
     d = np.hypot(bx - ax, by - ay)
-    along = np.abs((xx - mx) * (bx - ax) + (yy - my) * (by - ay)) / d
-    discs = (np.hypot(xx - ax, yy - ay) < 10) | (np.hypot(xx - bx, yy - by) < 10)
+    along = np.abs((scene.xx - mx) * (bx - ax) + (scene.yy - my) * (by - ay)) / d
+    discs = scene.discs(("akihabara", "iwamotocho"), 10)
     # The faces towards each other show: about 400 mm2, a little more than one pyramid's.
+    s = scene.scale
     reach = next(
         c for c in np.arange(d / 2 + 10, 0, -0.5) if (discs & (along < c)).sum() <= 400 * s * s
     )
     inner = along < reach
-    ys, xs = np.nonzero(discs & inner)
-    blob = np.stack([xs, ys], 1).astype(np.float32)
-    print_of_black = discs & ~inner
-
-    def same(x: float, y: float, h: float) -> tuple[float, float]:
-        return (x, y)
-
-    maker = PieceMaker(
-        TOKYO, s, Shapes(380.0, 220.0), stations, same, same, lambda c: print_of_black
-    )
-    got = maker.make(blob, "black", 1.0)
+    got = scene.read_black(discs & inner, discs & ~inner)
     assert sorted((p.kind, p.station) for p in got) == [
         (PYRAMID, "akihabara"),
         (PYRAMID, "iwamotocho"),
