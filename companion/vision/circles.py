@@ -169,14 +169,19 @@ def find_circles(img: np.ndarray, scale: float, radius_mm: float) -> Circles:
 
 
 def find_sizes(img: np.ndarray, scale: float, radii_mm: list[float]) -> Circles:
-    """Candidates of each size, largest first; a smaller one inside a larger one is dropped
-    (the small kernel fires inside a big circle's disk)."""
+    """Candidates of each size, largest first. Where a smaller one lies inside a larger one,
+    the stronger stays: the small kernel fires inside a big circle's disk, weakly (its ring
+    is on the disk), and the big kernel around a small circle, weakly too (its ring is on
+    the paper and strokes around it)."""
     found = [find_circles(img, scale, r) for r in sorted(set(radii_mm), reverse=True)]
     out = found[0]
     for more in found[1:]:
-        if len(out.xy_mm):
+        if len(out.xy_mm) and len(more.xy_mm):
             d = np.hypot(*(more.xy_mm[:, None, :] - out.xy_mm[None]).transpose(2, 0, 1))
-            keep = d.min(axis=1) > out.radius_mm.max()
+            inside = d <= out.radius_mm[None]
+            beaten = inside & (more.strength[:, None] <= out.strength[None])
+            keep = ~beaten.any(axis=1)
+            out = out.pick(~(inside & keep[:, None]).any(axis=0))
         else:
             keep = np.ones(len(more.xy_mm), bool)
         out = out.plus(more.pick(keep))
