@@ -16,7 +16,6 @@ from dataclasses import replace
 import numpy as np
 
 from companion.vision.stopmatch import (
-    PATH_TRIM_MM,
     REACH_MM,
     SURE_MARGIN,
     Match,
@@ -48,14 +47,15 @@ def runs_past(matcher: StopMatcher, line_id: str, a: int, c: int, b: int) -> boo
     path. A stop's circle is where its line's stroke bends; a stroke running straight on
     beside it says the stop is missing from the print and the circle is paper."""
     pa, pb, pc = matcher.xy[a], matcher.xy[b], matcher.xy[c]
+    ta, tb = float(matcher.trim[a]), float(matcher.trim[b])
     length = float(np.hypot(*(pb - pa)))
-    if length <= 2 * PATH_TRIM_MM:
+    if length <= ta + tb:
         return False
     u = (pb - pa) / length
     along = float(np.dot(pc - pa, u))
     off = abs(float(u[0] * (pc - pa)[1] - u[1] * (pc - pa)[0]))
     at = along + PAST_MM
-    if off < PAST_OFF_MM or at.min() < PATH_TRIM_MM or at.max() > length - PATH_TRIM_MM:
+    if off < PAST_OFF_MM or at.min() < ta or at.max() > length - tb:
         return False
     px = _pixels(matcher, pa[None] + at[:, None] * u[None])
     return bool(matcher.inked(line_id, px).all())

@@ -23,7 +23,7 @@ import numpy as np
 
 from companion.colors import hex_to_rgb
 from companion.metro.board import BoardMap, Line
-from companion.vision.chain import NONE, ChainCosts, cheapest, solve
+from companion.vision.chain import NONE, ChainCosts, cheapest_distinct, solve_distinct
 from companion.vision.circles import Circles
 
 REACH_MM = 38.0
@@ -41,8 +41,9 @@ without the line's stroke (another line drawn over it does that too, hence less)
 SHORT_COST = 3.0
 """Two circles too close for a path between their rings: no sign either way, so half the
 price of a path without the stroke (not free: a paper patch beside a station is that close)."""
-PATH_TRIM_MM = 7.5
-"""A path between two circles is looked at from this far from each centre (past the ring)."""
+PATH_TRIM_RADII = 1.25
+"""A path between two circles is looked at from this many of each one's radii from its centre
+(past the ring: 7.5 mm from a station's circle, 5.3 mm from Osaka's small ones)."""
 PATH_SAMPLES = 12
 PATH_OFFSETS_MM = np.array([-3.0, -1.5, 0.0, 1.5, 3.0])
 """Across the path: a stroke 5 mm wide is found even when a circle is a millimetre off."""
@@ -130,6 +131,8 @@ class StopMatcher:
         self.xy = circles.xy_mm
         self.ring = chroma(circles.ring)
         self.size = circles.radius_mm
+        self.trim = PATH_TRIM_RADII * circles.radius_mm
+        """Per circle: how far from its centre a path from it is looked at (mm)."""
         self.sectors = circles.sectors
         self.drawn = drawn_mm or {s.id: s.radius_mm for s in board.stops()}
         self.doubt = RINGED_COST * np.clip((RINGED_SURE - circles.ringed) / 0.1, 0, None) ** 2
@@ -177,12 +180,13 @@ class StopMatcher:
         ab = np.array(todo, int)
         pa, pb = self.xy[ab[:, 0]], self.xy[ab[:, 1]]
         length = np.hypot(*(pb - pa).T)
-        short = length <= 2 * PATH_TRIM_MM + 2
-        safe = np.maximum(length, 1e-6)
+        ta, tb = self.trim[ab[:, 0]], self.trim[ab[:, 1]]
+        short = length <= ta + tb + 2
+        safe = np.maximum(length, 1e-6)[:, None]
         u = np.linspace(0.0, 1.0, PATH_SAMPLES)
-        t = PATH_TRIM_MM / safe[:, None] + (1 - 2 * PATH_TRIM_MM / safe[:, None]) * u[None]
+        t = ta[:, None] / safe + (1 - (ta + tb)[:, None] / safe) * u[None]
         along = pa[:, None, :] + t[..., None] * (pb - pa)[:, None, :]
-        normal = np.stack([pa[:, 1] - pb[:, 1], pb[:, 0] - pa[:, 0]], 1) / safe[:, None]
+        normal = np.stack([pa[:, 1] - pb[:, 1], pb[:, 0] - pa[:, 0]], 1) / safe
         pts = (
             along[:, :, None, :] + PATH_OFFSETS_MM[None, None, :, None] * normal[:, None, None]
         ) * self.scale
@@ -237,10 +241,10 @@ class StopMatcher:
         neighbouring station's circle is no real alternative."""
         options, costs, others = self._costs(line, banned)
         self._last[line.id] = (options, costs)
-        choice, margins = solve(costs)
+        choice, margins = solve_distinct(costs, options)
         if any(o.any() for o in others):
             free = [np.where(o, math.inf, u) for o, u in zip(others, costs.unary, strict=True)]
-            choice2, margins2 = solve(replace(costs, unary=free))
+            choice2, margins2 = solve_distinct(replace(costs, unary=free), options)
             margins = [
                 max(m, m2) if c == c2 else m
                 for m, m2, c, c2 in zip(margins, margins2, choice, choice2, strict=True)
@@ -315,11 +319,11 @@ class StopMatcher:
         lid = self.board.stop(stop_id).line
         options, costs = self._last[lid]
         if lid not in prices:
-            prices[lid] = cheapest(costs)
+            prices[lid] = cheapest_distinct(costs, options)
         k = [s.id for s in self.board.lines[lid].stops].index(stop_id)
         unary = list(costs.unary)
         unary[k] = np.where(options[k] == circle, math.inf, unary[k])
-        return cheapest(replace(costs, unary=unary)) - prices[lid]
+        return cheapest_distinct(replace(costs, unary=unary), options) - prices[lid]
 
     def _learn_strokes(self, sure: dict[str, int]) -> None:
         """Each line's printed stroke colour: the middle of the paths between its consecutive
@@ -334,9 +338,10 @@ class StopMatcher:
             for a, b in ends:
                 pa, pb = self.xy[a], self.xy[b]
                 length = float(np.hypot(*(pb - pa)))
-                if length <= 2 * PATH_TRIM_MM + 2:
+                ta, tb = float(self.trim[a]), float(self.trim[b])
+                if length <= ta + tb + 2:
                     continue
-                t = np.linspace(PATH_TRIM_MM / length, 1 - PATH_TRIM_MM / length, PATH_SAMPLES)
+                t = np.linspace(ta / length, 1 - tb / length, PATH_SAMPLES)
                 pts = (pa[None] + t[:, None] * (pb - pa)[None]) * self.scale
                 xs, ys = np.round(pts).astype(int).T
                 tones.append(ink(self.image[ys, xs]))
