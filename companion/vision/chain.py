@@ -91,20 +91,22 @@ class _Node:
     margins: list[float]
 
 
-def solve_distinct(costs: ChainCosts, ids: list[np.ndarray]) -> tuple[list[int], list[float]]:
+def solve_distinct(
+    costs: ChainCosts, ids: list[np.ndarray], *, exact: bool = True
+) -> tuple[list[int], list[float]]:
     """Like `solve`, but no two stops take one circle (`ids[k][i]`: the circle of stop k's
     option i). A line's stroke drawn back and forth between two circles costs nothing, so
     the cheapest chain alone may send two stops to the same circle (one of them a stop
     missing from the print). A margin below `DISTINCT_REACH` is that of the cheapest chain
     with distinct circles where the stop takes another circle or none; the others are lower
-    bounds (as is any margin whose search ran out of tries)."""
+    bounds (as is any margin whose search ran out of tries, and all of them without `exact`)."""
     best, rest = _distinct(costs, ids, frozenset())
     margins = []
     for k, low in enumerate(best.margins):
         for node in rest:
             same = node.choice[k] == best.choice[k]
             low = min(low, node.total - best.total + (node.margins[k] if same else 0.0))
-        if low < DISTINCT_REACH and best.choice[k] != NONE:
+        if exact and low < DISTINCT_REACH and best.choice[k] != NONE:
             circle = int(ids[k][best.choice[k]])
             other, _ = _distinct(costs, ids, frozenset({(k, circle)}))
             low = max(low, other.total - best.total)

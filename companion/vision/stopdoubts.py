@@ -23,6 +23,9 @@ from companion.vision.stopmatch import (
 )
 
 STATION_SPREAD_MM = 10.0
+RIVAL_SLACK = 1.0
+"""A neighbour is a rival for a circle it likes nearly as well as its own (within this): which of
+two close circles an unsure stop took says little."""
 PAST_MM = np.array([-5.0, -2.5, 0.0, 2.5, 5.0])
 PAST_OFF_MM = 3.0
 """Where the straight path from a stop's neighbours is looked at beside the stop's circle
@@ -84,7 +87,10 @@ def check_rivals(matcher: StopMatcher, matches: dict[str, Match]) -> dict[str, M
                 if theirs is None:
                     continue
                 other = float(matcher.unary(stops[j], line.id, np.array([c]))[0])
-                if other < float(matcher.unary(stops[j], line.id, np.array([theirs]))[0]):
+                if (
+                    other
+                    < float(matcher.unary(stops[j], line.id, np.array([theirs]))[0]) + RIVAL_SLACK
+                ):
                     lead[stop_id] = min(lead.get(stop_id, math.inf), other - own)
         for stop_id, ahead in lead.items():
             if ahead < matches[stop_id].margin:

@@ -31,6 +31,9 @@ REACH_MM = 38.0
 SIGMA_MM = 18.0
 STATION_SIGMA_MM = 6.0
 """Spread about the place a sure station-mate's move predicts (a station moves as one)."""
+PRINTED_BONUS = 10.0
+"""A stop whose station-mate is surely found is printed (a station's circles are printed
+together): leaving it out costs this much more than `MISSING_COST`."""
 MISSING_COST = 14.0
 GAP_COST = 8.0
 """Two or more stops in a row not found: their path is not looked at, but costs this."""
@@ -56,7 +59,7 @@ STROKE_LIMITS = (0.2, 0.6)
 COLOUR_SIGMA = 0.22
 LEARNT_SIGMA = 0.12
 """Colour spread once each line's ring colour is learnt from this photo's sure matches."""
-SIZE_COST = 4.0
+SIZE_COST = 10.0
 """A circle found at another size than the stop's (Osaka's small circles) costs this more."""
 RINGED_SURE = 0.35
 RINGED_COST = 1.0
@@ -150,6 +153,8 @@ class StopMatcher:
         self._last: dict[str, tuple[list[np.ndarray], ChainCosts]] = {}
         """Line -> its last chain's options and costs (what a claim is weighed on)."""
         self.taken: dict[int, str] = {}
+        self.printed: set[str] = set()
+        """Stops whose station-mates are surely found (last pass): not missing from the print."""
         """Circle -> the stop it surely is (last pass): no other stop's alternative."""
 
     def paper_cost(self, line_id: str) -> float:
@@ -217,7 +222,8 @@ class StopMatcher:
             near = np.nonzero(d < REACH_MM)[0]
             idx = np.array([i for i in near if int(i) not in banned[stop.id]], int)
             options.append(idx)
-            unary.append(self.unary(stop.id, line.id, idx))
+            bonus = PRINTED_BONUS if stop.id in self.printed else 0.0
+            unary.append(self.unary(stop.id, line.id, idx) - bonus)
             others.append(np.array([self.taken.get(int(i), stop.id) != stop.id for i in idx], bool))
         n = len(options)
         step = [self._pairwise(line.id, options[k], options[k + 1]) for k in range(n - 1)]
@@ -241,8 +247,9 @@ class StopMatcher:
         neighbouring station's circle is no real alternative."""
         options, costs, others = self._costs(line, banned)
         self._last[line.id] = (options, costs)
-        choice, margins = solve_distinct(costs, options)
-        if any(o.any() for o in others):
+        crowded = any(o.any() for o in others)
+        choice, margins = solve_distinct(costs, options, exact=not crowded)
+        if crowded:
             free = [np.where(o, math.inf, u) for o, u in zip(others, costs.unary, strict=True)]
             choice2, margins2 = solve_distinct(replace(costs, unary=free), options)
             margins = [
@@ -364,6 +371,7 @@ class StopMatcher:
         moved_by = {m.stop_id: self.xy[m.circle] - np.array(self.default[m.stop_id]) for m in sure}
         src = np.array([self.default[sid] for sid in moved_by])
         moved = np.array(list(moved_by.values()))
+        self.printed = set()
         for stop in self.board.stops():
             p = np.array(self.default[stop.id])
             station = self.board.station_of(stop.id)
@@ -375,6 +383,7 @@ class StopMatcher:
             if mates:
                 shift = np.mean(mates, axis=0)
                 self.sigma[stop.id] = STATION_SIGMA_MM
+                self.printed.add(stop.id)
             else:
                 d = np.hypot(*(src - p).T)
                 wgt = np.exp(-((d / 50.0) ** 2))
