@@ -132,8 +132,8 @@ def _instrument(reader: Reader) -> StageClock:
     clock.wrap(reader.locator, "locate", "locate")
     clock.wrap(reader.board_frame, "warp", "warp")
     clock.wrap(reader.board_frame, "compare", "diff")
-    clock.wrap(reader, "_rejection", "reject")
-    clock.wrap(reader, "blobs", "blobs")
+    clock.wrap(reader.hands, "rejection", "reject")
+    clock.wrap(reader.finder, "find", "blobs")
     clock.wrap(reader.maker, "make", "make")
     clock.wrap(reader.refiner, "refine", "refine")
     return clock

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 from companion.metro.board import BoardMap
+from companion.vision.boardframe import board_scale
 from companion.vision.model import Piece, station_center
 from companion.vision.pieces import PieceMaker, Shapes
-from companion.vision.reader import board_scale
 
 
 class PrintScene:

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from companion.data import load_map
+from companion.vision.blobs import nonzero_xy
+from companion.vision.boardframe import BoardFrame, Settings, board_scale
 from companion.vision.colormodel import ColorModel
 from companion.vision.markers import Locator, detect, load_layout
-from companion.vision.reader import BoardFrame, Settings, _nonzero_xy, board_scale
 from companion.vision.render import render
 
 MINI = load_map("tests/data/mini.toml")
@@ -90,7 +91,7 @@ def test_confidences_are_confidence_row_by_row(dists: np.ndarray) -> None:
 )
 def test_set_pixels_come_in_numpys_order(mask: np.ndarray) -> None:
     ys, xs = np.nonzero(mask)
-    assert np.array_equal(_nonzero_xy(mask), np.stack([xs, ys], 1).reshape(-1, 2))
+    assert np.array_equal(nonzero_xy(mask), np.stack([xs, ys], 1).reshape(-1, 2))
 
 
 def test_locator_keeps_its_fit_with_a_marker_covered() -> None:

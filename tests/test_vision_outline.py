@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 from companion.data import load_map
+from companion.vision.boardframe import board_scale
 from companion.vision.model import MEEPLE, station_center
 from companion.vision.outline import elongation
 from companion.vision.pieces import PieceMaker, Shapes
-from companion.vision.reader import board_scale
 
 # A red meeple on a station's circles in the hard set (lamp light, tilted camera), as the reader
 # saw it at 0.7 px/mm: it lies on a diagonal, and its minimum-area rectangle is a 10 x 10 box.

@@ -285,9 +285,9 @@ def test_a_part_of_a_blob_off_every_station_beside_two_pyramids_is_a_meeple():
     """Two red pyramids touching on neighbouring stations and a red meeple 20 mm on, joined in
     one blob, show three pyramids' area: the part whose centre is off every station's circles
     is the meeple (a pyramid stands on its station's), not a third pyramid on the nearest."""
+    from companion.vision.boardframe import board_scale
     from companion.vision.model import MEEPLE, PYRAMID, station_center
     from companion.vision.pieces import PieceMaker, Shapes
-    from companion.vision.reader import board_scale
 
     s = board_scale(TOKYO)
     size = (round(TOKYO.height_mm * s), round(TOKYO.width_mm * s))

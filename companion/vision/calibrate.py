@@ -22,11 +22,12 @@ from companion.data import read_toml
 from companion.errors import UserError
 from companion.i18n import N_, _
 from companion.metro.board import BoardMap
+from companion.vision.boardframe import Frame, board_scale, warp_to_board
 from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece
 from companion.vision.pieces import MEEPLE_LEAN_MM, MEEPLE_TOP_MM, PYRAMID_LEAN_MM
-from companion.vision.reader import Frame, Reader, board_scale, warp_to_board
+from companion.vision.reader import Reader
 from companion.vision.shading import lean_direction, rise
 
 REFERENCE_FORMAT = "companion/vision-reference@1"

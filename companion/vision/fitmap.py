@@ -18,11 +18,11 @@ import numpy as np
 
 from companion.mapfile import Point, rewrite_map_text
 from companion.metro.board import SMALL_CIRCLE, BoardMap
+from companion.vision.boardframe import warp_to_board
 from companion.vision.calibrate import locate_reference
 from companion.vision.circles import evened, find_sizes
 from companion.vision.gridfit import GridFit, fit_grid
 from companion.vision.markers import MarkerLayout
-from companion.vision.reader import warp_to_board
 from companion.vision.stopdoubts import checked
 from companion.vision.stopmatch import StopMatcher
 

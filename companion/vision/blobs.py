@@ -1,0 +1,229 @@
+"""Changed pixels into blobs: each candidate of the change test is kept when its colour is
+nearer a calibrated piece colour than the empty board's colour under it (and its neighbours'),
+by more than the measured noise, so a black piece on a dark blue line, or a green one on a green
+park, is nearer its piece colour, and a shadow or a misregistered line edge is nearer the board.
+Kept pixels are grouped into connected blobs of one colour."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.vision.boardframe import BoardFrame, Frame
+from companion.vision.colormodel import ColorModel, to_lab
+from companion.vision.model import MEEPLE, PYRAMID
+from companion.vision.refine import Refiner
+
+FAINT = 0.2
+"""A component of one colour this share of a piece's least size gets a second look."""
+
+
+@dataclass
+class Blob:
+    """Board-frame pixels (N x 2 float32, x then y) of one colour index, and the colour's
+    confidence."""
+
+    color: int
+    pts: np.ndarray
+    conf: float
+
+
+def nonzero_xy(mask: np.ndarray) -> np.ndarray:
+    """(x, y) of a mask's set pixels (N x 2 int32) in np.nonzero's order, four times faster."""
+    found = cv2.findNonZero(mask)
+    return np.zeros((0, 2), np.int32) if found is None else np.asarray(found).reshape(-1, 2)
+
+
+class BlobFinder:
+    """The blobs of one frame, for the pieces' sizes and colours of one calibration."""
+
+    def __init__(
+        self, board_frame: BoardFrame, colors: ColorModel, margin: float, refiner: Refiner
+    ) -> None:
+        self.board_frame = board_frame
+        self.colors = colors
+        self.margin = margin
+        self.scale = board_frame.scale
+        self.refiner = refiner
+        self._close = np.ones((3, 3), np.uint8)
+
+    def find(self, frame: Frame) -> list[Blob]:
+        """Connected pixels of one piece colour, each nearer that colour than the board."""
+        s2 = self.scale * self.scale
+        min_px = 0.4 * min(self.colors.area_mm2[PYRAMID], self.colors.area_mm2[MEEPLE]) * s2
+        bf = self.board_frame
+        found = nonzero_xy(frame.mask)
+        if not len(found):
+            return []
+        xs, ys = found[:, 0].astype(np.intp), found[:, 1].astype(np.intp)
+        lab = to_lab(bf.colors_at(frame, ys, xs))
+        idx, per_color = self.colors.classify_lab(lab)
+        best = per_color[np.arange(len(idx)), np.maximum(idx, 0)]
+        # Only pixels near some piece colour can be piece pixels: the board's distance (nine
+        # gathers a pixel) is measured for those alone.
+        near = np.flatnonzero(idx >= 0)
+        d_board = np.full(len(idx), np.inf, np.float32)
+        d_board[near] = bf.board_distance(ys[near], xs[near], lab[near])
+        piece_px = (idx >= 0) & (best + self.margin < d_board)
+        if frame.diff is not None:
+            # A piece on a print of its own colour (blue on the Mita line): its colour is no
+            # nearer the piece than the board, but it changed a lot.
+            strong = frame.diff[ys, xs] > 2 * bf.threshold
+            piece_px |= (idx >= 0) & strong & (best < d_board + 2 * self.margin)
+        # A dark piece over dark print: the local brightness ratio takes it for a shadow, so
+        # its change is small; but it is far darker than the print and nearer its colour.
+        maybe = np.flatnonzero(~piece_px & (idx >= 0) & (best < d_board))
+        piece_px[maybe] = bf.darker(frame, ys[maybe], xs[maybe])
+        h, w = frame.mask.shape
+        sel = np.flatnonzero(piece_px)
+        py, px = ys[sel], xs[sel]
+        mask: np.ndarray = np.zeros((h, w), np.uint8)
+        mask[py, px] = 1
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
+        # Labels only: OpenCV's component statistics cost several times the labelling.
+        n, labels = cv2.connectedComponents(mask, connectivity=8)
+        n_colors = per_color.shape[1]
+        # Per component and colour at once: pixel counts, and the sums of the colour distances
+        # (for the confidence), so one-colour blobs (nearly all) need no per-blob image work.
+        key = labels[py, px].astype(np.intp) * n_colors + idx[sel]
+        counts = np.bincount(key, minlength=n * n_colors).reshape(n, n_colors)
+        dist_sums = np.stack(
+            [np.bincount(key, per_color[sel, k], minlength=n * n_colors) for k in range(n_colors)],
+            1,
+        ).reshape(n, n_colors, n_colors)
+        present = counts >= min_px
+        on = nonzero_xy(mask)
+        nx, ny = on[:, 0], on[:, 1]
+        lbl = labels[ny, nx]
+        order = np.argsort(lbl, kind="stable")
+        bounds = np.searchsorted(lbl[order], np.arange(n + 1))
+        xs_l, ys_l = nx[order], ny[order]
+        xy = np.stack([xs_l, ys_l], 1).astype(np.float32)
+        # Bounding boxes (x, y, w, h) of labels 1..n-1, each at least one pixel.
+        boxes = np.zeros((n, 4), np.intp)
+        if n > 1:
+            starts = bounds[1:n]
+            x_lo, y_lo = np.minimum.reduceat(xs_l, starts), np.minimum.reduceat(ys_l, starts)
+            x_hi, y_hi = np.maximum.reduceat(xs_l, starts), np.maximum.reduceat(ys_l, starts)
+            boxes[1:] = np.stack([x_lo, y_lo, x_hi - x_lo + 1, y_hi - y_lo + 1], 1)
+        big = boxes[:, 2] * boxes[:, 3] >= min_px
+        big[0] = False
+        # One-colour components (nearly all) at once: colour and confidence.
+        n_present = present.sum(1)
+        colour = present.argmax(1)
+        one = np.flatnonzero(big & (n_present == 1))
+        conf = np.ones(n)
+        conf[one] = self.colors.confidences(
+            dist_sums[one, colour[one]] / counts[one, colour[one], None]
+        )
+        out = self._faint_blobs(frame, counts, n_present, xy, bounds, min_px)
+        pixel_images: tuple[np.ndarray, np.ndarray] | None = None
+        for j in np.flatnonzero(big & (n_present > 0)).tolist():
+            if n_present[j] == 1:
+                if bounds[j + 1] - bounds[j] >= min_px:
+                    pts = xy[bounds[j] : bounds[j + 1]]
+                    out.append(Blob(int(colour[j]), pts, float(conf[j])))
+                continue
+            if pixel_images is None:
+                # Each piece pixel's colour and row, for the few blobs of several colours.
+                color_img = np.full((h, w), -1, np.int8)
+                color_img[py, px] = idx[sel]
+                row_img = np.full((h, w), -1, np.int32)
+                row_img[py, px] = sel
+                pixel_images = (color_img, row_img)
+            color_img, row_img = pixel_images
+            colours = np.flatnonzero(present[j])
+            out += self._mixed_blob(
+                j, boxes[j], labels, color_img, row_img, per_color, colours, min_px
+            )
+        return out
+
+    def _faint_blobs(
+        self,
+        frame: Frame,
+        counts: np.ndarray,
+        n_present: np.ndarray,
+        xy: np.ndarray,
+        bounds: np.ndarray,
+        min_px: float,
+    ) -> list[Blob]:
+        """Components of one colour too small to be a piece that the tight change test
+        (`vision.refine`) grows into one: a dark piece over print of its own shade, whose
+        change the loose test takes for a shadow (its local brightness ratio) or for the
+        print a pixel off, shows only a scrap."""
+        faint_px = FAINT * min_px
+        faint = (n_present == 0) & ((counts >= faint_px).sum(1) == 1)
+        faint[0] = False
+        out: list[Blob] = []
+        for j in np.flatnonzero(faint).tolist():
+            colour = int(np.argmax(counts[j]))
+            grown = self.refiner.refine(frame.image, xy[bounds[j] : bounds[j + 1]], colour)
+            if len(grown) >= min_px:
+                out.append(Blob(colour, grown, 0.5))
+        return out
+
+    def _mixed_blob(
+        self,
+        j: int,
+        stat: np.ndarray,
+        labels: np.ndarray,
+        color_img: np.ndarray,
+        row_img: np.ndarray,
+        per_color: np.ndarray,
+        colours: np.ndarray,
+        min_px: float,
+    ) -> list[Blob]:
+        """Blobs of one component where pieces of several colours touch."""
+        x0, y0, bw, bh = (int(v) for v in stat[:4])
+        comp = labels[y0 : y0 + bh, x0 : x0 + bw] == j
+        colors = color_img[y0 : y0 + bh, x0 : x0 + bw]
+        rows = row_img[y0 : y0 + bh, x0 : x0 + bw]
+        parts: list[tuple[int, np.ndarray]] = []
+        for c in colours:
+            sub = cv2.morphologyEx(
+                (comp & (colors == c)).astype(np.uint8), cv2.MORPH_CLOSE, self._close
+            )
+            m, lab2 = cv2.connectedComponents(sub, connectivity=8)
+            parts += [(int(c), lab2 == k) for k in range(1, m)]
+        out: list[Blob] = []
+        for c, part in self._one_piece_parts(parts, rows, per_color):
+            by, bx = np.nonzero(part)
+            if len(by) < min_px:
+                continue
+            mine = rows[part & (colors == c)]
+            conf = self.colors.confidence(per_color[mine].mean(axis=0)) if len(mine) else 0.5
+            pts = np.stack([bx + x0, by + y0], 1).astype(np.float32)
+            out.append(Blob(c, pts, conf))
+        return out
+
+    def _one_piece_parts(
+        self, parts: list[tuple[int, np.ndarray]], rows: np.ndarray, per_color: np.ndarray
+    ) -> list[tuple[int, np.ndarray]]:
+        """Colour parts of one blob centred on one another are one piece whose faces drift
+        apart in colour (a shaded face under bluish light): the colour nearest them all."""
+        close = 0.35 * math.sqrt(self.colors.area_mm2[PYRAMID]) * self.scale
+        parts = sorted(parts, key=lambda cp: -int(np.count_nonzero(cp[1])))
+        out: list[tuple[int, np.ndarray]] = []
+        centres: list[np.ndarray] = []
+        for c, part in parts:
+            ys, xs = np.nonzero(part)
+            if not len(ys):
+                continue
+            centre = np.array([xs.mean(), ys.mean()])
+            for k, other in enumerate(centres):
+                if math.dist(centre, other) < close:
+                    out[k] = (out[k][0], out[k][1] | part)
+                    break
+            else:
+                out.append((c, part))
+                centres.append(centre)
+        merged = []
+        for c, part in out:
+            mine = rows[part & (rows >= 0)]
+            if len(mine):
+                c = int(np.argmin(per_color[mine].mean(axis=0)))
+            merged.append((c, part))
+        return merged

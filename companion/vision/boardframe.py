@@ -1,0 +1,313 @@
+"""The board frame: camera frames warped onto the board and compared with the empty board.
+
+Light: a per-channel gain against the reference fixes a global change, and the reference's own
+smoothed brightness (scaled to a board grey of 200) stands for the light across the board, so
+one calibrated colour serves the whole board in any light the camera can see in.
+
+The cheap, loose change test marks candidate pixels: `|frame - a * reference|` (a: the local
+brightness ratio, so a shadow only darkens) above a threshold that follows the board's light
+level and the noise measured at calibration, or much darker or brighter than the reference.
+`vision.blobs` then keeps the candidates nearer a piece colour than the board.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.metro.board import BoardMap
+from companion.vision.colormodel import to_lab
+
+LEVEL = 200.0
+"""Board grey the colours are normalised to (the gain a camera would apply)."""
+DARK_PRINT = 0.6
+"""Print darker than this share of the board's median grey: a dark piece over it is found by
+being much darker still."""
+
+
+@dataclass
+class Settings:
+    px_per_mm: float = 0.0
+    """Board-frame resolution; 0 picks 1-2 px/mm from the board size."""
+    diff_threshold: float = 30.0
+    """Candidate change (sum over B, G, R) at a board grey of 200; follows the board's light."""
+    noise_sigmas: float = 6.0
+    """...and never below this many times the noise measured at calibration."""
+    dark_ratio: float = 0.7
+    """A candidate: darker than this share of the reference (black pieces look like shadows)."""
+    lab_margin: float = 2.5
+    """A candidate is a piece when nearer a piece colour than the board by this (Lab), or by
+    the calibration's measured noise if larger."""
+    hand_fraction: float = 0.12
+    """Changed share of the board above which the frame is rejected outright."""
+    hand_pieces: float = 4.5
+    """A changed blob this many pyramids big that touches the board edge is a hand or an arm."""
+    hand_diff: float = 16.0
+    """Mean colour change of a 4x4 cell that counts towards a hand (low: skin under warm light
+    is close to the map's cream), at a board grey of 200."""
+    hand_mm2: float = 2500.0
+    """A coarse changed area this big reaching the board edge (or twice as big anywhere) is an
+    arm: far more than the largest heap of touching pieces."""
+    tolerance_px: float = 0.7
+    """Misregistration (board-frame px) a still board may show against the reference."""
+    focal_px: float = 1000.0
+    """The camera's focal length in pixels at the frame size, to undo the pieces' lean."""
+
+
+@dataclass
+class Frame:
+    """A frame warped into the board frame with its light gain applied (float32 BGR, clamped
+    below the clip), and its candidate mask.
+    Divide by `BoardFrame.norm` for colours independent of the light and of where on the
+    board they are."""
+
+    image: np.ndarray
+    mask: np.ndarray
+    stages_ms: dict[str, float] = field(default_factory=dict)
+    diff: np.ndarray | None = None
+    """Per-pixel colour change (float32), for the coarse hand test."""
+
+
+CLAMP = np.float32(238.0)
+
+
+class Workspace:
+    """Work images kept from frame to frame: a fresh image of a few MB costs as much in page
+    faults as the arithmetic on it. The images a `Frame` keeps are not among them."""
+
+    def __init__(self) -> None:
+        self._images: dict[str, np.ndarray] = {}
+
+    def __call__(self, name: str, shape: tuple[int, ...], dtype: Any = np.uint8) -> np.ndarray:
+        image = self._images.get(name)
+        if image is None or image.shape != shape or image.dtype != dtype:
+            image = self._images[name] = np.empty(shape, dtype)
+        return image
+
+
+def scalar(value: float | tuple[float, ...]) -> Any:
+    """A number or a per-channel scalar where OpenCV's stubs only admit arrays."""
+    return value
+
+
+def board_scale(board: BoardMap) -> float:
+    """Board-frame px/mm: about 500 px across, 0.7-2 px/mm (a 13 mm pyramid stays 9 px)."""
+    return max(0.7, min(2.0, 500.0 / max(board.width_mm, board.height_mm)))
+
+
+def ms_since(t0: float) -> float:
+    return (time.perf_counter() - t0) * 1000
+
+
+class BoardFrame:
+    """Warps frames into the board frame and finds what changed against the empty board."""
+
+    def __init__(
+        self,
+        board: BoardMap,
+        reference_warped: np.ndarray,
+        scale: float,
+        settings: Settings,
+        noise_sd: float = 0.0,
+    ) -> None:
+        self.board = board
+        self.scale = scale
+        self.settings = settings
+        ref = np.minimum(cv2.GaussianBlur(reference_warped, (3, 3), 0).astype(np.float32), CLAMP)
+        self.ref = ref
+        self.ref_sum = ref.sum(axis=2, dtype=np.float32) + 1.0
+        self.level = float(np.median(self.ref_sum)) / 3
+        """The board's median grey in this light."""
+        # Tolerance to a little misregistration (marker error, a cloth board's waves): what a
+        # shift of `tolerance_px` can change at each pixel (first order: the gradient). Taking
+        # the neighbours' min and max instead would hide pieces on a busy print.
+        k3 = np.ones((3, 3), np.uint8)
+        gx = np.abs(cv2.Sobel(ref, cv2.CV_32F, 1, 0, ksize=1, scale=0.5))
+        gy = np.abs(cv2.Sobel(ref, cv2.CV_32F, 0, 1, ksize=1, scale=0.5))
+        self.ref_tol = (settings.tolerance_px * (gx + gy)).astype(np.float32)
+        self.ref_sum_lo = cv2.erode(self.ref_sum, k3)
+        self.ref_sum_hi = cv2.dilate(self.ref_sum, k3)
+        self.ref_sum_blur = cv2.blur(self.ref_sum, (5, 5))
+        illum = cv2.GaussianBlur(self.ref_sum, (0, 0), 25 * scale)
+        self.illum = (illum / np.median(illum)).astype(np.float32)
+        self.norm = (self.illum * (self.level / LEVEL)).astype(np.float32)
+        h, w = self.ref_sum.shape
+        flat = (ref / self.norm[..., None]).reshape(-1, 3)
+        # Padded and flat, so the 3x3 neighbours of a pixel are fixed offsets (fast gathers),
+        # one plane per channel (gathers from a plane are several times faster than rows).
+        padded = cv2.copyMakeBorder(to_lab(flat).reshape(h, w, 3), 1, 1, 1, 1, cv2.BORDER_REPLICATE)
+        planes = np.ascontiguousarray(padded.transpose(2, 0, 1))
+        self.ref_lab = planes[:, 1:-1, 1:-1].transpose(1, 2, 0)
+        self._lab_w = w + 2
+        self._ref_lab_planes = [plane.ravel() for plane in planes]
+        self._lab_offsets = np.array(
+            [dy * self._lab_w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+        )
+        self._sample = (slice(2, None, 5), slice(2, None, 5))
+        self._ref_grid = np.ascontiguousarray(ref[self._sample].reshape(-1, 3).T)
+        self._ones = np.ones((1, 3), np.float32)
+        self.threshold = max(
+            settings.diff_threshold * self.level / LEVEL, settings.noise_sigmas * noise_sd
+        )
+        # Much darker than any shadow: maybe a black piece. Much brighter: a light piece on a
+        # dark line.
+        self._dark_below = np.minimum(settings.dark_ratio * self.ref_sum_lo, 600).astype(np.float32)
+        self._dark_print_below = np.where(
+            self.ref_sum < DARK_PRINT * 3 * self.level, self._dark_below, 0
+        ).astype(np.float32)
+        self._bright_above = np.where(
+            self.ref_sum > 0.3 * self.level * 3, 1.8 * self.ref_sum_hi, 1e9
+        ).astype(np.float32)
+        self._kernel = np.ones((3, 3), np.uint8)
+        self._ref_gray = cv2.cvtColor(
+            np.clip(reference_warped, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY
+        ).astype(np.float32)
+        self._windows: dict[tuple[int, ...], np.ndarray] = {}
+        self._work = Workspace()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.ref.shape[1], self.ref.shape[0])
+
+    def warp(self, image: np.ndarray, homography: np.ndarray) -> np.ndarray:
+        return warp_to_board(image, homography, self.scale, self.size)
+
+    def compare(self, warped: np.ndarray) -> Frame:
+        stages: dict[str, float] = {}
+        t0 = time.perf_counter()
+        h, w = self.ref_sum.shape
+        work = self._work
+        blurred = cv2.GaussianBlur(warped, (3, 3), 0, dst=work("blurred", warped.shape, np.uint8))
+        gain = self._gain(blurred)
+        f: np.ndarray = cv2.multiply(
+            blurred, scalar((*gain.astype(float).tolist(), 0.0)), dtype=cv2.CV_32F
+        )
+        # Near-clipped channels carry no colour: compare both images clamped below the clip.
+        f = cv2.min(f, scalar((float(CLAMP),) * 4), dst=f)
+        f_sum = cv2.transform(f, self._ones, dst=work("f_sum", (h, w), np.float32))
+        alpha = cv2.blur(f_sum, (5, 5), dst=work("alpha", (h, w), np.float32))
+        alpha = cv2.divide(alpha, self.ref_sum_blur, dst=alpha)
+        a3 = cv2.merge([alpha, alpha, alpha], dst=work("a3", (h, w, 3), np.float32))
+        out = cv2.multiply(self.ref, a3, dst=work("out", (h, w, 3), np.float32))
+        out = cv2.absdiff(f, out, dst=out)
+        out = cv2.subtract(out, cv2.multiply(self.ref_tol, a3, dst=a3), dst=out)
+        diff = cv2.transform(cv2.max(out, scalar((0.0,) * 4), dst=out), self._ones)
+        changed = cv2.compare(diff, scalar(self.threshold), cv2.CMP_GT, dst=work("m1", (h, w)))
+        dark = cv2.compare(f_sum, self._dark_below, cv2.CMP_LT, dst=work("m2", (h, w)))
+        bright = cv2.compare(f_sum, self._bright_above, cv2.CMP_GT, dst=work("m3", (h, w)))
+        m8 = cv2.bitwise_or(changed, cv2.bitwise_or(dark, bright, dst=dark), dst=changed)
+        m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel, dst=bright)
+        m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
+        stages["diff"] = ms_since(t0)
+        return Frame(f, m8, stages, diff)
+
+    def _gain(self, blurred: np.ndarray) -> np.ndarray:
+        """Per-channel gain bringing the frame's light to the reference's: the median ratio
+        over a sparse grid of pixels not near black."""
+        grid = np.ascontiguousarray(blurred[self._sample])
+        ok = np.flatnonzero(cv2.inRange(grid, (9, 9, 9), (255, 255, 255)).ravel())
+        if len(ok) <= 50:
+            return np.ones(3)
+        seen = grid.reshape(-1, 3).take(ok, axis=0).T.astype(np.float32, order="C")
+        # A fresh array: its own partition serves (np.median's copy costs as much again).
+        return np.median(self._ref_grid.take(ok, axis=1) / seen, axis=1, overwrite_input=True)
+
+    def residual_shift(self, warped: np.ndarray) -> tuple[float, float]:
+        """How far (board px) the warped frame sits from the reference: the markers' fit can
+        be a pixel off, which shows as change along every printed edge."""
+        gray = cv2.cvtColor(warped, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        return self._shift_of(self._ref_gray, gray) or (0.0, 0.0)
+
+    def residual_fit(self, warped: np.ndarray) -> np.ndarray:
+        """The correction (board px, 3x3: a point of the reference to the warped frame's) the
+        markers' fit leaves: the whole board's shift, or, where a quarter of the board sits
+        further than the change test's tolerance from it (three markers in view: the fit
+        drifts towards the fourth corner, and its print's edges look like an arm), the
+        perspective through the quarters' own shifts."""
+        gray = cv2.cvtColor(warped, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        dx, dy = self._shift_of(self._ref_gray, gray) or (0.0, 0.0)
+        shift = np.array([[1, 0, dx], [0, 1, dy], [0, 0, 1]], np.float64)
+        h, w = gray.shape
+        src, dst = [], []
+        for ys in (slice(0, h // 2), slice(h // 2, h)):
+            for xs in (slice(0, w // 2), slice(w // 2, w)):
+                q = self._shift_of(self._ref_gray[ys, xs], gray[ys, xs])
+                if q is None:
+                    return shift
+                cx, cy = (xs.start + xs.stop) / 2, (ys.start + ys.stop) / 2
+                src.append((cx, cy))
+                dst.append((cx + q[0], cy + q[1]))
+        drift = max(
+            math.hypot(x1 - x0 - dx, y1 - y0 - dy)
+            for (x0, y0), (x1, y1) in zip(src, dst, strict=True)
+        )
+        if drift <= self.settings.tolerance_px:
+            return shift
+        fit = cv2.getPerspectiveTransform(np.array(src, np.float32), np.array(dst, np.float32))
+        return np.asarray(fit, np.float64)
+
+    def _shift_of(self, ref: np.ndarray, gray: np.ndarray) -> tuple[float, float] | None:
+        """The phase correlation's shift of `gray` against `ref`, or None when unsure."""
+        window = self._windows.get(gray.shape)
+        if window is None:
+            window = self._windows[gray.shape] = cv2.createHanningWindow(
+                gray.shape[::-1], cv2.CV_32F
+            )
+        (dx, dy), response = cv2.phaseCorrelate(ref, gray, window)
+        if response < 0.05 or math.hypot(dx, dy) > 4:
+            return None
+        return (float(dx), float(dy))
+
+    def colors_at(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+        """Light-normalised BGR of frame pixels (N x 3 float32)."""
+        at = ys * self.norm.shape[1] + xs
+        image = frame.image.reshape(-1, 3)
+        return np.asarray(image.take(at, axis=0) / self.norm.take(at)[:, None], np.float32)
+
+    def darker(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+        """Pixels over dark print much darker than the darkest of the empty board's round them."""
+        at = ys * self.norm.shape[1] + xs
+        seen = frame.image.reshape(-1, 3).take(at, axis=0)
+        # The channels added column by column: numpy's sum along a short last axis costs
+        # ten times more for the same values.
+        total = seen[:, 0] + seen[:, 1]
+        total += seen[:, 2]
+        return np.asarray(total < self._dark_print_below.take(at))
+
+    def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
+        """Lab distance from each pixel's colour to the empty board's under it: the least over
+        the 3x3 neighbours, so a pixel of misregistration costs nothing."""
+        at = ((ys + 1) * self._lab_w + (xs + 1))[None, :] + self._lab_offsets[:, None]
+        d2 = np.zeros(at.shape, np.float32)
+        for plane, mine in zip(self._ref_lab_planes, lab.T, strict=True):
+            delta = plane.take(at, mode="clip")  # in range: the plane is padded
+            delta -= mine
+            delta *= delta
+            d2 += delta
+        return np.asarray(np.sqrt(d2.min(axis=0)))
+
+
+def warp_to_board(
+    image: np.ndarray, homography: np.ndarray, scale: float, size: tuple[int, int]
+) -> np.ndarray:
+    """The board (0,0)-(width,height) mm at `scale` px/mm; halves big frames first (anti-alias)."""
+    hom = homography @ np.diag([1 / scale, 1 / scale, 1.0])
+    src = image
+    cam_px_per_mm = math.sqrt(abs(np.linalg.det(homography[:2, :2]))) / max(
+        abs(homography[2, 2]), 1e-9
+    )
+    if cam_px_per_mm > 2.2 * scale:
+        src = cv2.pyrDown(image)
+        hom = np.diag([0.5, 0.5, 1.0]) @ hom
+    return cv2.warpPerspective(
+        src,
+        hom,
+        size,
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
