@@ -69,10 +69,15 @@ def _solve(costs: ChainCosts) -> tuple[list[int], list[float], float]:
 
 def cheapest(costs: ChainCosts) -> float:
     """The cost of the cheapest chain."""
+    return _cheapest(costs)[1]
+
+
+def _cheapest(costs: ChainCosts) -> tuple[list[int], float]:
+    """The cheapest chain's choices and cost, without margins."""
     n, m = len(costs.unary), costs.missing
-    fwd, _ = _forward(costs)
+    fwd, came = _forward(costs)
     ends = [float(f.min()) + (n - 1 - k) * m for k, f in enumerate(fwd) if len(f)]
-    return min([n * m, *ends])
+    return _back_track(costs, fwd, came), min([n * m, *ends])
 
 
 DISTINCT_TRIES = 24
@@ -108,7 +113,7 @@ def solve_distinct(
             low = min(low, node.total - best.total + (node.margins[k] if same else 0.0))
         if exact and low < DISTINCT_REACH and best.choice[k] != NONE:
             circle = int(ids[k][best.choice[k]])
-            other, _ = _distinct(costs, ids, frozenset({(k, circle)}))
+            other, _ = _distinct(costs, ids, frozenset({(k, circle)}), margins=False)
             low = max(low, other.total - best.total)
         margins.append(low)
     return best.choice, margins
@@ -116,7 +121,7 @@ def solve_distinct(
 
 def cheapest_distinct(costs: ChainCosts, ids: list[np.ndarray]) -> float:
     """The cost of the cheapest chain whose stops take distinct circles (`solve_distinct`)."""
-    return _distinct(costs, ids, frozenset())[0].total
+    return _distinct(costs, ids, frozenset(), margins=False)[0].total
 
 
 def _twice(choice: list[int], ids: list[np.ndarray]) -> tuple[int, list[int]] | None:
@@ -129,18 +134,25 @@ def _twice(choice: list[int], ids: list[np.ndarray]) -> tuple[int, list[int]] | 
 
 
 def _distinct(
-    costs: ChainCosts, ids: list[np.ndarray], bans: frozenset[tuple[int, int]]
+    costs: ChainCosts,
+    ids: list[np.ndarray],
+    bans: frozenset[tuple[int, int]],
+    *,
+    margins: bool = True,
 ) -> tuple[_Node, list[_Node]]:
     """Best first over bans (a ban only makes a chain dearer): the cheapest chain with
     distinct circles that keeps `bans`, and the chains left open, which with it cover every
-    such chain."""
+    such chain (with their margins, or none)."""
 
     def node(bans: frozenset[tuple[int, int]]) -> _Node:
         unary = list(costs.unary)
         for k, circle in bans:
             unary[k] = np.where(ids[k] == circle, math.inf, unary[k])
-        choice, margins, total = _solve(replace(costs, unary=unary))
-        return _Node(total, bans, choice, margins)
+        if not margins:
+            choice, total = _cheapest(replace(costs, unary=unary))
+            return _Node(total, bans, choice, [])
+        choice, found, total = _solve(replace(costs, unary=unary))
+        return _Node(total, bans, choice, found)
 
     root = node(bans)
     heap: list[tuple[float, int, _Node]] = [(root.total, 0, root)]
