@@ -173,11 +173,17 @@ def find_circles(
     return found.pick(_thinned(found.xy_mm * scale, found.strength, radius_px))
 
 
+CONCENTRIC = 0.35
+"""A stronger smaller candidate this near a larger one's centre (radii of the larger) takes
+its place; one further off (the small kernel on part of a big circle's ring) leaves both."""
+
+
 def find_sizes(img: np.ndarray, scale: float, radii_mm: list[float]) -> Circles:
     """Candidates of each size, largest first. Where a smaller one lies inside a larger one,
     the stronger stays: the small kernel fires inside a big circle's disk, weakly (its ring
     is on the disk), and the big kernel around a small circle, weakly too (its ring is on
-    the paper and strokes around it)."""
+    the paper and strokes around it). A stronger small one off the big one's centre
+    (`CONCENTRIC`) leaves both."""
     sizes = sorted(set(radii_mm), reverse=True)
     found = [find_circles(img, scale, r, MIN_RESPONSE * r / sizes[0]) for r in sizes]
     out = found[0]
@@ -187,7 +193,8 @@ def find_sizes(img: np.ndarray, scale: float, radii_mm: list[float]) -> Circles:
             inside = d <= out.radius_mm[None]
             beaten = inside & (more.strength[:, None] <= out.strength[None])
             keep = ~beaten.any(axis=1)
-            out = out.pick(~(inside & keep[:, None]).any(axis=0))
+            centred = inside & (d <= CONCENTRIC * out.radius_mm[None])
+            out = out.pick(~(centred & keep[:, None]).any(axis=0))
         else:
             keep = np.ones(len(more.xy_mm), bool)
         out = out.plus(more.pick(keep))
