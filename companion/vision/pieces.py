@@ -188,6 +188,7 @@ class PieceMaker:
         self._st_ids = list(stations)
         self._st_xy = np.array(list(stations.values()), np.float32).reshape(-1, 2)
         self._st_x, self._st_y = self._st_xy[:, 0].copy(), self._st_xy[:, 1].copy()
+        self._st_list: list[list[float]] = self._st_xy.tolist()
         self.unlean = unlean
         self.lean = lean
         self.camouflage = camouflage
@@ -469,8 +470,8 @@ class PieceMaker:
                     self.shapes.pyramid_rise,
                     lean_mm,
                 )
-            st_x, st_y = self._st_xy[k]
-            centre = centre_odds(float((sx - st_x) * ux + (sy - st_y) * uy), lean_mm)
+            st_x, st_y = self._st_list[k]
+            centre = centre_odds((sx - st_x) * ux + (sy - st_y) * uy, lean_mm)
             z += shading + centre
         shape = 1 / (1 + math.exp(-z))
         pyramid = position / (1 + math.exp(-(z + STATION_PRIOR)))
