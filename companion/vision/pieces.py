@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from companion.metro.board import BoardMap
+from companion.vision.centre_lean import centre_odds
 from companion.vision.model import MEEPLE, PYRAMID, Piece
 from companion.vision.outline import elongation
 from companion.vision.shading import (
@@ -120,6 +121,8 @@ class Fit(NamedTuple):
     distance_mm: float
     shading: float = 0.0
     """Log-odds for a pyramid the shading cue alone gave (`vision.shading`)."""
+    centre: float = 0.0
+    """Log-odds for a pyramid where the blob's seen centre stands gave (`vision.centre_lean`)."""
 
 
 def _square_distances(xs: np.ndarray, ys: np.ndarray, to: np.ndarray) -> np.ndarray:
@@ -185,6 +188,7 @@ class PieceMaker:
         self._st_ids = list(stations)
         self._st_xy = np.array(list(stations.values()), np.float32).reshape(-1, 2)
         self._st_x, self._st_y = self._st_xy[:, 0].copy(), self._st_xy[:, 1].copy()
+        self._st_list: list[list[float]] = self._st_xy.tolist()
         self.unlean = unlean
         self.lean = lean
         self.camouflage = camouflage
@@ -452,32 +456,36 @@ class PieceMaker:
             # Small or slim on a station: a meeple, or a pyramid partly lost in print of its
             # own colour? What the blob and that print leave of a pyramid's disc says which.
             z += 12.0 * (self.explained(pts, color, k) - 0.8)
-        shading = 0.0
-        if position > 0 and self.image is not None and abs(z) < SHADING_SAYS:
+        shading = centre = 0.0
+        if position > 0 and abs(z) < SHADING_SAYS:
             # On a station a meeple can look as round as a pyramid: how its brightness runs
-            # along its lean tells its level top from a pyramid's sloping faces.
+            # along its lean tells its level top from a pyramid's sloping faces, and its seen
+            # centre lies beyond its foot, where a pyramid's is its base's.
             sx, sy = float(cx) / s, float(cy) / s
-            direction, lean_mm = lean_direction(sx, sy, self.lean(sx, sy, MEEPLE_TOP_MM))
-            if shading_says(self._shading, lean_mm):
+            (ux, uy), lean_mm = lean_direction(sx, sy, self.lean(sx, sy, MEEPLE_TOP_MM))
+            if self.image is not None and shading_says(self._shading, lean_mm):
                 shading = rise_odds(
-                    rise(self.image, pts, direction),
+                    rise(self.image, pts, (ux, uy)),
                     self.shapes.meeple_rise,
                     self.shapes.pyramid_rise,
                     lean_mm,
                 )
-                z += shading
+            st_x, st_y = self._st_list[k]
+            centre = centre_odds((sx - st_x) * ux + (sy - st_y) * uy, lean_mm)
+            z += shading + centre
         shape = 1 / (1 + math.exp(-z))
         pyramid = position / (1 + math.exp(-(z + STATION_PRIOR)))
-        return Fit(pyramid, shape, position, x_mm, y_mm, k, d, shading)
+        return Fit(pyramid, shape, position, x_mm, y_mm, k, d, shading, centre)
 
     def piece(self, pts: np.ndarray, color: str, conf_color: float) -> Piece:
         fit = self.fit(pts, color)
         kind_conf = abs(2 * fit.pyramid - 1)
-        if abs(fit.shading) >= DOUBT:
+        cues = fit.shading + fit.centre
+        if abs(cues) >= DOUBT:
             shape = min(max(fit.shape, 1e-9), 1 - 1e-9)
-            rest = math.log(shape / (1 - shape)) - fit.shading
-            if (rest >= 0) != (fit.shading >= 0) and abs(rest) < SURE_SHAPE:
-                # Size and shading disagree: a call for the game to settle, not a sure one.
+            rest = math.log(shape / (1 - shape)) - cues
+            if (rest >= 0) != (cues >= 0) and abs(rest) < SURE_SHAPE:
+                # Size and the lean's cues disagree: a call for the game to settle.
                 kind_conf = min(kind_conf, 0.5)
         if fit.pyramid >= 0.5:
             place_conf = float(max(0.0, 1 - max(0.0, fit.distance_mm - STATION_MM) / 6.0))
