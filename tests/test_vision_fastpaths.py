@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from companion.data import load_map
+from companion.vision.blob_moments import BlobMoments
 from companion.vision.blobs import nonzero_xy
 from companion.vision.boardframe import BoardFrame, Settings, board_scale
 from companion.vision.colormodel import ColorModel
 from companion.vision.markers import Locator, detect, load_layout
+from companion.vision.outline import elongation
 from companion.vision.render import render
+from companion.vision.shading import rise
 
 MINI = load_map("tests/data/mini.toml")
 
@@ -105,3 +109,30 @@ def test_locator_keeps_its_fit_with_a_marker_covered() -> None:
     assert (first.markers, first.cached) == (3, False)
     assert (second.markers, second.cached) == (3, True)
     assert np.array_equal(first.homography, second.homography)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6))
+def test_a_frames_blob_moments_are_each_blobs_own(seed: int, count: int) -> None:
+    rng = np.random.default_rng(seed)
+    image = rng.uniform(0, 238, (60, 80, 3)).astype(np.float32)
+    blobs = []
+    for _ in range(count):
+        n = int(rng.integers(3, 300))
+        x0, y0 = rng.integers(0, 60), rng.integers(0, 40)
+        blobs.append(
+            np.stack([rng.integers(x0, x0 + 20, n), rng.integers(y0, y0 + 20, n)], 1).astype(
+                np.float32
+            )
+        )
+    moments = BlobMoments(blobs)
+    directions = rng.normal(size=(count, 2))
+    directions /= np.hypot(directions[:, :1], directions[:, 1:])
+    wanted = rng.random(count) < 0.7
+    rises = moments.rises(image, directions, wanted)
+    for j, (pts, elong) in enumerate(zip(blobs, moments.elongations(), strict=True)):
+        centre = pts.sum(0) / len(pts)
+        assert np.array_equal(moments.centres[j], centre)
+        assert elong == pytest.approx(elongation(pts, centre), rel=1e-5)
+        want = rise(image, pts, tuple(directions[j])) if wanted[j] else 0.0
+        assert rises[j] == pytest.approx(want, rel=1e-4, abs=1e-5)
