@@ -50,6 +50,7 @@ def measure_all(
     """Each blob's measures: `foot` and `top` take a centre (board mm) to where the piece
     stands and where a meeple's top shows; the rise is measured for blobs within `reach_mm`
     of a station where the shading can say something (`shading.shading_says`)."""
+    blobs = [b for b in blobs if len(b)]
     if not blobs:
         return []
     moments = BlobMoments(blobs)
@@ -60,91 +61,78 @@ def measure_all(
     d_st = np.hypot(st_x[None, :] - xy_mm[:, :1], st_y[None, :] - xy_mm[:, 1:])
     nearest = np.argmin(d_st, axis=1)
     distances = d_st[np.arange(len(blobs)), nearest].tolist()
-    directions = np.zeros((len(blobs), 2))
-    wanted = np.zeros(len(blobs), bool)
+    rises: list[float | None] = [None] * len(blobs)
     if image is not None:
+        directions = np.zeros((len(blobs), 2))
+        wanted = []
         for j, (cx, cy) in enumerate(centres):
             sx, sy = cx / scale, cy / scale
             direction, lean_mm = lean_direction(sx, sy, top(sx, sy))
             if distances[j] < reach_mm and shading_says(holding, lean_mm):
-                directions[j], wanted[j] = direction, True
-    rises = moments.rises(image, directions, wanted) if image is not None else []
+                directions[j] = direction
+                wanted.append(j)
+        if wanted:
+            values = moments.rises(image, directions)
+            for j in wanted:
+                rises[j] = values[j]
     return [
-        Measures(
-            pts,
-            moments.centres[j],
-            *feet[j],
-            int(nearest[j]),
-            distances[j],
-            elong,
-            rises[j] if wanted[j] else None,
-        )
+        Measures(pts, moments.centres[j], *feet[j], int(nearest[j]), distances[j], elong, rises[j])
         for j, (pts, elong) in enumerate(zip(blobs, moments.elongations(), strict=True))
     ]
 
 
 class BlobMoments:
-    """Per-blob sums over the pixels of several blobs (each N x 2 float32, x then y)."""
+    """Per-blob sums over the pixels of several blobs (each N x 2 float32, x then y, none
+    empty), laid end to end so that each blob's sum is one segment's (`np.add.reduceat`)."""
 
     def __init__(self, blobs: list[np.ndarray]) -> None:
-        self.count = len(blobs)
         self.sizes = np.array([len(b) for b in blobs], np.intp)
-        self.label = np.repeat(np.arange(self.count), self.sizes)
-        pts = np.concatenate(blobs) if blobs else np.zeros((0, 2), np.float32)
-        self.pts = pts
-        self.x = pts[:, 0].astype(np.float64)
-        self.y = pts[:, 1].astype(np.float64)
-        sums = np.stack([self._sum(self.x), self._sum(self.y)], 1)
-        self.centres = sums.astype(np.float32) / np.maximum(self.sizes, 1)[:, None].astype(
-            np.float32
-        )
+        self._starts = np.concatenate([[0], np.cumsum(self.sizes)[:-1]])
+        self.pts = np.concatenate(blobs)
+        xy = self.pts.astype(np.float64)
+        self.centres = self._sums(xy).astype(np.float32) / self.sizes[:, None].astype(np.float32)
         """Each blob's mean pixel (float32, as `pts.sum(0) / len(pts)`)."""
-        self._dx = self.x - self.centres[self.label, 0]
-        self._dy = self.y - self.centres[self.label, 1]
+        self._d = xy - np.repeat(self.centres, self.sizes, axis=0)
 
-    def _sum(self, values: np.ndarray) -> np.ndarray:
-        return np.bincount(self.label, values, minlength=self.count)
+    def _sums(self, values: np.ndarray) -> np.ndarray:
+        return np.asarray(np.add.reduceat(values, self._starts, axis=0))
 
     def elongations(self) -> list[float]:
         """`outline.elongation` of each blob (1 under five pixels)."""
-        n = np.maximum(self.sizes, 1)
-        sxx = self._sum(self._dx * self._dx) / n + 1 / 12
-        syy = self._sum(self._dy * self._dy) / n + 1 / 12
-        sxy = self._sum(self._dx * self._dy) / n
+        dx, dy = self._d[:, 0], self._d[:, 1]
+        products = np.empty((len(dx), 3))
+        np.multiply(dx, dx, out=products[:, 0])
+        np.multiply(dy, dy, out=products[:, 1])
+        np.multiply(dx, dy, out=products[:, 2])
+        moments = self._sums(products) / self.sizes[:, None]
         out = []
-        for size, xx, yy, xy in zip(
-            self.sizes.tolist(), sxx.tolist(), syy.tolist(), sxy.tolist(), strict=True
-        ):
+        for size, (xx, yy, xy) in zip(self.sizes.tolist(), moments.tolist(), strict=True):
             if size < 5:
                 out.append(1.0)
                 continue
+            xx, yy = xx + 1 / 12, yy + 1 / 12
             mid, half = (xx + yy) / 2, math.hypot((xx - yy) / 2, xy)
             out.append(math.sqrt((mid + half) / max(mid - half, 1e-9)))
         return out
 
-    def rises(self, image: np.ndarray, directions: np.ndarray, wanted: np.ndarray) -> list[float]:
-        """`shading.rise` of each blob along its direction (B x 2), for the `wanted` blobs
-        (bool, B); 0 for the others."""
-        out = [0.0] * self.count
-        wanted = wanted & (self.sizes >= 8)
-        if not wanted.any():
-            return out
-        at = np.flatnonzero(wanted[self.label])
-        lab = self.label[at]
-        ix, iy = self.pts[at, 0].astype(np.intp), self.pts[at, 1].astype(np.intp)
-        lit = image[iy, ix]
+    def rises(self, image: np.ndarray, directions: np.ndarray) -> list[float]:
+        """`shading.rise` of each blob along its direction (B x 2) in `image` (H x W x 3)."""
+        at = self.pts[:, 1].astype(np.intp) * image.shape[1] + self.pts[:, 0].astype(np.intp)
+        lit = image.reshape(-1, 3).take(at, axis=0)
         lum = lit[:, 0].astype(np.float64)
         lum += lit[:, 1]
         lum += lit[:, 2]
-        along = self.x[at] * directions[lab, 0] + self.y[at] * directions[lab, 1]
-        n = np.maximum(self.sizes, 1)
-        d_lum = lum - (np.bincount(lab, lum, minlength=self.count) / n)[lab]
-        d_along = along - (np.bincount(lab, along, minlength=self.count) / n)[lab]
-        ll = np.bincount(lab, d_lum * d_lum, minlength=self.count) / n
-        aa = np.bincount(lab, d_along * d_along, minlength=self.count) / n
-        la = np.bincount(lab, d_lum * d_along, minlength=self.count) / n
-        for j in np.flatnonzero(wanted).tolist():
-            sl, sa = math.sqrt(float(ll[j])), math.sqrt(float(aa[j]))
-            if sl > 1e-6 and sa > 1e-6:
-                out[j] = float(la[j]) / (sl * sa)
+        lum -= np.repeat(self._sums(lum) / self.sizes, self.sizes)
+        along = np.repeat(directions, self.sizes, axis=0)
+        along *= self._d
+        d_along = along[:, 0] + along[:, 1]
+        products = np.empty((len(lum), 3))
+        np.multiply(lum, lum, out=products[:, 0])
+        np.multiply(d_along, d_along, out=products[:, 1])
+        np.multiply(lum, d_along, out=products[:, 2])
+        sums = self._sums(products) / self.sizes[:, None]
+        out = []
+        for size, (ll, aa, la) in zip(self.sizes.tolist(), sums.tolist(), strict=True):
+            sl, sa = math.sqrt(ll), math.sqrt(aa)
+            out.append(la / (sl * sa) if size >= 8 and sl > 1e-6 and sa > 1e-6 else 0.0)
         return out
