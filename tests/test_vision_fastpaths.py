@@ -13,7 +13,7 @@ from hypothesis.extra.numpy import arrays
 from companion.data import load_map
 from companion.vision.blob_moments import BlobMoments
 from companion.vision.blobs import nonzero_xy
-from companion.vision.boardframe import BoardFrame, Settings, board_scale
+from companion.vision.boardframe import BoardFrame, Halver, Settings, board_scale, warp_to_board
 from companion.vision.colormodel import ColorModel
 from companion.vision.markers import Locator, detect, load_layout
 from companion.vision.outline import elongation
@@ -135,3 +135,19 @@ def test_a_frames_blob_moments_are_each_blobs_own(seed: int, count: int) -> None
         assert elong == pytest.approx(elongation(pts, centre), rel=1e-5)
         want = rise(image, pts, tuple(directions[j]))
         assert rises[j] == pytest.approx(want, rel=1e-4, abs=1e-5)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_halving_only_what_the_warp_reads_warps_the_same(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    frame = cv2.GaussianBlur(rng.integers(0, 255, (360, 640, 3), dtype=np.uint8), (3, 3), 0)
+    board = np.array([[0, 0], [200, 0], [200, 140], [0, 140]], np.float32)
+    seen = np.array([[120, 60], [520, 80], [540, 330], [100, 300]], np.float32)
+    seen += rng.uniform(-150, 150, (4, 2)).astype(np.float32)
+    homography = cv2.getPerspectiveTransform(board, seen)
+    halver = Halver()
+    for _ in range(2):
+        got = warp_to_board(frame, homography, 0.7, (140, 98), halver)
+        assert np.array_equal(got, warp_to_board(frame, homography, 0.7, (140, 98)))
+        frame = frame[:, ::-1].copy()
