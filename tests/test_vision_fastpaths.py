@@ -137,7 +137,7 @@ def test_a_frames_blob_moments_are_each_blobs_own(seed: int, count: int) -> None
         assert rises[j] == pytest.approx(want, rel=1e-4, abs=1e-5)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_halving_only_what_the_warp_reads_warps_the_same(seed: int) -> None:
     rng = np.random.default_rng(seed)

@@ -313,9 +313,11 @@ class Halver:
         h, w = image.shape[:2]
         bw, bh = size
         corners = np.array([[[-1, -1], [bw + 1, -1], [bw + 1, bh + 1], [-1, bh + 1]]], np.float64)
-        seen = cv2.perspectiveTransform(corners, homography).reshape(-1, 2)
-        if not np.isfinite(seen).all():
+        depth = corners[0] @ homography[2, :2] + homography[2, 2]
+        if not ((depth > 0).all() or (depth < 0).all()):
+            # The board crosses the horizon: its corners do not bound what the warp reads.
             return np.asarray(cv2.pyrDown(image))
+        seen = cv2.perspectiveTransform(corners, homography).reshape(-1, 2)
         m = 2 * HALF_MARGIN
         x0 = max(0, math.floor(seen[:, 0].min()) - m) & ~1
         y0 = max(0, math.floor(seen[:, 1].min()) - m) & ~1
