@@ -83,8 +83,10 @@ class BlobFinder:
         mask: np.ndarray = np.zeros((h, w), np.uint8)
         mask[py, px] = 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
-        # Labels only: OpenCV's component statistics cost several times the labelling.
-        n, labels = cv2.connectedComponents(mask, connectivity=8)
+        # Labels only: OpenCV's component statistics cost several times the labelling; 16-bit
+        # labels (the same ones) when they fit, a third quicker.
+        ltype = cv2.CV_16U if len(sel) < 2**16 - 1 else cv2.CV_32S
+        n, labels = cv2.connectedComponents(mask, connectivity=8, ltype=ltype)
         n_colors = per_color.shape[1]
         # Per component and colour at once: pixel counts, and the sums of the colour distances
         # (for the confidence), so one-colour blobs (nearly all) need no per-blob image work.
