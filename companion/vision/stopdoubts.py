@@ -2,7 +2,7 @@
 
 The chains (`stopmatch`) each keep their line's order, but a chain alone cannot see three
 things. A circle is made doubtful when its line's stroke runs straight past it (a patch beside
-a stop missing from the print), or when an unsure neighbour would rather have it than the
+a stop missing from the print), or when an unsure neighbour would as soon have it as the
 circle it took (the chain shifted along by one), beyond the lead it has on it; and stations
 hold their circles together: a station whose circles came out scattered has them all made
 doubtful.
@@ -65,11 +65,11 @@ def runs_past(matcher: StopMatcher, line_id: str, a: int, c: int, b: int) -> boo
 
 
 def check_rivals(matcher: StopMatcher, matches: dict[str, Match]) -> dict[str, Match]:
-    """A found circle that a neighbouring stop of its line, itself unsure, would rather
-    have than the circle it took is only as sure as the lead it has on it: when a stop is
-    missing (from the print or from the circles found), the chain may shift its
-    neighbours along by one, each onto the next one's circle and the last onto a patch of
-    paper, and nothing but that lead tells the shift from the truth."""
+    """A found circle that a neighbouring stop of its line, itself unsure, would as soon
+    have as the circle it took (`RIVAL_SLACK`) is only as sure as the lead it has on it:
+    when a stop is missing (from the print or from the circles found), the chain may shift
+    its neighbours along by one, each onto the next one's circle and the last onto a patch
+    of paper, and nothing but that lead tells the shift from the truth."""
     for line in matcher.board.lines.values():
         stops = [s.id for s in line.stops]
         lead: dict[str, float] = {}
