@@ -408,7 +408,9 @@ class PieceMaker:
         self._rects[id(pts)] = (pts, rect)
         return rect
 
-    def _aspect(self, pts: np.ndarray, color: str, station: int, elong: float) -> float:
+    def _aspect(
+        self, pts: np.ndarray, color: str, station: int, elong: float | None = None
+    ) -> float:
         """The blob's elongation by its second moments (`vision.outline`). Where print of its
         colour hides part of the nearest station's pyramid disc, the outline left is the
         print's as much as the piece's (a pyramid missing a face is long): there, more and
@@ -416,6 +418,8 @@ class PieceMaker:
         short, long = self._rect(pts)
         rect = long / max(1.0, short) if len(pts) >= 5 else 1.0
         trust = max(0.0, 1 - self.hidden(color, station) / HIDDEN)
+        if elong is None:
+            elong = elongation(pts)
         return rect + (elong - rect) * trust
 
     def _thin(self, pts: np.ndarray) -> bool:
