@@ -71,6 +71,9 @@ class Frame:
     stages_ms: dict[str, float] = field(default_factory=dict)
     diff: np.ndarray | None = None
     """Per-pixel colour change (float32), for the coarse hand test."""
+    tight: np.ndarray | None = None
+    """Per-pixel colour change with no allowance for misregistration (float32), for the
+    second look (`vision.refine`)."""
 
 
 CLAMP = np.float32(238.0)
@@ -197,6 +200,7 @@ class BoardFrame:
         a3 = cv2.merge([alpha, alpha, alpha], dst=work("a3", (h, w, 3), np.float32))
         out = cv2.multiply(self.ref, a3, dst=work("out", (h, w, 3), np.float32))
         out = cv2.absdiff(f, out, dst=out)
+        tight = cv2.transform(out, self._ones)
         out = cv2.subtract(out, cv2.multiply(self.ref_tol, a3, dst=a3), dst=out)
         out = cv2.threshold(out, 0.0, 0.0, cv2.THRESH_TOZERO, dst=out)[1]  # max(out, 0)
         diff = cv2.transform(out, self._ones)
@@ -207,7 +211,7 @@ class BoardFrame:
         m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel, dst=bright)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
         stages["diff"] = ms_since(t0)
-        return Frame(f, m8, stages, diff)
+        return Frame(f, m8, stages, diff, tight)
 
     def _gain(self, blurred: np.ndarray) -> np.ndarray:
         """Per-channel gain bringing the frame's light to the reference's: the median ratio
