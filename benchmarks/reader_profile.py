@@ -16,7 +16,8 @@ parts, so the reader itself is timed as it runs:
 
 - locate: markers (cached); warp: into the board frame; diff: the change test
   (`BoardFrame.compare`); reject: the hand test; blobs: colour classification and grouping;
-  make: pieces from blobs (kind, count, place), without refine: the second look at each blob.
+  make: pieces from blobs (kind, count, place; with `PieceMaker.prepare`'s batch), without
+  refine: the second look at each blob.
 
 `--record` writes every frame's reading (rejection; each piece's kind, colour, place,
 position, confidence); `--compare` reads the frames again and lists what differs.
@@ -134,6 +135,7 @@ def _instrument(reader: Reader) -> StageClock:
     clock.wrap(reader.board_frame, "compare", "diff")
     clock.wrap(reader.hands, "rejection", "reject")
     clock.wrap(reader.finder, "find", "blobs")
+    clock.wrap(reader.maker, "prepare", "make")
     clock.wrap(reader.maker, "make", "make")
     clock.wrap(reader.refiner, "refine", "refine")
     return clock

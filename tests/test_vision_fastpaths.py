@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from companion.data import load_map
+from companion.vision.blob_moments import BlobMoments
 from companion.vision.blobs import nonzero_xy
-from companion.vision.boardframe import BoardFrame, Settings, board_scale
+from companion.vision.boardframe import BoardFrame, Halver, Settings, board_scale, warp_to_board
 from companion.vision.colormodel import ColorModel
 from companion.vision.markers import Locator, detect, load_layout
+from companion.vision.outline import elongation
 from companion.vision.render import render
+from companion.vision.shading import rise
 
 MINI = load_map("tests/data/mini.toml")
 
@@ -105,3 +109,45 @@ def test_locator_keeps_its_fit_with_a_marker_covered() -> None:
     assert (first.markers, first.cached) == (3, False)
     assert (second.markers, second.cached) == (3, True)
     assert np.array_equal(first.homography, second.homography)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6))
+def test_a_frames_blob_moments_are_each_blobs_own(seed: int, count: int) -> None:
+    rng = np.random.default_rng(seed)
+    image = rng.uniform(0, 238, (60, 80, 3)).astype(np.float32)
+    blobs = []
+    for _ in range(count):
+        n = int(rng.integers(3, 300))
+        x0, y0 = rng.integers(0, 60), rng.integers(0, 40)
+        blobs.append(
+            np.stack([rng.integers(x0, x0 + 20, n), rng.integers(y0, y0 + 20, n)], 1).astype(
+                np.float32
+            )
+        )
+    moments = BlobMoments(blobs)
+    directions = rng.normal(size=(count, 2))
+    directions /= np.hypot(directions[:, :1], directions[:, 1:])
+    rises = moments.rises(image, directions)
+    for j, (pts, elong) in enumerate(zip(blobs, moments.elongations(), strict=True)):
+        centre = pts.sum(0) / len(pts)
+        assert np.array_equal(moments.centres[j], centre)
+        assert elong == pytest.approx(elongation(pts, centre), rel=1e-5)
+        want = rise(image, pts, tuple(directions[j]))
+        assert rises[j] == pytest.approx(want, rel=1e-4, abs=1e-5)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_halving_only_what_the_warp_reads_warps_the_same(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    frame = cv2.GaussianBlur(rng.integers(0, 255, (360, 640, 3), dtype=np.uint8), (3, 3), 0)
+    board = np.array([[0, 0], [200, 0], [200, 140], [0, 140]], np.float32)
+    seen = np.array([[120, 60], [520, 80], [540, 330], [100, 300]], np.float32)
+    seen += rng.uniform(-150, 150, (4, 2)).astype(np.float32)
+    homography = cv2.getPerspectiveTransform(board, seen)
+    halver = Halver()
+    for _ in range(2):
+        got = warp_to_board(frame, homography, 0.7, (140, 98), halver)
+        assert np.array_equal(got, warp_to_board(frame, homography, 0.7, (140, 98)))
+        frame = frame[:, ::-1].copy()

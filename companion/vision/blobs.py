@@ -83,8 +83,10 @@ class BlobFinder:
         mask: np.ndarray = np.zeros((h, w), np.uint8)
         mask[py, px] = 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
-        # Labels only: OpenCV's component statistics cost several times the labelling.
-        n, labels = cv2.connectedComponents(mask, connectivity=8)
+        # Labels only: OpenCV's component statistics cost several times the labelling; 16-bit
+        # labels (the same ones) when they fit, a third quicker.
+        ltype = cv2.CV_16U if len(sel) < 2**16 - 1 else cv2.CV_32S
+        n, labels = cv2.connectedComponents(mask, connectivity=8, ltype=ltype)
         n_colors = per_color.shape[1]
         # Per component and colour at once: pixel counts, and the sums of the colour distances
         # (for the confidence), so one-colour blobs (nearly all) need no per-blob image work.
@@ -194,7 +196,7 @@ class BlobFinder:
             if len(by) < min_px:
                 continue
             mine = rows[part & (colors == c)]
-            conf = self.colors.confidence(per_color[mine].mean(axis=0)) if len(mine) else 0.5
+            conf = self.colors.confidence(_mean_rows(per_color, mine)) if len(mine) else 0.5
             pts = np.stack([bx + x0, by + y0], 1).astype(np.float32)
             out.append(Blob(c, pts, conf))
         return out
@@ -212,7 +214,7 @@ class BlobFinder:
             ys, xs = np.nonzero(part)
             if not len(ys):
                 continue
-            centre = np.array([xs.mean(), ys.mean()])
+            centre = np.array([xs.sum() / len(xs), ys.sum() / len(ys)])  # np.mean's values
             for k, other in enumerate(centres):
                 if math.dist(centre, other) < close:
                     out[k] = (out[k][0], out[k][1] | part)
@@ -224,6 +226,11 @@ class BlobFinder:
         for c, part in out:
             mine = rows[part & (rows >= 0)]
             if len(mine):
-                c = int(np.argmin(per_color[mine].mean(axis=0)))
+                c = int(np.argmin(_mean_rows(per_color, mine)))
             merged.append((c, part))
         return merged
+
+
+def _mean_rows(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """`values[rows].mean(axis=0)`, the same numbers without np.mean's overhead."""
+    return np.asarray(values[rows].sum(axis=0) / len(rows))

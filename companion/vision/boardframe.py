@@ -169,13 +169,14 @@ class BoardFrame:
         ).astype(np.float32)
         self._windows: dict[tuple[int, ...], np.ndarray] = {}
         self._work = Workspace()
+        self._halver = Halver()
 
     @property
     def size(self) -> tuple[int, int]:
         return (self.ref.shape[1], self.ref.shape[0])
 
     def warp(self, image: np.ndarray, homography: np.ndarray) -> np.ndarray:
-        return warp_to_board(image, homography, self.scale, self.size)
+        return warp_to_board(image, homography, self.scale, self.size, self._halver)
 
     def compare(self, warped: np.ndarray) -> Frame:
         stages: dict[str, float] = {}
@@ -292,17 +293,62 @@ class BoardFrame:
         return np.asarray(np.sqrt(d2.min(axis=0)))
 
 
+HALF_MARGIN = 8
+"""Half-image pixels kept past the board's corners when halving only what a warp reads."""
+
+
+class Halver:
+    """`cv2.pyrDown` of the part of a camera frame a warp reads (the board covers about half
+    of it), into a half image kept from frame to frame. Cut on even pixels with a margin past
+    the board's corners, the half image's pixels that the warp reads are the whole frame's
+    own; the rest are never read."""
+
+    def __init__(self) -> None:
+        self._half: np.ndarray | None = None
+
+    def __call__(
+        self, image: np.ndarray, homography: np.ndarray, size: tuple[int, int]
+    ) -> np.ndarray:
+        """The half image for a warp by `homography` (board-frame px to camera px) to `size`."""
+        h, w = image.shape[:2]
+        bw, bh = size
+        corners = np.array([[[-1, -1], [bw + 1, -1], [bw + 1, bh + 1], [-1, bh + 1]]], np.float64)
+        depth = corners[0] @ homography[2, :2] + homography[2, 2]
+        if not ((depth > 0).all() or (depth < 0).all()):
+            # The board crosses the horizon: its corners do not bound what the warp reads.
+            return np.asarray(cv2.pyrDown(image))
+        seen = cv2.perspectiveTransform(corners, homography).reshape(-1, 2)
+        m = 2 * HALF_MARGIN
+        x0 = max(0, math.floor(seen[:, 0].min()) - m) & ~1
+        y0 = max(0, math.floor(seen[:, 1].min()) - m) & ~1
+        x1 = min(w, math.ceil(seen[:, 0].max()) + m)
+        y1 = min(h, math.ceil(seen[:, 1].max()) + m)
+        if x1 - x0 < 2 or y1 - y0 < 2:
+            return np.asarray(cv2.pyrDown(image))
+        shape = ((h + 1) // 2, (w + 1) // 2, *image.shape[2:])
+        if self._half is None or self._half.shape != shape or self._half.dtype != image.dtype:
+            self._half = np.zeros(shape, image.dtype)
+        part = self._half[y0 // 2 : (y1 + 1) // 2, x0 // 2 : x0 // 2 + (x1 - x0 + 1) // 2]
+        cv2.pyrDown(image[y0:y1, x0:x1], dst=part)
+        return self._half
+
+
 def warp_to_board(
-    image: np.ndarray, homography: np.ndarray, scale: float, size: tuple[int, int]
+    image: np.ndarray,
+    homography: np.ndarray,
+    scale: float,
+    size: tuple[int, int],
+    halver: Halver | None = None,
 ) -> np.ndarray:
-    """The board (0,0)-(width,height) mm at `scale` px/mm; halves big frames first (anti-alias)."""
+    """The board (0,0)-(width,height) mm at `scale` px/mm; halves big frames first (anti-alias;
+    with `halver`, only the part the warp reads)."""
     hom = homography @ np.diag([1 / scale, 1 / scale, 1.0])
     src = image
     cam_px_per_mm = math.sqrt(abs(np.linalg.det(homography[:2, :2]))) / max(
         abs(homography[2, 2]), 1e-9
     )
     if cam_px_per_mm > 2.2 * scale:
-        src = cv2.pyrDown(image)
+        src = cv2.pyrDown(image) if halver is None else halver(image, hom, size)
         hom = np.diag([0.5, 0.5, 1.0]) @ hom
     return cv2.warpPerspective(
         src,

@@ -19,6 +19,8 @@ import cv2
 import numpy as np
 
 from companion.metro.board import BoardMap
+from companion.vision.blob_moments import Measures, measure_all
+from companion.vision.centre_lean import centre_odds
 from companion.vision.model import MEEPLE, PYRAMID, Piece
 from companion.vision.outline import elongation
 from companion.vision.shading import (
@@ -120,6 +122,8 @@ class Fit(NamedTuple):
     distance_mm: float
     shading: float = 0.0
     """Log-odds for a pyramid the shading cue alone gave (`vision.shading`)."""
+    centre: float = 0.0
+    """Log-odds for a pyramid where the blob's seen centre stands gave (`vision.centre_lean`)."""
 
 
 def _square_distances(xs: np.ndarray, ys: np.ndarray, to: np.ndarray) -> np.ndarray:
@@ -185,6 +189,7 @@ class PieceMaker:
         self._st_ids = list(stations)
         self._st_xy = np.array(list(stations.values()), np.float32).reshape(-1, 2)
         self._st_x, self._st_y = self._st_xy[:, 0].copy(), self._st_xy[:, 1].copy()
+        self._st_list: list[list[float]] = self._st_xy.tolist()
         self.unlean = unlean
         self.lean = lean
         self.camouflage = camouflage
@@ -194,6 +199,8 @@ class PieceMaker:
         # fitted several ways in `make`, each part's outline and fit once.
         self._rects: dict[int, tuple[np.ndarray, tuple[float, float]]] = {}
         self._fits: dict[int, tuple[np.ndarray, Fit]] = {}
+        self._measured: dict[int, Measures] = {}
+        self._measured_image: np.ndarray | None = None
         self._shading = holds(shapes.meeple_rise, shapes.pyramid_rise)
         self.image: np.ndarray | None = None
         """The board-frame image being read (the reader sets it), for the shading cue."""
@@ -279,6 +286,25 @@ class PieceMaker:
             cx, cy = self.lean(float(self._st_xy[k, 0]), float(self._st_xy[k, 1]), PYRAMID_LEAN_MM)
             inside |= np.hypot(px[:, 0] - cx * s, px[:, 1] - cy * s) < r
         return bool(inside.mean() > ON_PYRAMIDS) if len(px) else False
+
+    def prepare(self, blobs: list[np.ndarray]) -> None:
+        """Measure all of a frame's blobs at once (`vision.blob_moments`), for `make` to fit
+        them one by one: each whole blob's fit then takes its centre, station, elongation
+        and shading rise from the batch, with the values its own measures give."""
+        self._measured_image = self.image
+        self._measured = {
+            id(m.pts): m
+            for m in measure_all(
+                blobs,
+                self.scale,
+                (self._st_x, self._st_y),
+                lambda x, y: self.unlean(x, y, PYRAMID_LEAN_MM),
+                lambda x, y: self.lean(x, y, MEEPLE_TOP_MM),
+                STATION_MM + 5.0,
+                self.image,
+                self._shading,
+            )
+        }
 
     def make(
         self,
@@ -371,9 +397,7 @@ class PieceMaker:
         self._rects[id(pts)] = (pts, rect)
         return rect
 
-    def _aspect(
-        self, pts: np.ndarray, color: str, station: int, centre: np.ndarray | None = None
-    ) -> float:
+    def _aspect(self, pts: np.ndarray, color: str, station: int, elong: float) -> float:
         """The blob's elongation by its second moments (`vision.outline`). Where print of its
         colour hides part of the nearest station's pyramid disc, the outline left is the
         print's as much as the piece's (a pyramid missing a face is long): there, more and
@@ -381,7 +405,7 @@ class PieceMaker:
         short, long = self._rect(pts)
         rect = long / max(1.0, short) if len(pts) >= 5 else 1.0
         trust = max(0.0, 1 - self.hidden(color, station) / HIDDEN)
-        return rect + (elongation(pts, centre) - rect) * trust
+        return rect + (elong - rect) * trust
 
     def _thin(self, pts: np.ndarray) -> bool:
         return self._rect(pts)[0] < THIN * self.shapes.meeple_width_mm * self.scale
@@ -436,48 +460,61 @@ class PieceMaker:
         self._fits[id(pts)] = (pts, fit)
         return fit
 
-    def _fit(self, pts: np.ndarray, color: str) -> Fit:
+    def _measure(self, pts: np.ndarray) -> Measures:
+        got = self._measured.get(id(pts))
+        if got is not None and got.pts is pts and self.image is self._measured_image:
+            return got
         s = self.scale
         centre = pts.sum(0) / len(pts)  # np.mean's value without its overhead
         cx, cy = centre
-        area = len(pts) / (s * s)
         x_mm, y_mm = self.unlean(float(cx) / s, float(cy) / s, PYRAMID_LEAN_MM)
         d_st = np.hypot(self._st_x - x_mm, self._st_y - y_mm)
         k = int(np.argmin(d_st))
-        d = float(d_st[k])
-        aspect = self._aspect(pts, color, k, centre)
+        return Measures(pts, centre, x_mm, y_mm, k, float(d_st[k]), elongation(pts, centre), None)
+
+    def _fit(self, pts: np.ndarray, color: str) -> Fit:
+        s = self.scale
+        m = self._measure(pts)
+        cx, cy = m.centre
+        area = len(pts) / (s * s)
+        x_mm, y_mm, k, d = m.x_mm, m.y_mm, m.station, m.distance_mm
+        aspect = self._aspect(pts, color, k, m.elongation)
         z = self.shapes.pyramid_likeness(area, aspect)
         position = min(1.0, max(0.0, 1 - (d - STATION_MM) / 5.0))
         if position > 0 and abs(z + STATION_PRIOR) < 5:
             # Small or slim on a station: a meeple, or a pyramid partly lost in print of its
             # own colour? What the blob and that print leave of a pyramid's disc says which.
             z += 12.0 * (self.explained(pts, color, k) - 0.8)
-        shading = 0.0
-        if position > 0 and self.image is not None and abs(z) < SHADING_SAYS:
+        shading = centre = 0.0
+        if position > 0 and abs(z) < SHADING_SAYS:
             # On a station a meeple can look as round as a pyramid: how its brightness runs
-            # along its lean tells its level top from a pyramid's sloping faces.
+            # along its lean tells its level top from a pyramid's sloping faces, and its seen
+            # centre lies beyond its foot, where a pyramid's is its base's.
             sx, sy = float(cx) / s, float(cy) / s
-            direction, lean_mm = lean_direction(sx, sy, self.lean(sx, sy, MEEPLE_TOP_MM))
-            if shading_says(self._shading, lean_mm):
+            (ux, uy), lean_mm = lean_direction(sx, sy, self.lean(sx, sy, MEEPLE_TOP_MM))
+            if self.image is not None and shading_says(self._shading, lean_mm):
                 shading = rise_odds(
-                    rise(self.image, pts, direction),
+                    rise(self.image, pts, (ux, uy)) if m.rise is None else m.rise,
                     self.shapes.meeple_rise,
                     self.shapes.pyramid_rise,
                     lean_mm,
                 )
-                z += shading
+            st_x, st_y = self._st_list[k]
+            centre = centre_odds((sx - st_x) * ux + (sy - st_y) * uy, lean_mm)
+            z += shading + centre
         shape = 1 / (1 + math.exp(-z))
         pyramid = position / (1 + math.exp(-(z + STATION_PRIOR)))
-        return Fit(pyramid, shape, position, x_mm, y_mm, k, d, shading)
+        return Fit(pyramid, shape, position, x_mm, y_mm, k, d, shading, centre)
 
     def piece(self, pts: np.ndarray, color: str, conf_color: float) -> Piece:
         fit = self.fit(pts, color)
         kind_conf = abs(2 * fit.pyramid - 1)
-        if abs(fit.shading) >= DOUBT:
+        cues = fit.shading + fit.centre
+        if abs(cues) >= DOUBT:
             shape = min(max(fit.shape, 1e-9), 1 - 1e-9)
-            rest = math.log(shape / (1 - shape)) - fit.shading
-            if (rest >= 0) != (fit.shading >= 0) and abs(rest) < SURE_SHAPE:
-                # Size and shading disagree: a call for the game to settle, not a sure one.
+            rest = math.log(shape / (1 - shape)) - cues
+            if (rest >= 0) != (cues >= 0) and abs(rest) < SURE_SHAPE:
+                # Size and the lean's cues disagree: a call for the game to settle.
                 kind_conf = min(kind_conf, 0.5)
         if fit.pyramid >= 0.5:
             place_conf = float(max(0.0, 1 - max(0.0, fit.distance_mm - STATION_MM) / 6.0))

@@ -219,7 +219,9 @@ class Reader:
         made: list[tuple[Piece, float]] = []
         s2 = self.scale * self.scale
         self.maker.image = frame.image
-        for blob in self.finder.find(frame):
+        blobs = self.finder.find(frame)
+        self.maker.prepare([blob.pts for blob in blobs])
+        for blob in blobs:
             grow = functools.partial(self.refiner.refine, frame.image, color=blob.color)
             pieces = self.maker.make(blob.pts, self.colors.names[blob.color], blob.conf, grow)
             made += [(p, len(blob.pts) / s2 / len(pieces)) for p in pieces]
