@@ -53,11 +53,11 @@ def settle(reading: Reading, state: MetroState) -> Reading:
     """A drink and a meeple read in one place (within `SAME_SPOT_MM`) are one piece read twice:
     two pieces cannot stand there. It is the meeple when the game has that player's meeple
     standing on the square it is read on (a meeple beside a pyramid can look like a drink of a
-    near colour); the drink when the game has that player's meeple on no square (riding a
-    train, or not yet on the board): nothing of the player's is missing from the board, so a
-    drink is never proposed as that meeple's move. A meeple the game has standing elsewhere
-    may have moved there: which of several meeples of one colour is the player's is
-    `proposals.settle_meeples`'s to say.
+    near colour); else the drink, which the drink reader's shape test told from that meeple:
+    a meeple the game has on no square (riding a train, or not yet on the board) or standing
+    elsewhere is not asked to have moved there (a drink of a player colour is nearly always
+    also read as a small meeple of its colour, and the one the game has elsewhere may be
+    read as something else there, a pyramid on the station's circles).
 
     A drink the reader is not sure of (under `SURE`: its shape could be the meeple read with
     it) is the drink only when that player's meeple is also read where the game has it (then
@@ -75,11 +75,12 @@ def settle(reading: Reading, state: MetroState) -> Reading:
             drop.add(id(d))
             continue
         if d.confidence < SURE:
-            if all(_seen_in_place(m.color, meeples, state) for m in here):
-                sure[id(d)] = replace(d, confidence=SURE)
-            else:
+            if not all(_seen_in_place(m.color, meeples, state) for m in here):
                 drop.add(id(d))
-        drop |= {id(m) for m in here if _off_the_board(m, state)}
+                drop |= {id(m) for m in here if _off_the_board(m, state)}
+                continue
+            sure[id(d)] = replace(d, confidence=SURE)
+        drop |= {id(m) for m in here}
     if not drop and not sure:
         return reading
     kept = tuple(sure.get(id(p), p) for p in reading.pieces if id(p) not in drop)

@@ -24,7 +24,7 @@ import numpy as np
 from companion.colors import DRINK_COLORS, PLAYER_COLORS
 from companion.metro.board import BoardMap
 from companion.vision.colormodel import MAX_DISTANCE, ColorModel, to_lab
-from companion.vision.drink_proposals import UNSURE_CONFIDENCE
+from companion.vision.drink_proposals import SURE, UNSURE_CONFIDENCE
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
 from companion.vision.drink_shape import UNSURE, largest_part, verdict
 from companion.vision.model import (
@@ -208,7 +208,7 @@ class DrinkReader:
                 continue
             drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base])
             if drink is not None and (
-                self._near_centre(base, station) or self._whole(frame, ys, xs, drink)
+                self._sure_base(base, station) or self._whole(frame, ys, xs, drink)
             ):
                 found.append((drink, base))
         found, gone = self._read_twice(found, pieces)
@@ -275,10 +275,12 @@ class DrinkReader:
                 out[station] = p
         return sorted(((p, s) for s, p in out.items() if s), key=lambda ps: ps[1])
 
-    def _near_centre(self, base: Piece, station: str) -> bool:
-        """A pyramid, or a meeple read within `ON_CENTRE` of the station's centre."""
+    def _sure_base(self, base: Piece, station: str) -> bool:
+        """A pyramid read as sure as a proposal needs (`SURE`: one read with less may be a
+        meeple on the station's circles, and a white drink's change its shadow), or a meeple
+        read within `ON_CENTRE` of the station's centre."""
         if base.kind == PYRAMID:
-            return True
+            return base.confidence >= SURE
         x, y = station_center(self.board, station)
         return math.hypot(base.x_mm - x, base.y_mm - y) < ON_CENTRE * self.base
 
