@@ -2,8 +2,9 @@
 
 A drink is an upright 10 mm cylinder: seen from the camera, its disc swept along the camera's
 lean (its side), never wider across the lean than its diameter. A meeple is 15 x 7.5 mm: its
-blob is long (second moments), or reaches beyond a drink's disc along or across the lean. The
-points are board mm; `lean` says where a point some height above the board is seen.
+blob is long (second moments) and meeple-sized, or reaches beyond a drink's disc along or
+across the lean. Where none of that tells, the `verdict` is `UNSURE`. The points are board
+mm; `lean` says where a point some height above the board is seen.
 """
 
 from __future__ import annotations
