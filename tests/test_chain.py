@@ -9,7 +9,15 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.vision.chain import NONE, ChainCosts, cheapest, solve
+from companion.vision.chain import (
+    DISTINCT_REACH,
+    NONE,
+    ChainCosts,
+    cheapest,
+    cheapest_distinct,
+    solve,
+    solve_distinct,
+)
 
 
 def _price(costs: ChainCosts, choice: tuple[int, ...]) -> float:
@@ -63,3 +71,37 @@ def test_the_chain_is_the_cheapest_and_each_margin_is_the_next_cheapest(costs):
     for k, margin in enumerate(margins):
         other = min((p for c, p in every.items() if c[k] != choice[k]), default=math.inf)
         assert math.isclose(other - best, margin, abs_tol=1e-9) or other == margin == math.inf
+
+
+@st.composite
+def chains_with_circles(draw: st.DrawFn) -> tuple[ChainCosts, list[np.ndarray]]:
+    """Chains whose options are circles from a small pool, so that stops share some."""
+    costs = draw(chains())
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    ids = [rng.choice(4, len(u), replace=False) for u in costs.unary]
+    return costs, ids
+
+
+def _distinct_circles(choice: tuple[int, ...], ids: list[np.ndarray]) -> bool:
+    taken = [int(ids[k][i]) for k, i in enumerate(choice) if i != NONE]
+    return len(taken) == len(set(taken))
+
+
+@settings(max_examples=150, deadline=None)
+@given(chains_with_circles())
+def test_the_distinct_chain_is_the_cheapest_with_no_circle_taken_twice(drawn):
+    costs, ids = drawn
+    every = {
+        choice: _price(costs, choice)
+        for choice in itertools.product(*[[*range(len(u)), NONE] for u in costs.unary])
+        if _distinct_circles(choice, ids)
+    }
+    best = min(every.values())
+    choice, margins = solve_distinct(costs, ids)
+    assert math.isclose(every[tuple(choice)], best, abs_tol=1e-9)
+    assert math.isclose(cheapest_distinct(costs, ids), best, abs_tol=1e-9)
+    for k, margin in enumerate(margins):
+        other = min((p for c, p in every.items() if c[k] != choice[k]), default=math.inf)
+        assert margin <= other - best + 1e-9, "a margin is never more than the real one"
+        if choice[k] != NONE and other - best < DISTINCT_REACH:
+            assert math.isclose(other - best, margin, abs_tol=1e-9)

@@ -34,7 +34,7 @@ def test_fit_places_stops_on_their_own_circles_and_reports_the_rest(tokyo, seed,
     got = score({s.stop_id: s.found for s in fit.stops.values()}, printed)
     assert got.wrong == 0
     # Issue 17 asks 95 % and none wrong: these two boards meet it, and so do the benchmark's 24
-    # boards taken together (95.6 %, none wrong: README), though not every one of them does.
+    # boards taken together (96.0 %, none wrong), though not every one of them does.
     assert got.within_3mm >= 0.95 * got.stops
     assert got.within_3mm + got.not_placed == got.stops
     assert all(fit.stops[sid].found is None for sid in printed.missing)
@@ -191,3 +191,34 @@ def test_osakas_small_circles_are_found_at_their_own_size():
         at_size += d[i] < 3 and abs(circles.radius_mm[i] - 6.0 * SMALL_CIRCLE) < 0.5
     assert found >= 0.8 * len(small)
     assert at_size >= 0.7 * len(small)
+
+
+@pytest.fixture(scope="module")
+def osaka():
+    board = load_map("osaka")
+    return board, load_layout(None, board.width_mm, board.height_mm)
+
+
+@pytest.mark.parametrize(
+    ("seed", "lighting", "pose", "placed"),
+    [(5, "shaded", "offset", ("P4", "B2", "B3", "B4")), (1, "window", "tilted", ("N1", "N3"))],
+)
+def test_osakas_close_small_circles_and_a_station_beside_a_missing_stop_are_placed(
+    osaka, seed, lighting, pose, placed
+):
+    """Two of the benchmark's Osaka boards. On the first, P4's small circle was lost to a
+    weaker big candidate around it, and the bus line's chain sent two stops to one circle
+    (its stroke drawn back and forth costs nothing), leaving B2-B4 with margins under 3. On
+    the second, N2 is not printed and nothing but a millimetre told "N2 missing" from "N1
+    missing, N2 on N1's circle", though N1's station-mates are found (a station is printed
+    whole)."""
+    board, layout = osaka
+    printed = printed_board(board, seed)
+    shot = photograph(printed, layout, seed=seed, lighting=lighting, pose=pose)
+    fit = fit_map(board, layout, shot.image)
+    got = score({s.stop_id: s.found for s in fit.stops.values()}, printed)
+    assert got.wrong == 0
+    for stop_id in placed:
+        found = fit.stops[stop_id].found
+        assert found is not None and math.dist(found, printed.truth[stop_id]) <= 3.0, stop_id
+    assert got.within_3mm >= 0.95 * got.stops

@@ -116,4 +116,6 @@ def test_where_print_of_its_colour_hides_a_pyramid_disc_the_box_counts_instead()
     assert maker.hidden("red", k) > 0.25
     pts = _on("awajicho")
     (_, _), (w, h), _ = cv2.minAreaRect(pts)
-    assert maker._aspect(pts, "red", k) == pytest.approx(max(w, h) / min(w, h))
+    assert maker._aspect(pts, "red", k, elongation(pts, pts.mean(0))) == pytest.approx(
+        max(w, h) / min(w, h)
+    )

@@ -10,8 +10,9 @@ margin: how much dearer the cheapest chain becomes when that stop must choose ot
 
 from __future__ import annotations
 
+import heapq
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -33,6 +34,11 @@ class ChainCosts:
 
 def solve(costs: ChainCosts) -> tuple[list[int], list[float]]:
     """Each stop's choice (an option index, or NONE) and its margin."""
+    choice, margins, _ = _solve(costs)
+    return choice, margins
+
+
+def _solve(costs: ChainCosts) -> tuple[list[int], list[float], float]:
     u, n, m, gap = costs.unary, len(costs.unary), costs.missing, costs.gap
     fwd, came = _forward(costs)
     bwd = _backward(costs)
@@ -47,6 +53,7 @@ def solve(costs: ChainCosts) -> tuple[list[int], list[float]]:
     jump = left + edge + right
     choice = _back_track(costs, fwd, came)
     margins = []
+    total = 0.0
     for k in range(n):
         over = jump[: k + 1, k + 1 :].min()
         if 0 < k < n - 1 and len(u[k - 1]) and len(u[k + 1]):
@@ -56,15 +63,115 @@ def solve(costs: ChainCosts) -> tuple[list[int], list[float]]:
         pick = choice[k] if choice[k] != NONE else len(marg) - 1
         rest = np.delete(marg, pick)
         margins.append(float(rest.min() - marg[pick]) if len(rest) else math.inf)
-    return choice, margins
+        total = float(marg[pick])
+    return choice, margins, total
 
 
 def cheapest(costs: ChainCosts) -> float:
     """The cost of the cheapest chain."""
+    return _cheapest(costs)[1]
+
+
+def _cheapest(costs: ChainCosts) -> tuple[list[int], float]:
+    """The cheapest chain's choices and cost, without margins."""
     n, m = len(costs.unary), costs.missing
-    fwd, _ = _forward(costs)
+    fwd, came = _forward(costs)
     ends = [float(f.min()) + (n - 1 - k) * m for k, f in enumerate(fwd) if len(f)]
-    return min([n * m, *ends])
+    return _back_track(costs, fwd, came), min([n * m, *ends])
+
+
+DISTINCT_TRIES = 24
+"""How many chains one distinct search solves at most; past that it settles for the cheapest
+left, which may take a circle twice (left to the caller's settling of claims)."""
+DISTINCT_REACH = 12.0
+"""Margins below this are searched for exactly among chains with distinct circles."""
+
+
+@dataclass(frozen=True)
+class _Node:
+    total: float
+    bans: frozenset[tuple[int, int]]
+    """(stop, circle) pairs this chain may not take."""
+    choice: list[int]
+    margins: list[float]
+
+
+def solve_distinct(
+    costs: ChainCosts, ids: list[np.ndarray], *, exact: bool = True
+) -> tuple[list[int], list[float]]:
+    """Like `solve`, but no two stops take one circle (`ids[k][i]`: the circle of stop k's
+    option i). A line's stroke drawn back and forth between two circles costs nothing, so
+    the cheapest chain alone may send two stops to the same circle (one of them a stop
+    missing from the print). A margin below `DISTINCT_REACH` is that of the cheapest chain
+    with distinct circles where the stop takes another circle or none; the others are lower
+    bounds (as is any margin whose search ran out of tries, and all of them without `exact`)."""
+    best, rest = _distinct(costs, ids, frozenset())
+    margins = []
+    for k, low in enumerate(best.margins):
+        for node in rest:
+            same = node.choice[k] == best.choice[k]
+            low = min(low, node.total - best.total + (node.margins[k] if same else 0.0))
+        if exact and low < DISTINCT_REACH and best.choice[k] != NONE:
+            circle = int(ids[k][best.choice[k]])
+            other, _ = _distinct(costs, ids, frozenset({(k, circle)}), margins=False)
+            low = max(low, other.total - best.total)
+        margins.append(low)
+    return best.choice, margins
+
+
+def cheapest_distinct(costs: ChainCosts, ids: list[np.ndarray]) -> float:
+    """The cost of the cheapest chain whose stops take distinct circles (`solve_distinct`)."""
+    return _distinct(costs, ids, frozenset(), margins=False)[0].total
+
+
+def _twice(choice: list[int], ids: list[np.ndarray]) -> tuple[int, list[int]] | None:
+    """A circle two or more stops take, and those stops."""
+    by: dict[int, list[int]] = {}
+    for k, i in enumerate(choice):
+        if i != NONE:
+            by.setdefault(int(ids[k][i]), []).append(k)
+    return next(((c, ks) for c, ks in by.items() if len(ks) > 1), None)
+
+
+def _distinct(
+    costs: ChainCosts,
+    ids: list[np.ndarray],
+    bans: frozenset[tuple[int, int]],
+    *,
+    margins: bool = True,
+) -> tuple[_Node, list[_Node]]:
+    """Best first over bans (a ban only makes a chain dearer): the cheapest chain with
+    distinct circles that keeps `bans`, and the chains left open, which with it cover every
+    such chain (with their margins, or none)."""
+
+    def node(bans: frozenset[tuple[int, int]]) -> _Node:
+        unary = list(costs.unary)
+        for k, circle in bans:
+            unary[k] = np.where(ids[k] == circle, math.inf, unary[k])
+        if not margins:
+            choice, total = _cheapest(replace(costs, unary=unary))
+            return _Node(total, bans, choice, [])
+        choice, found, total = _solve(replace(costs, unary=unary))
+        return _Node(total, bans, choice, found)
+
+    root = node(bans)
+    heap: list[tuple[float, int, _Node]] = [(root.total, 0, root)]
+    seen = {root.bans}
+    while True:
+        top = heap[0][2]
+        twice = _twice(top.choice, ids)
+        if twice is None or len(seen) > DISTINCT_TRIES:
+            return top, [n for _, _, n in heap[1:]]
+        heapq.heappop(heap)
+        circle, stops = twice
+        for keep in stops:
+            more = top.bans | {(k, circle) for k in stops if k != keep}
+            if more not in seen:
+                seen.add(more)
+                child = node(more)
+                heapq.heappush(heap, (child.total, len(seen), child))
+        if not heap:
+            return top, []
 
 
 def _forward(costs: ChainCosts) -> tuple[list[np.ndarray], list[list[tuple[int, int]]]]:

@@ -15,7 +15,9 @@ import cv2
 import numpy as np
 
 MIN_RESPONSE = 0.25
-"""Disk-minus-ring contrast (relative to the local paper) a candidate needs."""
+"""Disk-minus-ring contrast (relative to the local paper) a candidate of the largest size
+needs; a smaller one needs less in proportion to its radius (the lens blurs its thinner ring
+and smaller disk together: Osaka's small grey bus circles give 0.22-0.4)."""
 MIN_RINGED = 0.08
 """How much lighter than the brightest eighth of its ring a circle's disk must be: paper beside
 a dark line passes the kernel, but its "ring" is light on one side."""
@@ -72,12 +74,12 @@ def _kernel(radius_px: float) -> np.ndarray:
     return np.asarray(inner / inner.sum() - ring / ring.sum(), np.float32)
 
 
-def _peaks(resp: np.ndarray, radius_px: float) -> np.ndarray:
+def _peaks(resp: np.ndarray, radius_px: float, least: float) -> np.ndarray:
     """Local maxima within a small window: a stronger peak that is no circle (paper between
     circles) must not hide a circle beside it, so peaks are thinned after the ring check."""
     size = max(3, int(radius_px * PEAK_WINDOW) | 1)
     dil = cv2.dilate(resp, np.ones((size, size), np.uint8))
-    ys, xs = np.nonzero((resp >= dil) & (resp > MIN_RESPONSE))
+    ys, xs = np.nonzero((resp >= dil) & (resp > least))
     return np.stack([xs, ys], 1) if len(xs) else np.zeros((0, 2), int)
 
 
@@ -148,12 +150,15 @@ def _rings(
     return colours, per_sector, ringed, closed
 
 
-def find_circles(img: np.ndarray, scale: float, radius_mm: float) -> Circles:
-    """Candidate stop circles of about `radius_mm` in an evened image at `scale` px/mm."""
+def find_circles(
+    img: np.ndarray, scale: float, radius_mm: float, least: float = MIN_RESPONSE
+) -> Circles:
+    """Candidate stop circles of about `radius_mm` in an evened image at `scale` px/mm, of
+    at least `least` disk-minus-ring contrast."""
     radius_px = radius_mm * scale
     white = img.min(axis=2)
     resp = cv2.filter2D(white, cv2.CV_32F, _kernel(radius_px))
-    pts = _peaks(resp, radius_px)
+    pts = _peaks(resp, radius_px, least)
     strength = resp[pts[:, 1], pts[:, 0]].astype(np.float64)
     sub = _subpixel(resp, pts)
     colours, per_sector, ringed, closed = _rings(img, sub, radius_px)
@@ -168,15 +173,28 @@ def find_circles(img: np.ndarray, scale: float, radius_mm: float) -> Circles:
     return found.pick(_thinned(found.xy_mm * scale, found.strength, radius_px))
 
 
+CONCENTRIC = 0.35
+"""A stronger smaller candidate this near a larger one's centre (radii of the larger) takes
+its place; one further off (the small kernel on part of a big circle's ring) leaves both."""
+
+
 def find_sizes(img: np.ndarray, scale: float, radii_mm: list[float]) -> Circles:
-    """Candidates of each size, largest first; a smaller one inside a larger one is dropped
-    (the small kernel fires inside a big circle's disk)."""
-    found = [find_circles(img, scale, r) for r in sorted(set(radii_mm), reverse=True)]
+    """Candidates of each size, largest first. Where a smaller one lies inside a larger one,
+    the stronger stays: the small kernel fires inside a big circle's disk, weakly (its ring
+    is on the disk), and the big kernel around a small circle, weakly too (its ring is on
+    the paper and strokes around it). A stronger small one off the big one's centre
+    (`CONCENTRIC`) leaves both."""
+    sizes = sorted(set(radii_mm), reverse=True)
+    found = [find_circles(img, scale, r, MIN_RESPONSE * r / sizes[0]) for r in sizes]
     out = found[0]
     for more in found[1:]:
-        if len(out.xy_mm):
+        if len(out.xy_mm) and len(more.xy_mm):
             d = np.hypot(*(more.xy_mm[:, None, :] - out.xy_mm[None]).transpose(2, 0, 1))
-            keep = d.min(axis=1) > out.radius_mm.max()
+            inside = d <= out.radius_mm[None]
+            beaten = inside & (more.strength[:, None] <= out.strength[None])
+            keep = ~beaten.any(axis=1)
+            centred = inside & (d <= CONCENTRIC * out.radius_mm[None])
+            out = out.pick(~(centred & keep[:, None]).any(axis=0))
         else:
             keep = np.ones(len(more.xy_mm), bool)
         out = out.plus(more.pick(keep))

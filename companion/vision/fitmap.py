@@ -1,9 +1,9 @@
 """Fitting a map to the owner's printed board from one photo of the empty board.
 
 The photo is rectified with the markers, the printed stop circles are found (`circles`),
-matched to the map's stops line by line (`stopmatch`: order kept, stations held together,
-more passes with each line's colour and the stations' moves learnt from the last), and
-the movement grid is fitted (`gridfit`). A stop the fit is not sure of is left where the map
+matched to the map's stops line by line (`stopmatch`: order kept, more passes with each line's
+colour and the stations' moves learnt from the last; `stopdoubts`: stations held together),
+and the movement grid is fitted (`gridfit`). A stop the fit is not sure of is left where the map
 had it and reported as not placed: never guessed.
 """
 
@@ -23,6 +23,7 @@ from companion.vision.calibrate import locate_reference
 from companion.vision.circles import evened, find_sizes
 from companion.vision.gridfit import GridFit, fit_grid
 from companion.vision.markers import MarkerLayout
+from companion.vision.stopdoubts import checked
 from companion.vision.stopmatch import StopMatcher
 
 SCALE = 2.0
@@ -168,10 +169,10 @@ def fit_map(board: BoardMap, layout: MarkerLayout, photo: np.ndarray) -> MapFit:
     drawn = {s.id: s.radius_mm * (SMALL_CIRCLE if s.id in small else 1.0) for s in board.stops()}
     circles = find_sizes(even, SCALE, list(drawn.values()))
     matcher = StopMatcher(board, circles, even, SCALE, drawn)
-    matches = matcher.match()
+    matches = checked(matcher, matcher.match())
     for _ in range(PASSES - 1):
         matcher.learn(matches)
-        matches = matcher.match()
+        matches = checked(matcher, matcher.match())
     grid = fit_grid(image, SCALE, board.grid)
     stops = {}
     for line in board.lines.values():

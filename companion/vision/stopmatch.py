@@ -10,11 +10,7 @@ a stop missing from the print. The cheapest chain is found exactly; a stop's con
 how much dearer its best alternative would make the chain, where a circle that another stop
 surely is (last pass) is no alternative. A circle claimed by two stops goes to the one whose
 line gets dearer without it, only as surely as that lead, and the other is matched again
-without it. Then a circle is made doubtful when its line's stroke runs straight past it (a
-patch beside a stop missing from the print), or when an unsure neighbour would rather have it
-than the circle it took (the chain shifted along by one), beyond the lead it has on it; and
-stations hold their circles together: a station whose circles came out scattered has them all
-made doubtful.
+without it. What a chain cannot see is checked after it (`stopdoubts`).
 """
 
 from __future__ import annotations
@@ -27,7 +23,7 @@ import numpy as np
 
 from companion.colors import hex_to_rgb
 from companion.metro.board import BoardMap, Line
-from companion.vision.chain import NONE, ChainCosts, cheapest, solve
+from companion.vision.chain import NONE, ChainCosts, cheapest_distinct, solve_distinct
 from companion.vision.circles import Circles
 
 REACH_MM = 38.0
@@ -35,7 +31,9 @@ REACH_MM = 38.0
 SIGMA_MM = 18.0
 STATION_SIGMA_MM = 6.0
 """Spread about the place a sure station-mate's move predicts (a station moves as one)."""
-STATION_SPREAD_MM = 10.0
+PRINTED_BONUS = 10.0
+"""A stop whose station-mate is surely found is printed (a station's circles are printed
+together): leaving it out costs this much more than `MISSING_COST`."""
 MISSING_COST = 14.0
 GAP_COST = 8.0
 """Two or more stops in a row not found: their path is not looked at, but costs this."""
@@ -46,8 +44,9 @@ without the line's stroke (another line drawn over it does that too, hence less)
 SHORT_COST = 3.0
 """Two circles too close for a path between their rings: no sign either way, so half the
 price of a path without the stroke (not free: a paper patch beside a station is that close)."""
-PATH_TRIM_MM = 7.5
-"""A path between two circles is looked at from this far from each centre (past the ring)."""
+PATH_TRIM_RADII = 1.25
+"""A path between two circles is looked at from this many of each one's radii from its centre
+(past the ring: 7.5 mm from a station's circle, 5.3 mm from Osaka's small ones)."""
 PATH_SAMPLES = 12
 PATH_OFFSETS_MM = np.array([-3.0, -1.5, 0.0, 1.5, 3.0])
 """Across the path: a stroke 5 mm wide is found even when a circle is a millimetre off."""
@@ -60,7 +59,7 @@ STROKE_LIMITS = (0.2, 0.6)
 COLOUR_SIGMA = 0.22
 LEARNT_SIGMA = 0.12
 """Colour spread once each line's ring colour is learnt from this photo's sure matches."""
-SIZE_COST = 4.0
+SIZE_COST = 10.0
 """A circle found at another size than the stop's (Osaka's small circles) costs this more."""
 RINGED_SURE = 0.35
 RINGED_COST = 1.0
@@ -68,10 +67,6 @@ RINGED_COST = 1.0
 ROUND_SECTORS = 11
 """Of a ring's 16 sectors, this many show its line's colour (a box edge or a stroke may cross
 the rest)."""
-PAST_MM = np.array([-5.0, -2.5, 0.0, 2.5, 5.0])
-PAST_OFF_MM = 3.0
-"""Where the straight path from a stop's neighbours is looked at beside the stop's circle
-(along it, from the circle's foot), and how far off that path the circle must be."""
 SURE_MARGIN = 4.0
 """A stop is placed only when its best alternative costs this much more (about e^-4)."""
 
@@ -139,6 +134,8 @@ class StopMatcher:
         self.xy = circles.xy_mm
         self.ring = chroma(circles.ring)
         self.size = circles.radius_mm
+        self.trim = PATH_TRIM_RADII * circles.radius_mm
+        """Per circle: how far from its centre a path from it is looked at (mm)."""
         self.sectors = circles.sectors
         self.drawn = drawn_mm or {s.id: s.radius_mm for s in board.stops()}
         self.doubt = RINGED_COST * np.clip((RINGED_SURE - circles.ringed) / 0.1, 0, None) ** 2
@@ -156,6 +153,8 @@ class StopMatcher:
         self._last: dict[str, tuple[list[np.ndarray], ChainCosts]] = {}
         """Line -> its last chain's options and costs (what a claim is weighed on)."""
         self.taken: dict[int, str] = {}
+        self.printed: set[str] = set()
+        """Stops whose station-mates are surely found (last pass): not missing from the print."""
         """Circle -> the stop it surely is (last pass): no other stop's alternative."""
 
     def paper_cost(self, line_id: str) -> float:
@@ -171,34 +170,11 @@ class StopMatcher:
         d = np.linalg.norm(chroma(self.sectors[circle]) - self.models[line_id], axis=1)
         return float(np.sort(d)[ROUND_SECTORS - 1] / self.colour_sigma)
 
-    def _inked(self, line_id: str, px: np.ndarray) -> np.ndarray:
+    def inked(self, line_id: str, px: np.ndarray) -> np.ndarray:
         """Which pixels (evened RGB, last axis) show the line's printed stroke."""
         model = self.strokes[line_id]
         reach = np.clip(STROKE_REACH * np.linalg.norm(model - ink(np.ones(3))), *STROKE_LIMITS)
         return np.asarray(np.linalg.norm(ink(px) - model, axis=-1) < reach)
-
-    def _pixels(self, pts_mm: np.ndarray) -> np.ndarray:
-        h, w = self.image.shape[:2]
-        xs = np.clip(np.round(pts_mm[..., 0] * self.scale).astype(int), 0, w - 1)
-        ys = np.clip(np.round(pts_mm[..., 1] * self.scale).astype(int), 0, h - 1)
-        return np.asarray(self.image[ys, xs])
-
-    def _runs_past(self, line_id: str, a: int, c: int, b: int) -> bool:
-        """Whether the line's stroke runs straight from circle a to circle b past circle c:
-        inked on the straight path beside c and a little before and after, with c off that
-        path. A stop's circle is where its line's stroke bends; a stroke running straight on
-        beside it says the stop is missing from the print and the circle is paper."""
-        pa, pb, pc = self.xy[a], self.xy[b], self.xy[c]
-        length = float(np.hypot(*(pb - pa)))
-        if length <= 2 * PATH_TRIM_MM:
-            return False
-        u = (pb - pa) / length
-        along = float(np.dot(pc - pa, u))
-        off = abs(float(u[0] * (pc - pa)[1] - u[1] * (pc - pa)[0]))
-        at = along + PAST_MM
-        if off < PAST_OFF_MM or at.min() < PATH_TRIM_MM or at.max() > length - PATH_TRIM_MM:
-            return False
-        return bool(self._inked(line_id, self._pixels(pa[None] + at[:, None] * u[None])).all())
 
     def _segments_for(self, line_id: str, pairs: list[tuple[int, int]]) -> None:
         """Cache, for each (a, b) pair of circles, the cost of the path between them: its
@@ -209,12 +185,13 @@ class StopMatcher:
         ab = np.array(todo, int)
         pa, pb = self.xy[ab[:, 0]], self.xy[ab[:, 1]]
         length = np.hypot(*(pb - pa).T)
-        short = length <= 2 * PATH_TRIM_MM + 2
-        safe = np.maximum(length, 1e-6)
+        ta, tb = self.trim[ab[:, 0]], self.trim[ab[:, 1]]
+        short = length <= ta + tb + 2
+        safe = np.maximum(length, 1e-6)[:, None]
         u = np.linspace(0.0, 1.0, PATH_SAMPLES)
-        t = PATH_TRIM_MM / safe[:, None] + (1 - 2 * PATH_TRIM_MM / safe[:, None]) * u[None]
+        t = ta[:, None] / safe + (1 - (ta + tb)[:, None] / safe) * u[None]
         along = pa[:, None, :] + t[..., None] * (pb - pa)[:, None, :]
-        normal = np.stack([pa[:, 1] - pb[:, 1], pb[:, 0] - pa[:, 0]], 1) / safe[:, None]
+        normal = np.stack([pa[:, 1] - pb[:, 1], pb[:, 0] - pa[:, 0]], 1) / safe
         pts = (
             along[:, :, None, :] + PATH_OFFSETS_MM[None, None, :, None] * normal[:, None, None]
         ) * self.scale
@@ -222,7 +199,7 @@ class StopMatcher:
         xs = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
         ys = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
         px = self.image[ys, xs]
-        inked = self._inked(line_id, px)
+        inked = self.inked(line_id, px)
         light = px.mean(axis=-1)
         paper = (np.abs(light - 1.0) < 0.12) & (np.abs(chroma(px)).max(axis=-1) < 0.12)
         bare = paper.all(axis=2) & ~inked.any(axis=2)
@@ -245,14 +222,15 @@ class StopMatcher:
             near = np.nonzero(d < REACH_MM)[0]
             idx = np.array([i for i in near if int(i) not in banned[stop.id]], int)
             options.append(idx)
-            unary.append(self._unary(stop.id, line.id, idx))
+            bonus = PRINTED_BONUS if stop.id in self.printed else 0.0
+            unary.append(self.unary(stop.id, line.id, idx) - bonus)
             others.append(np.array([self.taken.get(int(i), stop.id) != stop.id for i in idx], bool))
         n = len(options)
         step = [self._pairwise(line.id, options[k], options[k + 1]) for k in range(n - 1)]
         skip = [self._pairwise(line.id, options[k], options[k + 2]) for k in range(n - 2)]
         return options, ChainCosts(unary, step, skip, MISSING_COST, GAP_COST), others
 
-    def _unary(self, stop_id: str, line_id: str, idx: np.ndarray) -> np.ndarray:
+    def unary(self, stop_id: str, line_id: str, idx: np.ndarray) -> np.ndarray:
         """What taking each of these circles costs the stop on its own."""
         d = np.hypot(*(self.xy[idx] - np.array(self.expected[stop_id])).T)
         wrong_size = np.abs(self.size[idx] - self.drawn[stop_id]) > 0.5
@@ -269,10 +247,11 @@ class StopMatcher:
         neighbouring station's circle is no real alternative."""
         options, costs, others = self._costs(line, banned)
         self._last[line.id] = (options, costs)
-        choice, margins = solve(costs)
-        if any(o.any() for o in others):
+        crowded = any(o.any() for o in others)
+        choice, margins = solve_distinct(costs, options, exact=not crowded)
+        if crowded:
             free = [np.where(o, math.inf, u) for o, u in zip(others, costs.unary, strict=True)]
-            choice2, margins2 = solve(replace(costs, unary=free))
+            choice2, margins2 = solve_distinct(replace(costs, unary=free), options)
             margins = [
                 max(m, m2) if c == c2 else m
                 for m, m2, c, c2 in zip(margins, margins2, choice, choice2, strict=True)
@@ -308,7 +287,7 @@ class StopMatcher:
         return out
 
     def match(self) -> dict[str, Match]:
-        """Every stop's match, circles claimed twice settled, stations checked."""
+        """Every stop's match, circles claimed twice settled (not yet checked: `stopdoubts`)."""
         banned: dict[str, set[int]] = {s.id: set() for s in self.board.stops()}
         chains = {lid: self._chain(line, banned) for lid, line in self.board.lines.items()}
         contested: dict[tuple[str, int], float] = {}
@@ -338,48 +317,7 @@ class StopMatcher:
             m = out[stop_id]
             if m.circle == circle and lead < m.margin:
                 out[stop_id] = replace(m, margin=lead)
-        return self._check_stations(self._check_rivals(self._check_bends(out)))
-
-    def _check_rivals(self, matches: dict[str, Match]) -> dict[str, Match]:
-        """A found circle that a neighbouring stop of its line, itself unsure, would rather
-        have than the circle it took is only as sure as the lead it has on it: when a stop is
-        missing (from the print or from the circles found), the chain may shift its
-        neighbours along by one, each onto the next one's circle and the last onto a patch of
-        paper, and nothing but that lead tells the shift from the truth."""
-        for line in self.board.lines.values():
-            stops = [s.id for s in line.stops]
-            lead: dict[str, float] = {}
-            for k, stop_id in enumerate(stops):
-                c = matches[stop_id].circle
-                if c is None:
-                    continue
-                own = float(self._unary(stop_id, line.id, np.array([c]))[0])
-                for j in (k - 1, k + 1):
-                    if not 0 <= j < len(stops) or matches[stops[j]].margin >= SURE_MARGIN:
-                        continue
-                    if math.dist(self.expected[stops[j]], tuple(self.xy[c])) >= REACH_MM:
-                        continue
-                    theirs = matches[stops[j]].circle
-                    if theirs is None:
-                        continue
-                    other = float(self._unary(stops[j], line.id, np.array([c]))[0])
-                    if other < float(self._unary(stops[j], line.id, np.array([theirs]))[0]):
-                        lead[stop_id] = min(lead.get(stop_id, math.inf), other - own)
-            for stop_id, ahead in lead.items():
-                if ahead < matches[stop_id].margin:
-                    matches[stop_id] = replace(matches[stop_id], margin=max(0.0, ahead))
-        return matches
-
-    def _check_bends(self, matches: dict[str, Match]) -> dict[str, Match]:
-        """A found circle that its line's stroke runs straight past is not placed."""
-        for line in self.board.lines.values():
-            for a, k, b in zip(line.stops, line.stops[1:], line.stops[2:], strict=False):
-                ma, mk, mb = matches[a.id], matches[k.id], matches[b.id]
-                if ma.circle is None or mk.circle is None or mb.circle is None:
-                    continue
-                if self._runs_past(line.id, ma.circle, mk.circle, mb.circle):
-                    matches[k.id] = replace(mk, margin=0.0)
-        return matches
+        return out
 
     def _ban_loss(self, stop_id: str, circle: int, prices: dict[str, float]) -> float:
         """How much dearer the stop's line (as last matched) becomes without that circle for
@@ -388,28 +326,11 @@ class StopMatcher:
         lid = self.board.stop(stop_id).line
         options, costs = self._last[lid]
         if lid not in prices:
-            prices[lid] = cheapest(costs)
+            prices[lid] = cheapest_distinct(costs, options)
         k = [s.id for s in self.board.lines[lid].stops].index(stop_id)
         unary = list(costs.unary)
         unary[k] = np.where(options[k] == circle, math.inf, unary[k])
-        return cheapest(replace(costs, unary=unary)) - prices[lid]
-
-    def _check_stations(self, matches: dict[str, Match]) -> dict[str, Match]:
-        """A station's circles move together: a found circle that moved apart from the surest
-        of its station-mates is made doubtful."""
-        for station in self.board.stations.values():
-            found = [matches[s] for s in station.stops if matches[s].circle is not None]
-            if len(found) < 2:
-                continue
-            anchor = max(found, key=lambda m: m.margin)
-            ref = self._moved(anchor)
-            for m in found:
-                if m is not anchor and float(np.hypot(*(self._moved(m) - ref))) > STATION_SPREAD_MM:
-                    matches[m.stop_id] = replace(m, margin=0.0)
-        return matches
-
-    def _moved(self, m: Match) -> np.ndarray:
-        return np.asarray(self.xy[m.circle] - np.array(self.default[m.stop_id]))
+        return cheapest_distinct(replace(costs, unary=unary), options) - prices[lid]
 
     def _learn_strokes(self, sure: dict[str, int]) -> None:
         """Each line's printed stroke colour: the middle of the paths between its consecutive
@@ -424,9 +345,10 @@ class StopMatcher:
             for a, b in ends:
                 pa, pb = self.xy[a], self.xy[b]
                 length = float(np.hypot(*(pb - pa)))
-                if length <= 2 * PATH_TRIM_MM + 2:
+                ta, tb = float(self.trim[a]), float(self.trim[b])
+                if length <= ta + tb + 2:
                     continue
-                t = np.linspace(PATH_TRIM_MM / length, 1 - PATH_TRIM_MM / length, PATH_SAMPLES)
+                t = np.linspace(ta / length, 1 - tb / length, PATH_SAMPLES)
                 pts = (pa[None] + t[:, None] * (pb - pa)[None]) * self.scale
                 xs, ys = np.round(pts).astype(int).T
                 tones.append(ink(self.image[ys, xs]))
@@ -449,6 +371,7 @@ class StopMatcher:
         moved_by = {m.stop_id: self.xy[m.circle] - np.array(self.default[m.stop_id]) for m in sure}
         src = np.array([self.default[sid] for sid in moved_by])
         moved = np.array(list(moved_by.values()))
+        self.printed = set()
         for stop in self.board.stops():
             p = np.array(self.default[stop.id])
             station = self.board.station_of(stop.id)
@@ -460,6 +383,7 @@ class StopMatcher:
             if mates:
                 shift = np.mean(mates, axis=0)
                 self.sigma[stop.id] = STATION_SIGMA_MM
+                self.printed.add(stop.id)
             else:
                 d = np.hypot(*(src - p).T)
                 wgt = np.exp(-((d / 50.0) ** 2))
