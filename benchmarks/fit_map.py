@@ -65,11 +65,16 @@ def main() -> int:
             flush=True,
         )
     n = total.stops
+    absent = n - total.printed
     print(
         f"{args.boards} boards, {n} stops: {total.within_3mm / n:.1%} placed within 3 mm, "
         f"{total.wrong} on a wrong circle, {total.not_placed / n:.1%} not placed; grid origin "
         f"error {max(grid_err):.1f} mm at most; {statistics.median(cpu):.2f} s a fit (median, "
         "one core)"
+    )
+    print(
+        f"of the {total.printed} stops printed: {total.within_3mm / max(1, total.printed):.1%} "
+        f"placed within 3 mm; the {absent} not printed can only be right unplaced"
     )
     return 0
 

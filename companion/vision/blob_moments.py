@@ -97,14 +97,17 @@ class BlobMoments:
     def _sums(self, values: np.ndarray) -> np.ndarray:
         return np.asarray(np.add.reduceat(values, self._starts, axis=0))
 
+    def _mean_products(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Each blob's means of a * a, b * b and a * b (B x 3), for values a and b a pixel."""
+        products = np.empty((len(a), 3))
+        np.multiply(a, a, out=products[:, 0])
+        np.multiply(b, b, out=products[:, 1])
+        np.multiply(a, b, out=products[:, 2])
+        return self._sums(products) / self.sizes[:, None]
+
     def elongations(self) -> list[float]:
         """`outline.elongation` of each blob (1 under five pixels)."""
-        dx, dy = self._d[:, 0], self._d[:, 1]
-        products = np.empty((len(dx), 3))
-        np.multiply(dx, dx, out=products[:, 0])
-        np.multiply(dy, dy, out=products[:, 1])
-        np.multiply(dx, dy, out=products[:, 2])
-        moments = self._sums(products) / self.sizes[:, None]
+        moments = self._mean_products(self._d[:, 0], self._d[:, 1])
         out = []
         for size, (xx, yy, xy) in zip(self.sizes.tolist(), moments.tolist(), strict=True):
             if size < 5:
@@ -126,11 +129,7 @@ class BlobMoments:
         along = np.repeat(directions, self.sizes, axis=0)
         along *= self._d
         d_along = along[:, 0] + along[:, 1]
-        products = np.empty((len(lum), 3))
-        np.multiply(lum, lum, out=products[:, 0])
-        np.multiply(d_along, d_along, out=products[:, 1])
-        np.multiply(lum, d_along, out=products[:, 2])
-        sums = self._sums(products) / self.sizes[:, None]
+        sums = self._mean_products(lum, d_along)
         out = []
         for size, (ll, aa, la) in zip(self.sizes.tolist(), sums.tolist(), strict=True):
             sl, sa = math.sqrt(ll), math.sqrt(aa)

@@ -199,6 +199,8 @@ class FitScore:
     wrong: int
     """Placed on a circle that is not the stop's (or the stop is not printed at all)."""
     not_placed: int
+    printed: int = 0
+    """Of `stops`, those printed on the board: the rest can only be right by not being placed."""
 
     def __add__(self, other: FitScore) -> FitScore:
         return FitScore(
@@ -206,6 +208,7 @@ class FitScore:
             self.within_3mm + other.within_3mm,
             self.wrong + other.wrong,
             self.not_placed + other.not_placed,
+            self.printed + other.printed,
         )
 
 
@@ -220,4 +223,5 @@ def score(found: dict[str, tuple[float, float] | None], printed: PrintedBoard) -
             wrong += 1
         elif math.dist(place, truth) <= 3.0:
             within += 1
-    return FitScore(len(found), within, wrong, unplaced)
+    printed_stops = sum(1 for stop_id in found if stop_id in printed.truth)
+    return FitScore(len(found), within, wrong, unplaced, printed_stops)

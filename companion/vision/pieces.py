@@ -195,6 +195,7 @@ class PieceMaker:
         self.camouflage = camouflage
         """Per colour: where the empty board itself looks like that colour (bool image)."""
         self._open: dict[tuple[str, int, int, int], tuple[int, np.ndarray, int]] = {}
+        self._disc_masks: dict[tuple[float, int], tuple[np.ndarray, int]] = {}
         # Keyed by id, holding the array (so the id stays its own): one blob's parts are
         # fitted several ways in `make`, each part's outline and fit once.
         self._rects: dict[int, tuple[np.ndarray, tuple[float, float]]] = {}
@@ -245,13 +246,23 @@ class PieceMaker:
         h, w = camo.shape
         if not (ri <= ix < w - ri and ri <= iy < h - ri):
             return 0, np.zeros((1, 1), bool), 0
-        yy, xx = np.mgrid[-ri : ri + 1, -ri : ri + 1]
-        disc = xx * xx + yy * yy <= r * r
+        disc, total = self._disc_mask(r, ri)
         seen = camo[iy - ri : iy + ri + 1, ix - ri : ix + ri + 1]
         if len(self._open) > 4096:
             self._open.clear()
-        open_disc = np.pad(disc & ~seen, ((0, 1), (0, 1)))
-        return int(np.count_nonzero(seen & disc)), open_disc, int(np.count_nonzero(disc))
+        open_disc = np.zeros((2 * ri + 2, 2 * ri + 2), bool)
+        np.greater(disc, seen, out=open_disc[:-1, :-1])  # disc and not seen
+        return int(np.count_nonzero(seen & disc)), open_disc, total
+
+    def _disc_mask(self, r: float, ri: int) -> tuple[np.ndarray, int]:
+        """A disc of radius r in a (2 ri + 1)-pixel square, and its pixel count (the same for
+        every station: computed once)."""
+        got = self._disc_masks.get((r, ri))
+        if got is None:
+            yy, xx = np.mgrid[-ri : ri + 1, -ri : ri + 1]
+            disc = xx * xx + yy * yy <= r * r
+            got = self._disc_masks[(r, ri)] = (disc, int(np.count_nonzero(disc)))
+        return got
 
     def stations_under(self, pts: np.ndarray) -> int:
         """How many station centres lie under (or within a few mm of) these pixels."""
@@ -397,7 +408,9 @@ class PieceMaker:
         self._rects[id(pts)] = (pts, rect)
         return rect
 
-    def _aspect(self, pts: np.ndarray, color: str, station: int, elong: float) -> float:
+    def _aspect(
+        self, pts: np.ndarray, color: str, station: int, elong: float | None = None
+    ) -> float:
         """The blob's elongation by its second moments (`vision.outline`). Where print of its
         colour hides part of the nearest station's pyramid disc, the outline left is the
         print's as much as the piece's (a pyramid missing a face is long): there, more and
@@ -405,6 +418,8 @@ class PieceMaker:
         short, long = self._rect(pts)
         rect = long / max(1.0, short) if len(pts) >= 5 else 1.0
         trust = max(0.0, 1 - self.hidden(color, station) / HIDDEN)
+        if elong is None:
+            elong = elongation(pts)
         return rect + (elong - rect) * trust
 
     def _thin(self, pts: np.ndarray) -> bool:
