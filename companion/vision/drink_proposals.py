@@ -30,6 +30,12 @@ NEAR_MM = MEEPLE_LENGTH_MM / 2 + DRINK_DIAMETER_MM / 2
 """A meeple read this near a drink may be that drink."""
 SAME_SPOT_MM = DRINK_DIAMETER_MM / 2 + MEEPLE_DEPTH_MM / 2 - 1.5
 """A drink and a meeple read this near stand in one place: one of them is not there."""
+SURE = 0.3
+"""A drink read with less confidence is not sure: it reaches no screen (the proposals' least
+confidence), and a meeple read in its place may be what it is."""
+UNSURE_CONFIDENCE = SURE / 2
+"""The drink reader's confidence in a drink its shape cannot tell from the meeple read with
+it (`drink_shape.UNSURE`)."""
 
 
 @dataclass(frozen=True)
@@ -47,26 +53,47 @@ def settle(reading: Reading, state: MetroState) -> Reading:
     """A drink and a meeple read in one place (within `SAME_SPOT_MM`) are one piece read twice:
     two pieces cannot stand there. It is the meeple when the game has that player's meeple
     standing on the square it is read on (a meeple beside a pyramid can look like a drink of a
-    near colour); the drink when the game has that player's meeple on no square (riding a
-    train, or not yet on the board): nothing of the player's is missing from the board, so a
-    drink is never proposed as that meeple's move. A meeple the game has standing elsewhere
-    may have moved there: which of several meeples of one colour is the player's is
-    `proposals.settle_meeples`'s to say."""
-    drinks = [p for p in reading.pieces if p.kind == DRINK]
+    near colour); else the drink, which the drink reader's shape test told from that meeple:
+    a meeple the game has on no square (riding a train, or not yet on the board) or standing
+    elsewhere is not asked to have moved there (a drink of a player colour is nearly always
+    also read as a small meeple of its colour, and the one the game has elsewhere may be
+    read as something else there, a pyramid on the station's circles).
+
+    A drink the reader is not sure of (under `SURE`: its shape could be the meeple read with
+    it) is the drink only when that player's meeple is also read where the game has it (then
+    the one here is not the player's, and the drink is as sure as a proposal needs); else it
+    is neither: the drink goes, and the meeple too where the game has that player's meeple on
+    no square (a rider stepping off, or a drink: no question is asked)."""
     meeples = [p for p in reading.pieces if p.kind == MEEPLE]
-
-    def same_spot(m: Piece, d: Piece) -> bool:
-        return math.hypot(m.x_mm - d.x_mm, m.y_mm - d.y_mm) < SAME_SPOT_MM
-
-    drop = {id(d) for d in drinks if any(same_spot(m, d) and _in_place(m, state) for m in meeples)}
-    drop |= {
-        id(m)
-        for m in meeples
-        if _off_the_board(m, state) and any(same_spot(m, d) for d in drinks if id(d) not in drop)
-    }
-    if not drop:
+    drop: set[int] = set()
+    sure: dict[int, Piece] = {}
+    for d in reading.pieces:
+        here = [m for m in meeples if d.kind == DRINK and _same_spot(m, d)]
+        if not here:
+            continue
+        if any(_in_place(m, state) for m in here):
+            drop.add(id(d))
+            continue
+        if d.confidence < SURE:
+            if not all(_seen_in_place(m.color, meeples, state) for m in here):
+                drop.add(id(d))
+                drop |= {id(m) for m in here if _off_the_board(m, state)}
+                continue
+            sure[id(d)] = replace(d, confidence=SURE)
+        drop |= {id(m) for m in here}
+    if not drop and not sure:
         return reading
-    return replace(reading, pieces=tuple(p for p in reading.pieces if id(p) not in drop))
+    kept = tuple(sure.get(id(p), p) for p in reading.pieces if id(p) not in drop)
+    return replace(reading, pieces=kept)
+
+
+def _same_spot(meeple: Piece, drink: Piece) -> bool:
+    return math.hypot(meeple.x_mm - drink.x_mm, meeple.y_mm - drink.y_mm) < SAME_SPOT_MM
+
+
+def _seen_in_place(color: str, meeples: list[Piece], state: MetroState) -> bool:
+    """A meeple of this colour is read where the game has that player's meeple standing."""
+    return any(m.color == color and _in_place(m, state) for m in meeples)
 
 
 def beside_a_drink(meeple: Piece, reading: Reading) -> bool:

@@ -24,7 +24,9 @@ import numpy as np
 from companion.colors import DRINK_COLORS, PLAYER_COLORS
 from companion.metro.board import BoardMap
 from companion.vision.colormodel import MAX_DISTANCE, ColorModel, to_lab
-from companion.vision.drink_shape import a_meeple, largest_part
+from companion.vision.drink_proposals import SURE, UNSURE_CONFIDENCE
+from companion.vision.drink_shape import DRINK as DRINK_SHAPE
+from companion.vision.drink_shape import UNSURE, largest_part, verdict
 from companion.vision.model import (
     DRINK,
     DRINK_DIAMETER_MM,
@@ -41,9 +43,12 @@ SHADES = (0.6, 0.85, 1.05)
 """A drink's side in shadow, its side in the light, its top: one prototype each."""
 SEEN_SHARE = 0.2
 """A drink shows at least this share of its top's area in drink-coloured changed pixels."""
+SMALL = 0.5
+"""A drink colour seen in less than this share of a drink's top, with a white drink's change
+beside it, is that white drink's shade on print of a near colour."""
 SPOT = 1.2
 """The drink colour's pixels within this many drink diameters of where a drink and a meeple
-are read are theirs (`drink_shape.a_meeple`)."""
+are read are theirs (`drink_shape.verdict`)."""
 SHADOW = 1.1
 """A white drink is looked for this many meeples' seen sizes from a meeple found in the ring."""
 INSIDE = 0.6
@@ -51,6 +56,10 @@ INSIDE = 0.6
 touching a pyramid's side stands half a base and half a drink from its centre)."""
 ON_CENTRE = 0.35
 """A meeple read this many pyramid bases from a station's centre may be its pyramid."""
+OFF_CENTRE_BASE = 0.45
+"""One read up to this far may be too (a drink beside a black pyramid drew its blob away)
+when the drink beside it is seen whole (a drink's disc of its colour in one blob): a meeple
+standing near a station's centre shows a few pixels of a drink colour in its shade."""
 OFF_CENTRE = 0.25
 DOUBTFUL = 0.7
 """A pyramid read with less confidence than this, more than `OFF_CENTRE` of its bases from
@@ -139,7 +148,9 @@ class DrinkReader:
         self.meeple = math.sqrt(colors.area_mm2[MEEPLE])
         self.inner = 0.72 * self.base
         self.outer = self.inner + DRINK_DIAMETER_MM + 3.0
-        self.min_px = SEEN_SHARE * math.pi * (DRINK_DIAMETER_MM / 2) ** 2 * scale * scale
+        self.disc_px = math.pi * (DRINK_DIAMETER_MM / 2 * scale) ** 2
+        """A drink's top in pixels."""
+        self.min_px = SEEN_SHARE * self.disc_px
         self._rings: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._station_ids = sorted(board.stations)
         self._centres = np.array([station_center(board, s) for s in self._station_ids])
@@ -196,7 +207,9 @@ class DrinkReader:
             if len(ys) < self.min_px:
                 continue
             drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base])
-            if drink is not None:
+            if drink is not None and (
+                self._sure_base(base, station) or self._whole(frame, ys, xs, drink)
+            ):
                 found.append((drink, base))
         found, gone = self._read_twice(found, pieces)
         kept = self._one_each([d for d, _base in found])
@@ -249,8 +262,8 @@ class DrinkReader:
 
     def _bases(self, pieces: list[Piece]) -> list[tuple[Piece, str]]:
         """The pieces a drink may stand beside, with their stations: every pyramid, and a
-        meeple read within `ON_CENTRE` base widths of a station's centre no pyramid was read
-        on."""
+        meeple read within `OFF_CENTRE_BASE` base widths of a station's centre no pyramid was
+        read on."""
         out = {p.station: p for p in pieces if p.kind == PYRAMID and p.station}
         for p in pieces:
             if p.kind != MEEPLE:
@@ -258,9 +271,27 @@ class DrinkReader:
             d = np.hypot(self._centres[:, 0] - p.x_mm, self._centres[:, 1] - p.y_mm)
             k = int(np.argmin(d))
             station = self._station_ids[k]
-            if d[k] < ON_CENTRE * self.base and station not in out:
+            if d[k] < OFF_CENTRE_BASE * self.base and station not in out:
                 out[station] = p
         return sorted(((p, s) for s, p in out.items() if s), key=lambda ps: ps[1])
+
+    def _sure_base(self, base: Piece, station: str) -> bool:
+        """A pyramid read as sure as a proposal needs (`SURE`: one read with less may be a
+        meeple on the station's circles, and a white drink's change its shadow), or a meeple
+        read within `ON_CENTRE` of the station's centre."""
+        if base.kind == PYRAMID:
+            return base.confidence >= SURE
+        x, y = station_center(self.board, station)
+        return math.hypot(base.x_mm - x, base.y_mm - y) < ON_CENTRE * self.base
+
+    def _whole(self, frame: object, ys: np.ndarray, xs: np.ndarray, drink: Piece) -> bool:
+        """The drink's colour shows a drink's whole disc in one blob of the ring."""
+        if drink.color not in self.names or drink.color == "white":
+            return False
+        idx, _per, ok = self._classify(frame, ys, xs)
+        mine = ok & (idx == self.names.index(drink.color))
+        part = largest_part(np.stack([xs[mine], ys[mine]], 1) / self.scale, self.scale)
+        return len(part) >= self.disc_px
 
     def _one_each(self, found: list[Piece]) -> list[Piece]:
         """A drink between two close stations is in both rings: it stands at the nearer; and a
@@ -285,7 +316,8 @@ class DrinkReader:
     ) -> Piece | None:
         """The drink in a station's ring: its most-seen drink colour, unless that is a meeple
         standing in the ring; then the same once that meeple's pixels are set aside (for white
-        farther round it: its shadow changes the paper as a white drink does)."""
+        farther round it: its shadow changes the paper as a white drink does). A drink its
+        shape cannot tell from the meeple read with it is not sure (`UNSURE_CONFIDENCE`)."""
         s = self.scale
         spots: list[tuple[float, float]] = []
         for _attempt in range(2):
@@ -295,9 +327,14 @@ class DrinkReader:
                     off = np.hypot(xs / s - x, ys / s - y) > SHADOW * self.meeple
                     ys, xs = ys[off], xs[off]
                 return self._white(frame, ys, xs, station, pieces)
-            first = candidates[0]
-            if not self._a_meeple(frame, first, pieces):
+            first, seen = candidates[0]
+            shape = self._shape(frame, first, pieces)
+            if shape == DRINK_SHAPE:
+                if seen < SMALL * self.disc_px:
+                    return self._white(frame, ys, xs, station, pieces) or first
                 return first
+            if shape == UNSURE:
+                return replace(first, confidence=min(first.confidence, UNSURE_CONFIDENCE))
             reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
             spots = [(first.x_mm, first.y_mm)] + [
                 (p.x_mm, p.y_mm)
@@ -310,10 +347,11 @@ class DrinkReader:
             ys, xs = ys[off], xs[off]
         return None
 
-    def _a_meeple(self, frame: object, drink: Piece, pieces: list[Piece]) -> bool:
+    def _shape(self, frame: object, drink: Piece, pieces: list[Piece]) -> str:
         """The piece reader saw a meeple where the ring shows a drink (black, blue and red are
         player and drink colours, mint is near green): is it that meeple? The blob of the
-        drink's colour round them, off the pyramid, tells (`drink_shape.a_meeple`)."""
+        drink's colour round them, off the pyramid, tells (`drink_shape.verdict`); with no
+        meeple read there it is a drink."""
         reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
         meeples = [p for p in pieces if p.kind == MEEPLE]
 
@@ -322,7 +360,7 @@ class DrinkReader:
 
         near = [p for p in meeples if close(p)]
         if not near:
-            return False
+            return DRINK_SHAPE
         # a player has one meeple: one read here while its twin is read elsewhere may be the drink
         twin = all(any(q.color == p.color and not close(q) for q in meeples) for p in near)
         s = self.scale
@@ -338,18 +376,18 @@ class DrinkReader:
         keep = np.hypot(xs / s - sx, ys / s - sy) >= self.inner
         ys, xs = ys[keep], xs[keep]
         if len(ys) < 5:
-            return False
+            return DRINK_SHAPE
         idx, _per, ok = self._classify(frame, ys, xs)
         mine = ok & (idx == self.names.index(drink.color))
         if np.count_nonzero(mine) < 5:
-            return False
+            return DRINK_SHAPE
         pts = np.stack([xs[mine], ys[mine]], 1).astype(np.float64) / s
         top = self.lean(sx, sy, self.base)
         spot = pts[
             (np.hypot(pts[:, 0] - cx, pts[:, 1] - cy) <= SPOT * DRINK_DIAMETER_MM)
             & ~_near_segment(pts[:, 0], pts[:, 1], (sx, sy), top, 0.75 * self.base)
         ]
-        return a_meeple(pts, spot, twin, self.lean, s)
+        return verdict(pts, spot, twin, self.lean, s, self.meeple * self.meeple * s * s)
 
     def _white(
         self, frame: Any, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
@@ -410,10 +448,14 @@ class DrinkReader:
         ok = (best < MAX_DISTANCE) & (best + self.margin < board) & (idx != self.white_index)
         return idx, per, ok
 
-    def _drinks(self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str) -> list[Piece]:
+    def _drinks(
+        self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str
+    ) -> list[tuple[Piece, int]]:
         """Each drink colour the ring shows enough of in one blob, most pixels first (a meeple
-        standing in the ring may outnumber the drink: the caller tells them apart). A few
-        scattered pixels are no drink: print of a drink's colour in a piece's shadow."""
+        standing in the ring may outnumber the drink: the caller tells them apart), where that
+        blob is (the colour's other pixels may be another piece of it across the ring, or a
+        pyramid's shaded face). A few scattered pixels are no drink: print of a drink's colour
+        in a piece's shadow. Each with its blob's pixels."""
         idx, per, ok = self._classify(frame, ys, xs)
         if np.count_nonzero(ok) < self.min_px:
             return []
@@ -424,16 +466,16 @@ class DrinkReader:
             if counts[c] < self.min_px:
                 break
             mine = ok & (idx == c)
-            pts = np.stack([xs[mine], ys[mine]], 1) / self.scale
-            if len(largest_part(pts, self.scale)) < self.min_px:
+            part = largest_part(np.stack([xs[mine], ys[mine]], 1) / self.scale, self.scale)
+            if len(part) < self.min_px:
                 continue
-            x = float(xs[mine].mean()) / self.scale
-            y = float(ys[mine].mean()) / self.scale
+            x, y = (float(v) for v in part.mean(0))
             rest = np.sort(per[mine], 1)
             gap = float(np.mean((rest[:, 1] - rest[:, 0]) / np.maximum(rest[:, 1], 1e-6)))
             share = min(1.0, 2.0 * float(counts[c]) / float(np.count_nonzero(ok)))
             confidence = min(1.0, max(0.0, 2.5 * gap)) * share
-            out.append(Piece(DRINK, self.names[c], x, y, station=station, confidence=confidence))
+            drink = Piece(DRINK, self.names[c], x, y, station=station, confidence=confidence)
+            out.append((drink, len(part)))
         return out
 
 
