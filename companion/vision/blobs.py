@@ -162,7 +162,9 @@ class BlobFinder:
         out: list[Blob] = []
         for j in np.flatnonzero(faint).tolist():
             colour = int(np.argmax(counts[j]))
-            grown = self.refiner.refine(frame.image, xy[bounds[j] : bounds[j + 1]], colour)
+            grown = self.refiner.refine(
+                frame.image, xy[bounds[j] : bounds[j + 1]], colour, frame.tight
+            )
             if len(grown) >= min_px:
                 out.append(Blob(colour, grown, 0.5))
         return out

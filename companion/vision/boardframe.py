@@ -71,6 +71,9 @@ class Frame:
     stages_ms: dict[str, float] = field(default_factory=dict)
     diff: np.ndarray | None = None
     """Per-pixel colour change (float32), for the coarse hand test."""
+    tight: np.ndarray | None = None
+    """Per-pixel colour change with no allowance for misregistration (float32), for the
+    second look (`vision.refine`)."""
 
 
 CLAMP = np.float32(238.0)
@@ -185,19 +188,22 @@ class BoardFrame:
         work = self._work
         blurred = cv2.GaussianBlur(warped, (3, 3), 0, dst=work("blurred", warped.shape, np.uint8))
         gain = self._gain(blurred)
-        f: np.ndarray = cv2.multiply(
-            blurred, scalar((*gain.astype(float).tolist(), 0.0)), dtype=cv2.CV_32F
-        )
-        # Near-clipped channels carry no colour: compare both images clamped below the clip.
-        f = cv2.min(f, scalar((float(CLAMP),) * 4), dst=f)
+        # The gain as a diagonal colour transform of the frame made float: the same products
+        # as OpenCV's multiply by a per-channel scalar, which takes twice as long.
+        f = cv2.transform(blurred.astype(np.float32), np.diag(gain).astype(np.float32))
+        # Near-clipped channels carry no colour: compare both images clamped below the clip
+        # (a threshold's truncation: the minimum, at half a per-channel minimum's cost).
+        f = cv2.threshold(f, float(CLAMP), 0.0, cv2.THRESH_TRUNC, dst=f)[1]
         f_sum = cv2.transform(f, self._ones, dst=work("f_sum", (h, w), np.float32))
         alpha = cv2.blur(f_sum, (5, 5), dst=work("alpha", (h, w), np.float32))
         alpha = cv2.divide(alpha, self.ref_sum_blur, dst=alpha)
         a3 = cv2.merge([alpha, alpha, alpha], dst=work("a3", (h, w, 3), np.float32))
         out = cv2.multiply(self.ref, a3, dst=work("out", (h, w, 3), np.float32))
         out = cv2.absdiff(f, out, dst=out)
+        tight = cv2.transform(out, self._ones)
         out = cv2.subtract(out, cv2.multiply(self.ref_tol, a3, dst=a3), dst=out)
-        diff = cv2.transform(cv2.max(out, scalar((0.0,) * 4), dst=out), self._ones)
+        out = cv2.threshold(out, 0.0, 0.0, cv2.THRESH_TOZERO, dst=out)[1]  # max(out, 0)
+        diff = cv2.transform(out, self._ones)
         changed = cv2.compare(diff, scalar(self.threshold), cv2.CMP_GT, dst=work("m1", (h, w)))
         dark = cv2.compare(f_sum, self._dark_below, cv2.CMP_LT, dst=work("m2", (h, w)))
         bright = cv2.compare(f_sum, self._bright_above, cv2.CMP_GT, dst=work("m3", (h, w)))
@@ -205,7 +211,7 @@ class BoardFrame:
         m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel, dst=bright)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
         stages["diff"] = ms_since(t0)
-        return Frame(f, m8, stages, diff)
+        return Frame(f, m8, stages, diff, tight)
 
     def _gain(self, blurred: np.ndarray) -> np.ndarray:
         """Per-channel gain bringing the frame's light to the reference's: the median ratio

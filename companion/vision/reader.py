@@ -222,7 +222,9 @@ class Reader:
         blobs = self.finder.find(frame)
         self.maker.prepare([blob.pts for blob in blobs])
         for blob in blobs:
-            grow = functools.partial(self.refiner.refine, frame.image, color=blob.color)
+            grow = functools.partial(
+                self.refiner.refine, frame.image, color=blob.color, tight=frame.tight
+            )
             pieces = self.maker.make(blob.pts, self.colors.names[blob.color], blob.conf, grow)
             made += [(p, len(blob.pts) / s2 / len(pieces)) for p in pieces]
         return None, self._drop_fragments(made)

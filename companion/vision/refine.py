@@ -47,9 +47,13 @@ class Refiner:
         self._close = np.ones((3, 3), np.uint8)
         self._ones = np.ones((1, 3), np.float32)
 
-    def refine(self, image: np.ndarray, pts: np.ndarray, color: int) -> np.ndarray:
+    def refine(
+        self, image: np.ndarray, pts: np.ndarray, color: int, tight: np.ndarray | None = None
+    ) -> np.ndarray:
         """The blob's pixels (N x 2 float32, x then y) with the tightly changed pixels of its
-        colour next to it."""
+        colour next to it. `tight`: the frame's change with no allowance (`Frame.tight`),
+        else measured in the blob's box (the same values: the box's local brightness is
+        taken from a margin past it)."""
         bf = self.board
         h, w = bf.ref_sum_blur.shape
         g, pad = self.grow, 3
@@ -62,19 +66,22 @@ class Refiner:
             min(w, bx1 + pad),
             min(h, by1 + pad),
         )
-        f = image[py0:py1, px0:px1]
-        alpha = cv2.divide(
-            cv2.blur(cv2.transform(f, self._ones), (5, 5)), bf.ref_sum_blur[py0:py1, px0:px1]
-        )
-        diff = cv2.transform(
-            cv2.absdiff(f, cv2.multiply(bf.ref[py0:py1, px0:px1], cv2.merge([alpha] * 3))),
-            self._ones,
-        )
-        inner = (slice(by0 - py0, by1 - py0), slice(bx0 - px0, bx1 - px0))
+        if tight is None:
+            f = image[py0:py1, px0:px1]
+            alpha = cv2.divide(
+                cv2.blur(cv2.transform(f, self._ones), (5, 5)), bf.ref_sum_blur[py0:py1, px0:px1]
+            )
+            diff = cv2.transform(
+                cv2.absdiff(f, cv2.multiply(bf.ref[py0:py1, px0:px1], cv2.merge([alpha] * 3))),
+                self._ones,
+            )
+            changed = diff[by0 - py0 : by1 - py0, bx0 - px0 : bx1 - px0]
+        else:
+            changed = tight[by0:by1, bx0:bx1]
         blob = np.zeros((by1 - by0, bx1 - bx0), np.uint8)
         ix, iy = pts[:, 0].astype(np.intp) - bx0, pts[:, 1].astype(np.intp) - by0
         blob[iy, ix] = 1
-        ys, xs = np.nonzero((diff[inner] > bf.threshold) & (blob == 0))
+        ys, xs = np.nonzero((changed > bf.threshold) & (blob == 0))
         if not len(ys):
             return pts
         gy, gx = ys + by0, xs + bx0
