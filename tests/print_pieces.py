@@ -8,7 +8,8 @@ import numpy as np
 from companion.metro.board import BoardMap
 from companion.vision.boardframe import board_scale
 from companion.vision.model import Piece, station_center
-from companion.vision.pieces import PieceMaker, Shapes
+from companion.vision.pieces import PieceMaker
+from companion.vision.seen_shapes import Shapes
 
 
 class PrintScene:

@@ -14,7 +14,8 @@ from companion.data import load_map
 from companion.vision.boardframe import board_scale
 from companion.vision.model import MEEPLE, station_center
 from companion.vision.outline import elongation
-from companion.vision.pieces import PieceMaker, Shapes
+from companion.vision.pieces import PieceMaker
+from companion.vision.seen_shapes import Shapes
 
 # A red meeple on a station's circles in the hard set (lamp light, tilted camera), as the reader
 # saw it at 0.7 px/mm: it lies on a diagonal, and its minimum-area rectangle is a 10 x 10 box.
@@ -113,7 +114,7 @@ def test_where_print_of_its_colour_hides_a_pyramid_disc_the_box_counts_instead()
     shape: there the elongation falls back to the minimum-area rectangle's."""
     maker = _maker(hidden_by_print=True)
     k = list(TOKYO.stations).index("awajicho")
-    assert maker.hidden("red", k) > 0.25
+    assert maker.discs.hidden("red", k) > 0.25
     pts = _on("awajicho")
     (_, _), (w, h), _ = cv2.minAreaRect(pts)
     assert maker._aspect(pts, "red", k, elongation(pts, pts.mean(0))) == pytest.approx(

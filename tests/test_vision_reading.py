@@ -288,7 +288,8 @@ def test_a_part_of_a_blob_off_every_station_beside_two_pyramids_is_a_meeple():
     is the meeple (a pyramid stands on its station's), not a third pyramid on the nearest."""
     from companion.vision.boardframe import board_scale
     from companion.vision.model import MEEPLE, PYRAMID, station_center
-    from companion.vision.pieces import PieceMaker, Shapes
+    from companion.vision.pieces import PieceMaker
+    from companion.vision.seen_shapes import Shapes
 
     s = board_scale(TOKYO)
     size = (round(TOKYO.height_mm * s), round(TOKYO.width_mm * s))

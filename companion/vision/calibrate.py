@@ -26,9 +26,10 @@ from companion.vision.boardframe import Frame, board_scale, warp_to_board
 from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece
-from companion.vision.pieces import MEEPLE_LEAN_MM, MEEPLE_TOP_MM, PYRAMID_LEAN_MM
+from companion.vision.pieces import MEEPLE_LEAN_MM, MEEPLE_TOP_MM
 from companion.vision.reader import Reader
 from companion.vision.shading import lean_direction, rise
+from companion.vision.station_discs import PYRAMID_LEAN_MM
 
 REFERENCE_FORMAT = "companion/vision-reference@1"
 DARK_GREY = 70.0

@@ -16,7 +16,7 @@ from companion.colors import METRO_COLORS, PLAYER_COLORS
 from companion.data import read_json
 from companion.errors import UserError
 from companion.vision.model import MEEPLE, PYRAMID
-from companion.vision.pieces import Shapes
+from companion.vision.seen_shapes import Shapes
 
 COLORS_FORMAT = "companion/vision-colors@1"
 L_WEIGHT = 0.5

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 import cv2
@@ -23,6 +22,13 @@ from companion.vision.blob_moments import Measures, measure_all
 from companion.vision.centre_lean import centre_odds
 from companion.vision.model import MEEPLE, PYRAMID, Piece
 from companion.vision.outline import elongation
+from companion.vision.seen_shapes import (
+    SEEN_SHARE,
+    Shapes,
+    count_pieces,
+    kmeans,
+    square_distances,
+)
 from companion.vision.shading import (
     RISE_WEIGHT,
     holds,
@@ -31,10 +37,11 @@ from companion.vision.shading import (
     rise_odds,
     shading_says,
 )
+from companion.vision.station_discs import PYRAMID_LEAN_MM, StationDiscs
 
-PYRAMID_LEAN_MM = 4.0
 MEEPLE_LEAN_MM = 8.5
-"""Height of the seen centre of a piece: a blob's centroid leans away from the camera by it."""
+"""Height of a meeple's seen centre: its blob's centroid leans away from the camera by it
+(a pyramid's: `station_discs.PYRAMID_LEAN_MM`)."""
 DOUBT = 1.0
 SURE_SHAPE = 4.0
 """Shading log-odds of DOUBT against what size and shape say (when those say it by less than
@@ -48,50 +55,12 @@ STATION_MM = 6.5
 """A pyramid's centre stands within this of its station's centre (beyond, less and less)."""
 
 
-@dataclass(frozen=True)
-class Shapes:
-    """The pieces as this camera sees them: seen area (mm2) and elongation of each kind."""
-
-    pyramid_mm2: float
-    meeple_mm2: float
-    pyramid_aspect: float = 1.15
-    meeple_aspect: float = 1.9
-    meeple_rise: float | None = None
-    pyramid_rise: float | None = None
-    """How each kind's brightness runs along its lean at calibration (`vision.shading`)."""
-
-    @property
-    def meeple_width_mm(self) -> float:
-        """The short side of a meeple as seen at calibration: the thinnest a piece looks."""
-        return math.sqrt(self.meeple_mm2 / max(1.0, self.meeple_aspect))
-
-    def pyramid_likeness(self, area_mm2: float, aspect: float) -> float:
-        """Log-odds that a lone blob is a pyramid by its shape: its area against the split
-        between the two kinds' seen areas, and its elongation against the split between
-        their elongations (both measured at calibration)."""
-        p_area, m_area = SEEN_SHARE * self.pyramid_mm2, SEEN_SHARE * self.meeple_mm2
-        # Seen areas vary by about AREA_SPREAD (log) with the print under a piece; when the two
-        # kinds' areas differ by less than twice that, area says little.
-        span = math.log(max(p_area, 1.0) / max(m_area, 1.0))
-        z_area = math.log(max(area_mm2, 1.0) / math.sqrt(p_area * m_area)) / AREA_SPREAD
-        z_area = max(-3.0, min(3.0, z_area)) * max(0.0, min(1.0, span / (2 * AREA_SPREAD)))
-        mid = (self.pyramid_aspect + self.meeple_aspect) / 2
-        z_aspect = (mid - aspect) / max(0.1, (self.meeple_aspect - self.pyramid_aspect) / 4)
-        if area_mm2 < FRAGMENT * m_area:
-            # Smaller than any meeple: part of a piece, whose shape says little.
-            return 0.3 * z_aspect
-        return z_area + z_aspect
-
-
-AREA_SPREAD = 0.25
 SURE = 0.95
 """A lone blob on a station this sure a pyramid by the loose test is not looked at again (its
 lost faces only make it more of one); any less sure is judged on the grown blob."""
-FRAGMENT = 0.7
 THIN = 0.45
 """A blob thinner than this share of a meeple's seen width is no piece: a printed line's edge
 showing through the change test, not something standing on the board."""
-"""A blob under this share of a meeple's seen area is part of a piece, not a whole one."""
 EXPLAINED = 0.8
 """A station's pyramid disc this much covered by a blob or hidden by print of its colour."""
 HIDDEN = 0.25
@@ -100,9 +69,6 @@ outline there the print's as much as the piece's (`PieceMaker._aspect`)."""
 ON_PYRAMIDS = 0.5
 """A meeple's part of a blob with more than this share within a pyramid's seen radius of
 the blob's stations is those pyramids' (a meeple cannot stand inside a pyramid)."""
-SEEN_SHARE = 0.85
-"""On a busy board a piece shows about this share of the area it showed at calibration (on a
-plain square): print under its edges looks like it."""
 STATION_PRIOR = 0.0
 """Log-odds for a pyramid of a blob on a station's circles, before its shape and what print
 can hide (fitted with those on a sample of the hard set apart from the benchmark's: 0)."""
@@ -124,50 +90,6 @@ class Fit(NamedTuple):
     """Log-odds for a pyramid the shading cue alone gave (`vision.shading`)."""
     centre: float = 0.0
     """Log-odds for a pyramid where the blob's seen centre stands gave (`vision.centre_lean`)."""
-
-
-def _square_distances(xs: np.ndarray, ys: np.ndarray, to: np.ndarray) -> np.ndarray:
-    """Squared distances from points (x and y apart) to the point `to` (x, y): the same values
-    as summing squares along a last axis of two, which numpy does several times slower."""
-    dx: np.ndarray = xs - to[0]
-    dy: np.ndarray = ys - to[1]
-    dx *= dx
-    dx += dy * dy
-    return dx
-
-
-def kmeans(points: np.ndarray, n: int, iterations: int = 8) -> np.ndarray:
-    """Labels splitting points into n compact groups (farthest-point start, deterministic)."""
-    pts = np.ascontiguousarray(points, np.float32)
-    xs, ys = pts[:, 0].copy(), pts[:, 1].copy()
-    centres = [pts[0]]
-    d = _square_distances(xs, ys, pts[0])
-    for _ in range(1, n):
-        centres.append(pts[int(np.argmax(d))])
-        d = np.minimum(d, _square_distances(xs, ys, centres[-1]))
-    c = np.array(centres, np.float32)
-    start = np.argmin(_square_distances(xs[:, None], ys[:, None], c.T[:, None]), axis=1)
-    start = start.astype(np.int32)
-    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, iterations, 0.05)
-    _, labels, _ = cv2.kmeans(pts, n, start.reshape(-1, 1), crit, 1, cv2.KMEANS_USE_INITIAL_LABELS)
-    return np.asarray(labels, np.int32).ravel()
-
-
-def count_pieces(area: float, shapes: Shapes, max_pyramids: int) -> tuple[int, int]:
-    """(pyramids, meeples) whose seen areas best add up to a blob's area: at most one meeple
-    (one per player) and no more pyramids than stations under the blob."""
-    best = (1, 0) if max_pyramids else (0, 1)
-    best_err = math.inf
-    for n_m in (0, 1):
-        for n_p in range(0, max_pyramids + 1):
-            if n_p + n_m == 0:
-                continue
-            want = SEEN_SHARE * (n_p * shapes.pyramid_mm2 + n_m * shapes.meeple_mm2)
-            # Relative error, with a small bias towards fewer pieces.
-            err = abs(math.log(area / want)) + 0.04 * (n_p + n_m)
-            if err < best_err:
-                best, best_err = (n_p, n_m), err
-    return best
 
 
 class PieceMaker:
@@ -194,8 +116,7 @@ class PieceMaker:
         self.lean = lean
         self.camouflage = camouflage
         """Per colour: where the empty board itself looks like that colour (bool image)."""
-        self._open: dict[tuple[str, int, int, int], tuple[int, np.ndarray, int]] = {}
-        self._disc_masks: dict[tuple[float, int], tuple[np.ndarray, int]] = {}
+        self.discs = StationDiscs(scale, shapes, self._st_xy, lean, camouflage)
         # Keyed by id, holding the array (so the id stays its own): one blob's parts are
         # fitted several ways in `make`, each part's outline and fit once.
         self._rects: dict[int, tuple[np.ndarray, tuple[float, float]]] = {}
@@ -205,64 +126,6 @@ class PieceMaker:
         self._shading = holds(shapes.meeple_rise, shapes.pyramid_rise)
         self.image: np.ndarray | None = None
         """The board-frame image being read (the reader sets it), for the shading cue."""
-
-    def explained(self, pts: np.ndarray, color: str, station: int) -> float:
-        """The share of a pyramid's seen disc on this station that the blob covers or that
-        the board's print of the piece's colour can hide: about 1 for a pyramid, however
-        much of it blends into a line of its colour; much less for a slim meeple."""
-        hidden, open_disc, total, (x0, y0) = self._disc(color, station)
-        if total == 0:
-            return 0.0
-        px = pts.astype(np.int32) - np.array([x0, y0], np.int32)
-        # Pixels outside the disc's box (negatives wrap round) land on its blank last row/column.
-        at = np.minimum(px.view(np.uint32), open_disc.shape[0] - 1)
-        covered = int(np.count_nonzero(open_disc[at[:, 1], at[:, 0]]))
-        return (hidden + covered) / total
-
-    def hidden(self, color: str, station: int) -> float:
-        """The share of a pyramid's seen disc on this station that print of its colour hides."""
-        hidden, _, total, _ = self._disc(color, station)
-        return hidden / total if total else 0.0
-
-    def _disc(self, color: str, station: int) -> tuple[int, np.ndarray, int, tuple[int, int]]:
-        s = self.scale
-        sx, sy = self._st_xy[station]
-        cx, cy = self.lean(float(sx), float(sy), PYRAMID_LEAN_MM)
-        r = 0.9 * math.sqrt(SEEN_SHARE * self.shapes.pyramid_mm2 / math.pi) * s
-        ix, iy = round(cx * s), round(cy * s)
-        ri = math.ceil(r)
-        key = (color, ix, iy, ri)
-        if key not in self._open:
-            self._open[key] = self._open_disc(color, ix, iy, r, ri)
-        return (*self._open[key], (ix - ri, iy - ri))
-
-    def _open_disc(
-        self, color: str, ix: int, iy: int, r: float, ri: int
-    ) -> tuple[int, np.ndarray, int]:
-        """(disc pixels the print of this colour can hide, the disc's other pixels as a mask
-        with a blank last row and column, the disc's pixel count) for a pyramid's disc at
-        (ix, iy): fixed while the camera is."""
-        camo = self.camouflage(color)
-        h, w = camo.shape
-        if not (ri <= ix < w - ri and ri <= iy < h - ri):
-            return 0, np.zeros((1, 1), bool), 0
-        disc, total = self._disc_mask(r, ri)
-        seen = camo[iy - ri : iy + ri + 1, ix - ri : ix + ri + 1]
-        if len(self._open) > 4096:
-            self._open.clear()
-        open_disc = np.zeros((2 * ri + 2, 2 * ri + 2), bool)
-        np.greater(disc, seen, out=open_disc[:-1, :-1])  # disc and not seen
-        return int(np.count_nonzero(seen & disc)), open_disc, total
-
-    def _disc_mask(self, r: float, ri: int) -> tuple[np.ndarray, int]:
-        """A disc of radius r in a (2 ri + 1)-pixel square, and its pixel count (the same for
-        every station: computed once)."""
-        got = self._disc_masks.get((r, ri))
-        if got is None:
-            yy, xx = np.mgrid[-ri : ri + 1, -ri : ri + 1]
-            disc = xx * xx + yy * yy <= r * r
-            got = self._disc_masks[(r, ri)] = (disc, int(np.count_nonzero(disc)))
-        return got
 
     def stations_under(self, pts: np.ndarray) -> int:
         """How many station centres lie under (or within a few mm of) these pixels."""
@@ -279,12 +142,12 @@ class PieceMaker:
         if not len(idx):
             return idx
         mm = pts[:: max(1, len(pts) // 200)] / s
-        d2 = _square_distances(self._st_x[idx][:, None], self._st_y[idx][:, None], mm.T[:, None])
+        d2 = square_distances(self._st_x[idx][:, None], self._st_y[idx][:, None], mm.T[:, None])
         d = np.sqrt(d2).min(1)
         return np.asarray(idx[d < 6.0])
 
     def _pyramids_on(self, pts: np.ndarray, color: str, stations: np.ndarray) -> bool:
-        return all(self.explained(pts, color, int(k)) >= EXPLAINED for k in stations)
+        return all(self.discs.explained(pts, color, int(k)) >= EXPLAINED for k in stations)
 
     def _on_pyramids(self, part: np.ndarray, stations: list[int]) -> bool:
         """Most of a part lies where the pyramids on these stations show: no meeple fits
@@ -417,7 +280,7 @@ class PieceMaker:
         more, its minimum-area rectangle's, which the print's bite changes less."""
         short, long = self._rect(pts)
         rect = long / max(1.0, short) if len(pts) >= 5 else 1.0
-        trust = max(0.0, 1 - self.hidden(color, station) / HIDDEN)
+        trust = max(0.0, 1 - self.discs.hidden(color, station) / HIDDEN)
         if elong is None:
             elong = elongation(pts)
         return rect + (elong - rect) * trust
@@ -499,7 +362,7 @@ class PieceMaker:
         if position > 0 and abs(z + STATION_PRIOR) < 5:
             # Small or slim on a station: a meeple, or a pyramid partly lost in print of its
             # own colour? What the blob and that print leave of a pyramid's disc says which.
-            z += 12.0 * (self.explained(pts, color, k) - 0.8)
+            z += 12.0 * (self.discs.explained(pts, color, k) - 0.8)
         shading = centre = 0.0
         if position > 0 and abs(z) < SHADING_SAYS:
             # On a station a meeple can look as round as a pyramid: how its brightness runs

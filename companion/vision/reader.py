@@ -29,8 +29,9 @@ from companion.vision.drinks import DrinkReader
 from companion.vision.hands import HandTest
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
-from companion.vision.pieces import FRAGMENT, SEEN_SHARE, PieceMaker, one_meeple_each
+from companion.vision.pieces import PieceMaker, one_meeple_each
 from companion.vision.refine import Refiner
+from companion.vision.seen_shapes import FRAGMENT, SEEN_SHARE
 
 CAMOUFLAGE_LAB = 12.0
 """A print this near a piece colour (weighted Lab, plus the noise margin) can hide the piece."""
