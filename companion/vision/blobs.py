@@ -13,12 +13,21 @@ import cv2
 import numpy as np
 
 from companion.vision.boardframe import BoardFrame, Frame
-from companion.vision.colormodel import ColorModel, to_lab
+from companion.vision.colormodel import L_WEIGHT, ColorModel, to_lab
 from companion.vision.model import MEEPLE, PYRAMID
 from companion.vision.refine import Refiner
 
 FAINT = 0.2
 """A component of one colour this share of a piece's least size gets a second look."""
+DARK_L = 25.0
+"""A colour with a prototype this dark (Lab L) is a dark piece's: it can look like a shadow."""
+SHADOW_PX = 1.5
+"""A part of a mixed blob under this many times the least blob size can be a piece's shadow."""
+PAPER = 0.8
+"""Board pixels brighter than this share of the board's median grey are plain paper."""
+SHADOW_LIGHT = 0.5
+"""Over paper a shadow keeps this share of the paper's light or more; a dark piece, matt wood
+under the same light, far less (a black meeple about a third in the renderer, less in wood)."""
 
 
 @dataclass
@@ -49,6 +58,10 @@ class BlobFinder:
         self.scale = board_frame.scale
         self.refiner = refiner
         self._close = np.ones((3, 3), np.uint8)
+        darkest = [
+            colors.prototypes[colors.owner == c][:, 0].min() for c in range(len(colors.names))
+        ]
+        self._dark = {c for c, lum in enumerate(darkest) if lum / L_WEIGHT < DARK_L}
 
     def find(self, frame: Frame) -> list[Blob]:
         """Connected pixels of one piece colour, each nearer that colour than the board."""
@@ -138,10 +151,26 @@ class BlobFinder:
                 pixel_images = (color_img, row_img)
             color_img, row_img = pixel_images
             colours = np.flatnonzero(present[j])
-            out += self._mixed_blob(
+            parts = self._mixed_blob(
                 j, boxes[j], labels, color_img, row_img, per_color, colours, min_px
             )
+            out += [b for b in parts if not self._a_shadow(frame, b, min_px)]
         return out
+
+    def _a_shadow(self, frame: Frame, blob: Blob, min_px: float) -> bool:
+        """A small part of a dark colour, touching a piece of another, that keeps half the
+        paper's light or more: the shadow that piece casts on the paper beside it."""
+        if len(blob.pts) >= SHADOW_PX * min_px or blob.color not in self._dark:
+            return False
+        bf = self.board_frame
+        p = blob.pts.astype(np.intp)
+        at = p[:, 1] * bf.ref_sum.shape[1] + p[:, 0]
+        ref_sum = bf.ref_sum.ravel().take(at)
+        paper = ref_sum > PAPER * 3 * bf.level
+        if np.count_nonzero(paper) < 0.5 * len(at):
+            return False
+        seen = frame.image.reshape(-1, 3).take(at[paper], axis=0).sum()
+        return bool(seen > SHADOW_LIGHT * ref_sum[paper].sum())
 
     def _faint_blobs(
         self,
