@@ -114,8 +114,6 @@ class PieceMaker:
         self._st_list: list[list[float]] = self._st_xy.tolist()
         self.unlean = unlean
         self.lean = lean
-        self.camouflage = camouflage
-        """Per colour: where the empty board itself looks like that colour (bool image)."""
         self.discs = StationDiscs(scale, shapes, self._st_xy, lean, camouflage)
         # Keyed by id, holding the array (so the id stays its own): one blob's parts are
         # fitted several ways in `make`, each part's outline and fit once.
