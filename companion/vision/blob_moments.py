@@ -10,13 +10,13 @@ second moments are summed in float64 (exact to rounding, in any order).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
 
-from companion.vision.shading import lean_direction, shading_says
+from companion.vision.outline import elongation_of
+from companion.vision.shading import correlation, lean_direction, shading_says
 
 Point = Callable[[float, float], tuple[float, float]]
 
@@ -108,15 +108,10 @@ class BlobMoments:
     def elongations(self) -> list[float]:
         """`outline.elongation` of each blob (1 under five pixels)."""
         moments = self._mean_products(self._d[:, 0], self._d[:, 1])
-        out = []
-        for size, (xx, yy, xy) in zip(self.sizes.tolist(), moments.tolist(), strict=True):
-            if size < 5:
-                out.append(1.0)
-                continue
-            xx, yy = xx + 1 / 12, yy + 1 / 12
-            mid, half = (xx + yy) / 2, math.hypot((xx - yy) / 2, xy)
-            out.append(math.sqrt((mid + half) / max(mid - half, 1e-9)))
-        return out
+        return [
+            elongation_of(xx, yy, xy) if size >= 5 else 1.0
+            for size, (xx, yy, xy) in zip(self.sizes.tolist(), moments.tolist(), strict=True)
+        ]
 
     def rises(self, image: np.ndarray, directions: np.ndarray) -> list[float]:
         """`shading.rise` of each blob along its direction (B x 2) in `image` (H x W x 3)."""
@@ -130,8 +125,7 @@ class BlobMoments:
         along *= self._d
         d_along = along[:, 0] + along[:, 1]
         sums = self._mean_products(lum, d_along)
-        out = []
-        for size, (ll, aa, la) in zip(self.sizes.tolist(), sums.tolist(), strict=True):
-            sl, sa = math.sqrt(ll), math.sqrt(aa)
-            out.append(la / (sl * sa) if size >= 8 and sl > 1e-6 and sa > 1e-6 else 0.0)
-        return out
+        return [
+            correlation(ll, aa, la) if size >= 8 else 0.0
+            for size, (ll, aa, la) in zip(self.sizes.tolist(), sums.tolist(), strict=True)
+        ]

@@ -21,8 +21,17 @@ def elongation(pts: np.ndarray, centre: np.ndarray | None = None) -> float:
     if len(pts) < 5:
         return 1.0
     c = pts - (pts.sum(0) / len(pts) if centre is None else centre)
-    sxx = float(np.dot(c[:, 0], c[:, 0])) / len(pts) + 1 / 12
-    syy = float(np.dot(c[:, 1], c[:, 1])) / len(pts) + 1 / 12
-    sxy = float(np.dot(c[:, 0], c[:, 1])) / len(pts)
+    n = len(pts)
+    return elongation_of(
+        float(np.dot(c[:, 0], c[:, 0])) / n,
+        float(np.dot(c[:, 1], c[:, 1])) / n,
+        float(np.dot(c[:, 0], c[:, 1])) / n,
+    )
+
+
+def elongation_of(sxx: float, syy: float, sxy: float) -> float:
+    """The elongation from a blob's second moments about its centre (`vision.blob_moments`
+    sums them for a whole frame's blobs at once): each pixel's own 1/12 is added here."""
+    sxx, syy = sxx + 1 / 12, syy + 1 / 12
     mid, half = (sxx + syy) / 2, math.hypot((sxx - syy) / 2, sxy)
     return math.sqrt((mid + half) / max(mid - half, 1e-9))

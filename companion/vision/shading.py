@@ -54,11 +54,19 @@ def rise(image: np.ndarray, pts: np.ndarray, direction: tuple[float, float]) -> 
     n = len(pts)
     d_lum = lum - lum.sum() / n
     d_along = along - along.sum() / n
-    sl = math.sqrt(float(np.dot(d_lum, d_lum)) / n)
-    sa = math.sqrt(float(np.dot(d_along, d_along)) / n)
-    if sl <= 1e-6 or sa <= 1e-6:
+    return correlation(
+        float(np.dot(d_lum, d_lum)) / n,
+        float(np.dot(d_along, d_along)) / n,
+        float(np.dot(d_lum, d_along)) / n,
+    )
+
+
+def correlation(var_a: float, var_b: float, cov: float) -> float:
+    """The correlation from two variances and their covariance; 0 where either is flat."""
+    sa, sb = math.sqrt(var_a), math.sqrt(var_b)
+    if sa <= 1e-6 or sb <= 1e-6:
         return 0.0
-    return float(np.dot(d_lum, d_along)) / n / (sl * sa)
+    return cov / (sa * sb)
 
 
 def lean_direction(
