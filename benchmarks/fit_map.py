@@ -73,8 +73,9 @@ def main() -> int:
         "one core)"
     )
     print(
-        f"of the {total.printed} stops printed: {total.within_3mm / max(1, total.printed):.1%} "
-        f"placed within 3 mm; the {absent} not printed can only be right unplaced"
+        f"of the {total.printed} stops printed: {total.within_3mm} "
+        f"({total.within_3mm / max(1, total.printed):.1%}) placed within 3 mm; the {absent} not "
+        "printed can only be right unplaced"
     )
     return 0
 

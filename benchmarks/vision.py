@@ -305,10 +305,11 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
     from companion.vision.proposals import settle_meeples
     from companion.vision.scenes import full_state, with_drinks
 
-    rng = np.random.default_rng(77)
-    full_rng = np.random.default_rng(78)
+    rng_seed = 77 if args.seed is None else args.seed
+    rng = np.random.default_rng(rng_seed)
+    full_rng = np.random.default_rng(rng_seed + 1)
     full = FullBoards()
-    seed = 300
+    seed = (400 if args.session_seed is None else args.session_seed) - 100
     drinks = right = phantoms = clean_phantoms = boards = pieces = pieces_right = 0
     piece_phantoms = 0
     phantom_kinds: Counter[str] = Counter()
