@@ -21,6 +21,7 @@ from companion.vision.model import (
     MEEPLE,
     MEEPLE_DEPTH_MM,
     MEEPLE_LENGTH_MM,
+    PROPOSAL_CONFIDENCE,
     Piece,
     Reading,
 )
@@ -30,9 +31,9 @@ NEAR_MM = MEEPLE_LENGTH_MM / 2 + DRINK_DIAMETER_MM / 2
 """A meeple read this near a drink may be that drink."""
 SAME_SPOT_MM = DRINK_DIAMETER_MM / 2 + MEEPLE_DEPTH_MM / 2 - 1.5
 """A drink and a meeple read this near stand in one place: one of them is not there."""
-SURE = 0.3
-"""A drink read with less confidence is not sure: it reaches no screen (the proposals' least
-confidence), and a meeple read in its place may be what it is."""
+SURE = PROPOSAL_CONFIDENCE
+"""A drink read with less confidence is not sure: it reaches no screen, and a meeple read in
+its place may be what it is."""
 UNSURE_CONFIDENCE = SURE / 2
 """The drink reader's confidence in a drink its shape cannot tell from the meeple read with
 it (`drink_shape.UNSURE`)."""
@@ -67,8 +68,8 @@ def settle(reading: Reading, state: MetroState) -> Reading:
     meeples = [p for p in reading.pieces if p.kind == MEEPLE]
     drop: set[int] = set()
     sure: dict[int, Piece] = {}
-    for d in reading.pieces:
-        here = [m for m in meeples if d.kind == DRINK and _same_spot(m, d)]
+    for d in (p for p in reading.pieces if p.kind == DRINK):
+        here = [m for m in meeples if _same_spot(m, d)]
         if not here:
             continue
         if any(_in_place(m, state) for m in here):

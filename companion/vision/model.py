@@ -11,6 +11,8 @@ from companion.metro.state import MetroState
 MEEPLE = "meeple"
 PYRAMID = "pyramid"
 DRINK = "drink"
+PROPOSAL_CONFIDENCE = 0.3
+"""Pieces read with less confidence reach no proposal (`proposals.proposals`' default)."""
 """METRO DRINKS: a drink (a vending machine) beside a station's pyramid; its colour is the
 drink's, its place the station."""
 

@@ -14,7 +14,14 @@ from companion.i18n import N_, _
 from companion.metro.board import BoardMap, Square
 from companion.metro.state import MetroState
 from companion.vision.drink_proposals import DrinkBuilt, beside_a_drink, drink_proposals, settle
-from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
+from companion.vision.model import (
+    MEEPLE,
+    PROPOSAL_CONFIDENCE,
+    PYRAMID,
+    Piece,
+    Reading,
+    station_center,
+)
 from companion.vision.station_proposal import StationProposal
 
 
@@ -112,7 +119,7 @@ def reconcile(reading: Reading, state: MetroState, board: BoardMap, doubt: float
 def proposals(
     reading: Reading,
     state: MetroState,
-    min_confidence: float = 0.3,
+    min_confidence: float = PROPOSAL_CONFIDENCE,
     board: BoardMap | None = None,
 ) -> list[Proposal]:
     """Differences between an accepted reading and the game, most useful first: builds (and
