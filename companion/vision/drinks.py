@@ -317,12 +317,17 @@ class DrinkReader:
         """The drink in a station's ring: its most-seen drink colour, unless that is a meeple
         standing in the ring; then the same once that meeple's pixels are set aside (for white
         farther round it: its shadow changes the paper as a white drink does). A drink its
-        shape cannot tell from the meeple read with it is not sure (`UNSURE_CONFIDENCE`)."""
+        shape cannot tell from the meeple read with it is not sure (`UNSURE_CONFIDENCE`),
+        unless, with that meeple set aside, another colour shows a drink (a station has one):
+        that is the drink."""
         s = self.scale
         spots: list[tuple[float, float]] = []
+        unsure: Piece | None = None
         for _attempt in range(2):
             candidates = self._drinks(frame, ys, xs, station)
             if not candidates:
+                if unsure is not None:
+                    return unsure
                 for x, y in spots:
                     off = np.hypot(xs / s - x, ys / s - y) > SHADOW * self.meeple
                     ys, xs = ys[off], xs[off]
@@ -331,10 +336,15 @@ class DrinkReader:
             shape = self._shape(frame, first, pieces)
             if shape == DRINK_SHAPE:
                 if seen < SMALL * self.disc_px:
+                    if unsure is not None:
+                        return unsure
                     return self._white(frame, ys, xs, station, pieces) or first
                 return first
             if shape == UNSURE:
-                return replace(first, confidence=min(first.confidence, UNSURE_CONFIDENCE))
+                if unsure is not None:
+                    return unsure
+                # a meeple or a drink: a drink of another colour beside it is the station's
+                unsure = replace(first, confidence=min(first.confidence, UNSURE_CONFIDENCE))
             reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
             spots = [(first.x_mm, first.y_mm)] + [
                 (p.x_mm, p.y_mm)
@@ -345,7 +355,7 @@ class DrinkReader:
             for x, y in spots:
                 off &= np.hypot(xs / s - x, ys / s - y) > 0.75 * self.meeple
             ys, xs = ys[off], xs[off]
-        return None
+        return unsure
 
     def _shape(self, frame: object, drink: Piece, pieces: list[Piece]) -> str:
         """The piece reader saw a meeple where the ring shows a drink (black, blue and red are
