@@ -10,13 +10,22 @@ import numpy as np
 import pytest
 
 from companion.data import load_map
+from companion.metro.board import BoardMap
 from companion.metro.state import MetroState
 from companion.vision.drink_proposals import settle
 from companion.vision.markers import load_layout
 from companion.vision.model import DRINK, MEEPLE, Reading
 from companion.vision.reader import Reader
 from companion.vision.render import LIGHTINGS, POSES, Shot
-from companion.vision.scenes import calibrate_session, random_state, shoot, with_drinks
+from companion.vision.scenes import (
+    calibrate_session,
+    full_state,
+    random_state,
+    shoot,
+    with_drinks,
+)
+
+ORDER = [f"{lt}/{ps}" for lt in LIGHTINGS for ps in POSES]
 
 
 def bench_frame(
@@ -27,22 +36,35 @@ def bench_frame(
     rng_seed: int = 77,
     session_seed: int = 400,
 ) -> tuple[MetroState, Shot, Reading]:
-    """The benchmark's board `frame` (with drinks) of `session` ("light/pose"), its shot and
-    the drinks reading (`frames` boards a session, the benchmark's seeds)."""
+    """The benchmark's board `frame` (with drinks) of `session` ("light/pose"), or its full
+    board with `frame` -1, its shot and the drinks reading (`frames` boards a session, the
+    benchmark's seeds)."""
     board = load_map(map_id)
+    at = ORDER.index(session)
+    if frame < 0:
+        rng = np.random.default_rng(rng_seed + 1)
+        for _k in range(at + 1):
+            state = full_state(board, rng)
+            state = replace(state, drinks=with_drinks(state, rng).drinks)
+    else:
+        rng = np.random.default_rng(rng_seed)
+        for _k in range(at * frames + frame + 1):
+            state = with_drinks(random_state(board, rng, int(rng.integers(10, 41))), rng)
+    return state, *read_in(board, session, session_seed + 100 * at, state, frame)
+
+
+def read_in(
+    board: BoardMap, session: str, seed: int, state: MetroState, frame: int
+) -> tuple[Shot, Reading]:
+    """`state` shot in the benchmark's session of that seed, and its drinks reading."""
     layout = load_layout(None, board.width_mm, board.height_mm)
-    order = [f"{lt}/{ps}" for lt in LIGHTINGS for ps in POSES]
-    rng = np.random.default_rng(rng_seed)
-    for _k in range(order.index(session) * frames + frame):
-        with_drinks(random_state(board, rng, int(rng.integers(10, 41))), rng)
-    state = with_drinks(random_state(board, rng, int(rng.integers(10, 41))), rng)
     lighting, pose = session.split("/")
-    seed = session_seed + 100 * order.index(session)
     cal = calibrate_session(board, layout, lighting, pose, seed).calibration
     reader = Reader(board, layout, cal.reference, cal.colors)
     reader.read_drinks = True
-    shot = shoot(board, layout, state, seed=seed + 10 + frame, lighting=lighting, pose=pose)
-    return state, shot, reader.read(shot.image)
+    shot_seed = seed + (70 if frame < 0 else 10 + frame)
+    shot = shoot(board, layout, state, seed=shot_seed, lighting=lighting, pose=pose)
+    return shot, reader.read(shot.image)
 
 
 @pytest.mark.parametrize(
@@ -65,3 +87,13 @@ def test_a_drink_beside_a_meeple_its_shape_cannot_tell_is_still_read(
     assert read.get(station) == color
     want = {p.key() for p in shot.pieces if p.kind == MEEPLE}
     assert want <= {p.key() for p in raw.pieces}
+
+
+def test_a_neighbours_drink_in_a_stations_ring_does_not_hide_its_own():
+    """Osaka's full board in window light, camera offset: Kitahama's black drink stands in
+    Sakaisuji-hommachi's ring too and is read there first; it is Kitahama's (the nearer), and
+    Sakaisuji-hommachi's ring read again without it shows that station's white drink."""
+    state, _shot, raw = bench_frame("osaka", "window/offset", -1)
+    assert state.drinks["sakaisuji-hommachi"] == "white" and state.drinks["kitahama"] == "black"
+    read = {p.station: p.color for p in settle(raw, state).pieces if p.kind == DRINK}
+    assert read.get("sakaisuji-hommachi") == "white" and read.get("kitahama") == "black"

@@ -195,24 +195,32 @@ class DrinkReader:
         it is that station's pyramid (a drink stands only by a pyramid, and no meeple stands
         in one): the drink's shadow or side made the pyramid's blob look long."""
         found: list[tuple[Piece, Piece]] = []
-        for base, station in self._bases(pieces):
-            ys, xs = self.ring(station)
-            others = [
-                p
-                for p in pieces
-                if p.station != station and p is not base and not self._doubtful(p)
-            ]
-            keep = ~self._hidden(ys, xs, others)
-            ys, xs = ys[keep], xs[keep]
-            if len(ys) < self.min_px:
-                continue
-            drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base])
-            if drink is not None and (
-                self._sure_base(base, station) or self._whole(frame, ys, xs, drink)
-            ):
+        stations = self._bases(pieces)
+        for base, station in stations:
+            drink = self._at(frame, pieces, base, station, [])
+            if drink is not None:
                 found.append((drink, base))
         found, gone = self._read_twice(found, pieces)
         kept = self._one_each([d for d, _base in found])
+        again: list[tuple[Piece, Piece]] = []
+        for base, station in stations:
+            # a neighbour's drink hid this station's ring: read it again without that drink
+            if any(k.station == station for k in kept):
+                continue
+            seen = [d for d, b in found if b is base and all(d is not k for k in kept)]
+            taken = [
+                k
+                for k in kept
+                for d in seen
+                if math.hypot(k.x_mm - d.x_mm, k.y_mm - d.y_mm) <= DRINK_DIAMETER_MM
+            ]
+            drink = self._at(frame, pieces, base, station, taken) if taken else None
+            if drink is not None:
+                again.append((drink, base))
+        if again:
+            again, more = self._read_twice(again, pieces)
+            found, gone = found + again, gone | more
+            kept = self._one_each([d for d, _base in found])
         chosen = {id(d) for d in kept}
         bases = {id(base): d.station for d, base in found if id(d) in chosen}
         out = [
@@ -223,6 +231,29 @@ class DrinkReader:
             if id(p) not in gone
         ]
         return out + kept
+
+    def _at(
+        self, frame: object, pieces: list[Piece], base: Piece, station: str, aside: list[Piece]
+    ) -> Piece | None:
+        """The drink beside `base` at `station`, its ring's pixels within a drink's diameter of
+        the drinks `aside` set aside."""
+        ys, xs = self.ring(station)
+        others = [
+            p for p in pieces if p.station != station and p is not base and not self._doubtful(p)
+        ]
+        keep = ~self._hidden(ys, xs, others)
+        s = self.scale
+        for d in aside:
+            keep &= np.hypot(xs / s - d.x_mm, ys / s - d.y_mm) > DRINK_DIAMETER_MM
+        ys, xs = ys[keep], xs[keep]
+        if len(ys) < self.min_px:
+            return None
+        drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base])
+        if drink is not None and (
+            self._sure_base(base, station) or self._whole(frame, ys, xs, drink)
+        ):
+            return drink
+        return None
 
     def _read_twice(
         self, found: list[tuple[Piece, Piece]], pieces: list[Piece]
