@@ -12,9 +12,9 @@ import pytest
 from companion.data import load_map
 from companion.metro.board import BoardMap
 from companion.metro.state import MetroState
-from companion.vision.drink_proposals import settle
+from companion.vision.drink_proposals import SURE, settle
 from companion.vision.markers import load_layout
-from companion.vision.model import DRINK, MEEPLE, Reading
+from companion.vision.model import DRINK, MEEPLE, PYRAMID, Reading
 from companion.vision.reader import Reader
 from companion.vision.render import LIGHTINGS, POSES, Shot
 from companion.vision.scenes import (
@@ -97,3 +97,25 @@ def test_a_neighbours_drink_in_a_stations_ring_does_not_hide_its_own():
     assert state.drinks["sakaisuji-hommachi"] == "white" and state.drinks["kitahama"] == "black"
     read = {p.station: p.color for p in settle(raw, state).pieces if p.kind == DRINK}
     assert read.get("sakaisuji-hommachi") == "white" and read.get("kitahama") == "black"
+
+
+@pytest.mark.parametrize(
+    ("session", "frame", "frames", "station"),
+    [
+        ("daylight/offset", 3, 4, "yodoyabashi"),
+        ("warm/overhead", 2, 6, "taishibashi-imaichi"),
+    ],
+)
+def test_a_white_drink_beside_a_doubtful_pyramid_on_its_centre_is_read(
+    session: str, frame: int, frames: int, station: str
+) -> None:
+    """A pyramid read with doubt (under a proposal's confidence) but on its station's centre,
+    with a white drink's strong change beside it: that is its white drink."""
+    state, _shot, raw = bench_frame("osaka", session, frame, frames)
+    assert state.drinks[station] == "white"
+    base = next(p for p in raw.pieces if p.kind == PYRAMID and p.station == station)
+    assert base.confidence < SURE
+    read = {
+        p.station: p.color for p in settle(raw, replace(state, drinks={})).pieces if p.kind == DRINK
+    }
+    assert read.get(station) == "white"

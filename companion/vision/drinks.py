@@ -65,6 +65,12 @@ DOUBTFUL = 0.7
 """A pyramid read with less confidence than this, more than `OFF_CENTRE` of its bases from
 its station's centre (a pyramid read right stands within 0.21), may be a drink beside the next
 station's pyramid (a black drink by a black pyramid): it hides nothing of that pyramid's ring."""
+CENTRED = 0.21
+"""99 % of the pyramids read right stand within this many of their bases of their station's
+centre."""
+STRONG_WHITE = 0.7
+"""A white drink read this sure (its change 1.4 times `white_drink.CHANGE`) beside a pyramid
+read with doubt but within `CENTRED` of its station's centre is that pyramid's drink."""
 
 
 def whitest(ref_lab: np.ndarray) -> np.ndarray:
@@ -250,7 +256,9 @@ class DrinkReader:
             return None
         drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base])
         if drink is not None and (
-            self._sure_base(base, station) or self._whole(frame, ys, xs, drink)
+            self._sure_base(base, station)
+            or self._whole(frame, ys, xs, drink)
+            or self._centred_white(base, station, drink)
         ):
             return drink
         return None
@@ -314,6 +322,16 @@ class DrinkReader:
             return base.confidence >= SURE
         x, y = station_center(self.board, station)
         return math.hypot(base.x_mm - x, base.y_mm - y) < ON_CENTRE * self.base
+
+    def _centred_white(self, base: Piece, station: str, drink: Piece) -> bool:
+        """A white drink's strong change (`STRONG_WHITE`) beside a pyramid read with doubt
+        that stands on its station's centre (`CENTRED`): a meeple read as a pyramid on the
+        station's circles stands off the centre by its lean, and its shadow changes the paper
+        faintly."""
+        if drink.color != "white" or base.kind != PYRAMID or drink.confidence < STRONG_WHITE:
+            return False
+        x, y = station_center(self.board, station)
+        return math.hypot(base.x_mm - x, base.y_mm - y) < CENTRED * self.base
 
     def _whole(self, frame: object, ys: np.ndarray, xs: np.ndarray, drink: Piece) -> bool:
         """The drink's colour shows a drink's whole disc in one blob of the ring."""
