@@ -119,3 +119,18 @@ def test_a_white_drink_beside_a_doubtful_pyramid_on_its_centre_is_read(
         p.station: p.color for p in settle(raw, replace(state, drinks={})).pieces if p.kind == DRINK
     }
     assert read.get(station) == "white"
+
+
+def test_a_pyramid_and_its_drink_of_one_colour_read_as_one_meeple_are_both_read():
+    """Yodoyabashi's red pyramid and the red drink touching it make one blob, read as a red
+    meeple off the station's centre towards the drink; the drink's colour there covers more
+    than a meeple can: it is the pyramid with its drink, not a meeple's own pixels."""
+    state, shot, raw = bench_frame("osaka", "window/overhead", 3)
+    assert state.drinks["yodoyabashi"] == "red" and state.stations["yodoyabashi"] == "red"
+    pieces = settle(raw, replace(state, drinks={})).pieces
+    assert {(p.kind, p.color) for p in pieces if p.station == "yodoyabashi"} == {
+        (DRINK, "red"),
+        (PYRAMID, "red"),
+    }
+    truth = {p.key() for p in shot.pieces if p.kind == MEEPLE}
+    assert {p.key() for p in pieces if p.kind == MEEPLE} == truth

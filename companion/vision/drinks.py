@@ -65,6 +65,10 @@ DOUBTFUL = 0.7
 """A pyramid read with less confidence than this, more than `OFF_CENTRE` of its bases from
 its station's centre (a pyramid read right stands within 0.21), may be a drink beside the next
 station's pyramid (a black drink by a black pyramid): it hides nothing of that pyramid's ring."""
+MERGED = 1.25
+"""A blob of a drink's colour this many calibrated meeples' seen area or more round a station
+is more than one meeple: a pyramid with its drink (a pyramid's 18 mm base and a drink's
+10 mm disc and side seen are about 1.5 meeples)."""
 CENTRED = 0.21
 """99 % of the pyramids read right stand within this many of their bases of their station's
 centre."""
@@ -206,7 +210,7 @@ class DrinkReader:
             drink = self._at(frame, pieces, base, station, [])
             if drink is not None:
                 found.append((drink, base))
-        found, gone = self._read_twice(found, pieces)
+        found, gone = self._read_twice(frame, found, pieces)
         kept = self._one_each([d for d, _base in found])
         again: list[tuple[Piece, Piece]] = []
         for base, station in stations:
@@ -224,7 +228,7 @@ class DrinkReader:
             if drink is not None:
                 again.append((drink, base))
         if again:
-            again, more = self._read_twice(again, pieces)
+            again, more = self._read_twice(frame, again, pieces)
             found, gone = found + again, gone | more
             kept = self._one_each([d for d, _base in found])
         chosen = {id(d) for d in kept}
@@ -264,13 +268,14 @@ class DrinkReader:
         return None
 
     def _read_twice(
-        self, found: list[tuple[Piece, Piece]], pieces: list[Piece]
+        self, frame: object, found: list[tuple[Piece, Piece]], pieces: list[Piece]
     ) -> tuple[list[tuple[Piece, Piece]], set[int]]:
         """(the drinks with their bases, the ids of pieces that were drinks). A drink read
         inside a pyramid read (or inside its own base) is one thing read twice: a drink when
         another pyramid's ring holds it (then it is that station's, and the pyramid read on
         it was the drink), else that piece's own pixels (no drink: one stands only by a
-        pyramid)."""
+        pyramid), unless that piece is a meeple too large for one: a pyramid and its drink of
+        one colour seen as one blob (`_merged`)."""
         out: list[tuple[Piece, Piece]] = []
         gone: set[int] = set()
         for d, base in found:
@@ -280,6 +285,9 @@ class DrinkReader:
                 if (p.kind == PYRAMID or p is base)
                 and math.hypot(p.x_mm - d.x_mm, p.y_mm - d.y_mm) < INSIDE * self.base
             ]
+            if inside == [base] and base.kind == MEEPLE and self._merged(frame, d):
+                out.append((d, base))
+                continue
             if not inside:
                 out.append((d, base))
                 continue
@@ -341,6 +349,25 @@ class DrinkReader:
         mine = ok & (idx == self.names.index(drink.color))
         part = largest_part(np.stack([xs[mine], ys[mine]], 1) / self.scale, self.scale)
         return len(part) >= self.disc_px
+
+    def _merged(self, frame: object, drink: Piece) -> bool:
+        """The drink's colour round its station shows one blob of `MERGED` meeples' seen area
+        or more: a pyramid and a drink of that colour touching, not a meeple's own pixels."""
+        if drink.color == "white" or drink.station is None:
+            return False
+        cx, cy = station_center(self.board, drink.station)
+        s = self.scale
+        r = math.ceil(self.outer * s)
+        px, py = round(cx * s), round(cy * s)
+        ys, xs = np.mgrid[py - r : py + r + 1, px - r : px + r + 1]
+        w, h = self.size
+        keep = (np.hypot(xs / s - cx, ys / s - cy) <= self.outer) & (xs >= 0) & (ys >= 0)
+        keep &= (xs < w) & (ys < h)
+        ys, xs = ys[keep], xs[keep]
+        idx, _per, ok = self._classify(frame, ys, xs)
+        mine = ok & (idx == self.names.index(drink.color))
+        part = largest_part(np.stack([xs[mine], ys[mine]], 1) / s, s)
+        return len(part) >= MERGED * self.meeple * self.meeple * s * s
 
     def _one_each(self, found: list[Piece]) -> list[Piece]:
         """A drink between two close stations is in both rings: it stands at the nearer; and a
