@@ -246,7 +246,8 @@ class DrinkReader:
         self, frame: object, pieces: list[Piece], base: Piece, station: str, aside: list[Piece]
     ) -> Piece | None:
         """The drink beside `base` at `station`, its ring's pixels within a drink's diameter of
-        the drinks `aside` set aside."""
+        the drinks `aside` set aside. A white drink, read by its change alone, is none beside a
+        doubtful pyramid off its station's centre (`DOUBTFUL`)."""
         ys, xs = self.ring(station)
         others = [
             p for p in pieces if p.station != station and p is not base and not self._doubtful(p)
@@ -259,6 +260,8 @@ class DrinkReader:
         if len(ys) < self.min_px:
             return None
         drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base])
+        if drink is not None and drink.color == "white" and self._doubtful(base):
+            return None  # a meeple read as that pyramid: its shadow changes the paper too
         if drink is not None and (
             self._sure_base(base, station)
             or self._whole(frame, ys, xs, drink)
