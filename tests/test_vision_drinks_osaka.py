@@ -150,3 +150,12 @@ def test_no_white_drink_beside_a_doubtful_pyramid_off_its_stations_centre():
         "shigino"
     )
     assert not [p for p in raw.pieces if p.kind == DRINK and p.station == "shigino"]
+
+
+def test_no_white_drink_in_a_meeples_shadow():
+    """Osaka, warm light, overhead, a board without drinks: 14 mm from Yellow's meeple, in the
+    ring of Taisho's yellow pyramid, the meeple's shadow changed the paper as a white drink
+    does. White is looked for a meeple's shadow away from every meeple read."""
+    state, _shot, raw = bench_frame("osaka", "warm/overhead", 4, 6, drinks=False)
+    assert not state.drinks and state.stations["taisho"] == "yellow"
+    assert not [p for p in raw.pieces if p.kind == DRINK]

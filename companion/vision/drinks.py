@@ -50,7 +50,8 @@ SPOT = 1.2
 """The drink colour's pixels within this many drink diameters of where a drink and a meeple
 are read are theirs (`drink_shape.verdict`)."""
 SHADOW = 1.1
-"""A white drink is looked for this many meeples' seen sizes from a meeple found in the ring."""
+"""A white drink is looked for this many meeples' seen sizes from a meeple found in the ring
+or read round it: a meeple's shadow changes the paper as a white drink does."""
 INSIDE = 0.6
 """A drink read nearer a pyramid than this many of its bases stands inside it (a drink
 touching a pyramid's side stands half a base and half a drink from its centre)."""
@@ -482,13 +483,14 @@ class DrinkReader:
         self, frame: Any, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
     ) -> Piece | None:
         """A white drink found by the change it makes (`white_drink`), where no drink colour
-        was seen, off the meeples read round it (a light meeple changes the board too)."""
+        was seen, `SHADOW` off the meeples read round it (a light meeple and its shadow change
+        the board too)."""
         x, y = xs / self.scale, ys / self.scale
         off = np.ones(len(ys), bool)
         for p in pieces:
             if p.kind == MEEPLE:
                 top = self.lean(p.x_mm, p.y_mm, DRINK_HEIGHT_MM)
-                off &= ~_near_segment(x, y, (p.x_mm, p.y_mm), top, 0.75 * self.meeple)
+                off &= ~_near_segment(x, y, (p.x_mm, p.y_mm), top, SHADOW * self.meeple)
         ys, xs = ys[off], xs[off]
         if frame.diff is None or not len(ys):
             return None
