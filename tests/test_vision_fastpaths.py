@@ -137,6 +137,33 @@ def test_a_frames_blob_moments_are_each_blobs_own(seed: int, count: int) -> None
         assert rises[j] == pytest.approx(want, rel=1e-4, abs=1e-5)
 
 
+def _min_area_sides(pts: np.ndarray) -> tuple[float, float]:
+    (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+    return (min(rw, rh), max(rw, rh)) if len(pts) >= 5 else (0.0, 0.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6))
+def test_a_frames_blob_rectangles_are_each_blobs_own(seed: int, count: int) -> None:
+    rng = np.random.default_rng(seed)
+    blobs = []
+    for k in range(count):
+        # Blobs as the finder makes them (closed, row by row), and one in another order.
+        h, w = int(rng.integers(1, 30)), int(rng.integers(1, 30))
+        angle, scale = float(rng.uniform(0, 180)), float(rng.uniform(0.3, 1.5))
+        box = cv2.boxPoints(((40.0, 40.0), (w * scale + 1, h), angle)).astype(np.int32)
+        mask = np.zeros((80, 80), np.uint8)
+        cv2.fillConvexPoly(mask, box, 1)
+        mask[rng.uniform(size=mask.shape) < 0.1] = 0
+        pts = nonzero_xy(mask).astype(np.float32)
+        blobs.append(pts[rng.permutation(len(pts))] if k == 1 else pts)
+    blobs = [b for b in blobs if len(b)]
+    if not blobs:
+        return
+    moments = BlobMoments(blobs)
+    assert moments.rects() == [_min_area_sides(pts) for pts in blobs]
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_halving_only_what_the_warp_reads_warps_the_same(seed: int) -> None:

@@ -262,6 +262,9 @@ class PieceMaker:
         got = self._rects.get(id(pts))
         if got is not None and got[0] is pts:
             return got[1]
+        measured = self._measured.get(id(pts))
+        if measured is not None and measured.pts is pts:
+            return measured.rect
         rect = (0.0, 0.0)
         if len(pts) >= 5:
             (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
@@ -346,7 +349,8 @@ class PieceMaker:
         x_mm, y_mm = self.unlean(float(cx) / s, float(cy) / s, PYRAMID_LEAN_MM)
         d_st = np.hypot(self._st_x - x_mm, self._st_y - y_mm)
         k = int(np.argmin(d_st))
-        return Measures(pts, centre, x_mm, y_mm, k, float(d_st[k]), elongation(pts, centre), None)
+        elong = elongation(pts, centre)
+        return Measures(pts, centre, x_mm, y_mm, k, float(d_st[k]), elong, None, self._rect(pts))
 
     def _fit(self, pts: np.ndarray, color: str) -> Fit:
         s = self.scale
