@@ -162,10 +162,11 @@ class PieceMaker:
             inside |= np.hypot(px[:, 0] - cx * s, px[:, 1] - cy * s) < r
         return bool(inside.mean() > ON_PYRAMIDS) if len(px) else False
 
-    def prepare(self, blobs: list[np.ndarray]) -> None:
+    def prepare(self, blobs: list[np.ndarray], colors: list[str] | None = None) -> None:
         """Measure all of a frame's blobs at once (`vision.blob_moments`), for `make` to fit
-        them one by one: each whole blob's fit then takes its centre, station, elongation
-        and shading rise from the batch, with the values its own measures give."""
+        them one by one: each whole blob's fit then takes its centre, station, elongation,
+        shading rise and (given the blobs' colours) what it leaves of its station's pyramid
+        disc from the batch, with the values its own measures give."""
         self._measured_image = self.image
         self._measured = {
             id(m.pts): m
@@ -180,6 +181,11 @@ class PieceMaker:
                 self._shading,
             )
         }
+        if colors is None:
+            self.discs.explain_all([], [], [])
+        else:
+            stations = [self._measured[id(b)].station if len(b) else 0 for b in blobs]
+            self.discs.explain_all(blobs, colors, stations)
 
     def make(
         self,
