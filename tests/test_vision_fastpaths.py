@@ -18,7 +18,9 @@ from companion.vision.colormodel import ColorModel
 from companion.vision.markers import Locator, detect, load_layout
 from companion.vision.outline import elongation
 from companion.vision.render import render
+from companion.vision.seen_shapes import Shapes
 from companion.vision.shading import rise
+from companion.vision.station_discs import StationDiscs
 
 MINI = load_map("tests/data/mini.toml")
 
@@ -135,6 +137,58 @@ def test_a_frames_blob_moments_are_each_blobs_own(seed: int, count: int) -> None
         assert elong == pytest.approx(elongation(pts, centre), rel=1e-5)
         want = rise(image, pts, tuple(directions[j]))
         assert rises[j] == pytest.approx(want, rel=1e-4, abs=1e-5)
+
+
+def _min_area_sides(pts: np.ndarray) -> tuple[float, float]:
+    (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+    return (min(rw, rh), max(rw, rh)) if len(pts) >= 5 else (0.0, 0.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6))
+def test_a_frames_blob_rectangles_are_each_blobs_own(seed: int, count: int) -> None:
+    rng = np.random.default_rng(seed)
+    blobs = []
+    for k in range(count):
+        # Blobs as the finder makes them (closed, row by row), and one in another order.
+        h, w = int(rng.integers(1, 30)), int(rng.integers(1, 30))
+        angle, scale = float(rng.uniform(0, 180)), float(rng.uniform(0.3, 1.5))
+        box = cv2.boxPoints(((40.0, 40.0), (w * scale + 1, h), angle)).astype(np.int32)
+        mask = np.zeros((80, 80), np.uint8)
+        cv2.fillConvexPoly(mask, box, 1)
+        mask[rng.uniform(size=mask.shape) < 0.1] = 0
+        pts = nonzero_xy(mask).astype(np.float32)
+        blobs.append(pts[rng.permutation(len(pts))] if k == 1 else pts)
+    blobs = [b for b in blobs if len(b)]
+    if not blobs:
+        return
+    moments = BlobMoments(blobs)
+    assert moments.rects() == [_min_area_sides(pts) for pts in blobs]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6))
+def test_a_frames_disc_shares_are_each_blobs_own(seed: int, count: int) -> None:
+    rng = np.random.default_rng(seed)
+    camo = {c: rng.uniform(size=(90, 120)) < 0.3 for c in ("red", "blue")}
+    stations = rng.uniform(-10, 130, (5, 2)).astype(np.float32)
+
+    def discs() -> StationDiscs:
+        return StationDiscs(
+            1.0, Shapes(150.0, 100.0), stations, lambda x, y, h: (x + 0.01 * h, y), camo.get
+        )
+
+    blobs = [
+        np.stack([rng.integers(-5, 125, n), rng.integers(-5, 95, n)], 1).astype(np.float32)
+        for n in rng.integers(0, 200, count)
+    ]
+    colors = [str(rng.choice(["red", "blue"])) for _ in blobs]
+    at = [int(k) for k in rng.integers(0, len(stations), count)]
+    batch, alone = discs(), discs()
+    batch.explain_all(blobs, colors, at)
+    for pts, color, k in zip(blobs, colors, at, strict=True):
+        if len(pts):
+            assert batch.explained(pts, color, k) == alone.explained(pts, color, k)
 
 
 @settings(max_examples=40, deadline=None)

@@ -221,7 +221,7 @@ class Reader:
         s2 = self.scale * self.scale
         self.maker.image = frame.image
         blobs = self.finder.find(frame)
-        self.maker.prepare([blob.pts for blob in blobs])
+        self.maker.prepare([b.pts for b in blobs], [self.colors.names[b.color] for b in blobs])
         for blob in blobs:
             grow = functools.partial(
                 self.refiner.refine, frame.image, color=blob.color, tight=frame.tight

@@ -66,14 +66,13 @@ def kmeans(points: np.ndarray, n: int, iterations: int = 8) -> np.ndarray:
     """Labels splitting points into n compact groups (farthest-point start, deterministic)."""
     pts = np.ascontiguousarray(points, np.float32)
     xs, ys = pts[:, 0].copy(), pts[:, 1].copy()
-    centres = [pts[0]]
-    d = square_distances(xs, ys, pts[0])
+    # Each start centre's squared distances, kept to start each point at its nearest.
+    to_centres = [square_distances(xs, ys, pts[0])]
+    d = to_centres[0]
     for _ in range(1, n):
-        centres.append(pts[int(np.argmax(d))])
-        d = np.minimum(d, square_distances(xs, ys, centres[-1]))
-    c = np.array(centres, np.float32)
-    start = np.argmin(square_distances(xs[:, None], ys[:, None], c.T[:, None]), axis=1)
-    start = start.astype(np.int32)
+        to_centres.append(square_distances(xs, ys, pts[int(np.argmax(d))]))
+        d = np.minimum(d, to_centres[-1])
+    start = np.argmin(np.stack(to_centres, 1), axis=1).astype(np.int32)
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, iterations, 0.05)
     _, labels, _ = cv2.kmeans(pts, n, start.reshape(-1, 1), crit, 1, cv2.KMEANS_USE_INITIAL_LABELS)
     return np.asarray(labels, np.int32).ravel()

@@ -43,11 +43,9 @@ def rise(image: np.ndarray, pts: np.ndarray, direction: tuple[float, float]) -> 
     pixels, N x 2 x then y) and each pixel's position along `direction`."""
     if len(pts) < 8:
         return 0.0
-    ix, iy = pts[:, 0].astype(np.intp), pts[:, 1].astype(np.intp)
-    lit = image[iy, ix]
-    lum = lit[:, 0].astype(np.float64)
-    lum += lit[:, 1]
-    lum += lit[:, 2]
+    # The pixels by their place in the flattened image (one gather, several times quicker).
+    at = pts[:, 1].astype(np.intp) * image.shape[1] + pts[:, 0].astype(np.intp)
+    lum = image.reshape(-1, 3).take(at, axis=0).sum(1, dtype=np.float64)
     along = pts[:, 0] * direction[0] + pts[:, 1] * direction[1]
     # np.std's and np.mean's steps, each deviation worked out once and its products summed
     # by np.dot (no temporary arrays; the same values to rounding).

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import NamedTuple
 
 import numpy as np
 
@@ -12,6 +13,22 @@ from companion.vision.seen_shapes import SEEN_SHARE, Shapes
 
 PYRAMID_LEAN_MM = 4.0
 """Height of a pyramid's seen centre: its blob's centroid leans away from the camera by it."""
+
+
+class _Disc(NamedTuple):
+    """A pyramid's disc on one station, for one colour."""
+
+    hidden: int
+    """Its pixels that the print of the colour can hide."""
+    open: np.ndarray
+    """Its other pixels, as a flattened side x side mask whose last row and column are blank."""
+    total: int
+    """Its pixel count."""
+    side: int
+    corner: np.ndarray
+    """The mask's top left pixel in the board frame (x, y int32)."""
+    rows: np.ndarray
+    """(1, side) uint32: a pixel's place (x, y) in the flattened mask is its dot product."""
 
 
 class StationDiscs:
@@ -32,56 +49,90 @@ class StationDiscs:
         self.lean = lean
         self.camouflage = camouflage
         """Per colour: where the empty board itself looks like that colour (bool image)."""
-        self._open: dict[tuple[str, int, int, int], tuple[int, np.ndarray, int]] = {}
+        self._xy: list[list[float]] = stations.tolist()
+        self._r = 0.9 * math.sqrt(SEEN_SHARE * shapes.pyramid_mm2 / math.pi) * scale
+        self._ri = math.ceil(self._r)
+        self._open: dict[tuple[str, int, int, int], _Disc] = {}
         self._masks: dict[tuple[float, int], tuple[np.ndarray, int]] = {}
+        self._known: dict[int, tuple[np.ndarray, str, int, float]] = {}
+
+    def explain_all(self, blobs: list[np.ndarray], colors: list[str], stations: list[int]) -> None:
+        """`explained` for each of a frame's blobs (of these colours) on these stations, worked
+        out at once by one gather over all their pixels (a blob's own numpy calls cost more
+        than its pixels do), for `explained` to answer from until the next frame's."""
+        self._known = {}
+        todo = [(b, c, k) for b, c, k in zip(blobs, colors, stations, strict=True) if len(b)]
+        if not todo:
+            return
+        side = 2 * self._ri + 2
+        blank = np.zeros(side * side, bool)
+        discs = [self._disc(c, k) for _, c, k in todo]
+        sizes = np.array([len(b) for b, _, _ in todo], np.intp)
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        px = np.concatenate([b for b, _, _ in todo]).astype(np.int32)
+        px -= np.repeat(np.stack([d.corner for d in discs]), sizes, axis=0)
+        at = px.view(np.uint32)
+        np.minimum(at, side - 1, out=at)
+        flat = at @ np.array([1, side], np.uint32)
+        flat += np.repeat(np.arange(len(todo), dtype=np.uint32) * np.uint32(side * side), sizes)
+        opens = np.concatenate([d.open if d.total else blank for d in discs])
+        covered = np.add.reduceat(opens.take(flat).view(np.uint8), starts, dtype=np.intp)
+        for (pts, color, k), disc, n in zip(todo, discs, covered.tolist(), strict=True):
+            share = (disc.hidden + n) / disc.total if disc.total else 0.0
+            self._known[id(pts)] = (pts, color, k, share)
 
     def explained(self, pts: np.ndarray, color: str, station: int) -> float:
         """The share of a pyramid's seen disc on this station that the blob covers or that
         the board's print of the piece's colour can hide: about 1 for a pyramid, however
         much of it blends into a line of its colour; much less for a slim meeple."""
-        hidden, open_disc, total, (x0, y0) = self._disc(color, station)
-        if total == 0:
+        got = self._known.get(id(pts))
+        if got is not None and got[0] is pts and got[1:3] == (color, station):
+            return got[3]
+        disc = self._disc(color, station)
+        if disc.total == 0:
             return 0.0
-        px = pts.astype(np.int32) - np.array([x0, y0], np.int32)
+        px = pts.astype(np.int32)
+        px -= disc.corner
         # Pixels outside the disc's box (negatives wrap round) land on its blank last row/column.
-        at = np.minimum(px.view(np.uint32), open_disc.shape[0] - 1)
-        covered = int(np.count_nonzero(open_disc[at[:, 1], at[:, 0]]))
-        return (hidden + covered) / total
+        at = px.view(np.uint32)
+        np.minimum(at, disc.side - 1, out=at)
+        covered = int(np.count_nonzero(disc.open.take(at @ disc.rows)))
+        return (disc.hidden + covered) / disc.total
 
     def hidden(self, color: str, station: int) -> float:
         """The share of a pyramid's seen disc on this station that print of its colour hides."""
-        hidden, _, total, _ = self._disc(color, station)
-        return hidden / total if total else 0.0
+        disc = self._disc(color, station)
+        return disc.hidden / disc.total if disc.total else 0.0
 
-    def _disc(self, color: str, station: int) -> tuple[int, np.ndarray, int, tuple[int, int]]:
+    def _disc(self, color: str, station: int) -> _Disc:
         s = self.scale
-        sx, sy = self.stations[station]
-        cx, cy = self.lean(float(sx), float(sy), PYRAMID_LEAN_MM)
-        r = 0.9 * math.sqrt(SEEN_SHARE * self.shapes.pyramid_mm2 / math.pi) * s
+        sx, sy = self._xy[station]
+        cx, cy = self.lean(sx, sy, PYRAMID_LEAN_MM)
         ix, iy = round(cx * s), round(cy * s)
-        ri = math.ceil(r)
-        key = (color, ix, iy, ri)
-        if key not in self._open:
-            self._open[key] = self._open_disc(color, ix, iy, r, ri)
-        return (*self._open[key], (ix - ri, iy - ri))
+        key = (color, ix, iy, self._ri)
+        got = self._open.get(key)
+        if got is None:
+            got = self._open[key] = self._open_disc(color, ix, iy, self._r, self._ri)
+        return got
 
-    def _open_disc(
-        self, color: str, ix: int, iy: int, r: float, ri: int
-    ) -> tuple[int, np.ndarray, int]:
-        """(disc pixels the print of this colour can hide, the disc's other pixels as a mask
-        with a blank last row and column, the disc's pixel count) for a pyramid's disc at
-        (ix, iy): fixed while the camera is."""
+    def _open_disc(self, color: str, ix: int, iy: int, r: float, ri: int) -> _Disc:
+        """A pyramid's disc at (ix, iy) and the print of this colour in it: fixed while the
+        camera is."""
         camo = self.camouflage(color)
         h, w = camo.shape
         if not (ri <= ix < w - ri and ri <= iy < h - ri):
-            return 0, np.zeros((1, 1), bool), 0
+            return _Disc(0, np.zeros(1, bool), 0, 1, np.zeros(2, np.int32), np.ones(2, np.uint32))
         disc, total = self._disc_mask(r, ri)
         seen = camo[iy - ri : iy + ri + 1, ix - ri : ix + ri + 1]
         if len(self._open) > 4096:
             self._open.clear()
-        open_disc = np.zeros((2 * ri + 2, 2 * ri + 2), bool)
+        side = 2 * ri + 2
+        open_disc = np.zeros((side, side), bool)
         np.greater(disc, seen, out=open_disc[:-1, :-1])  # disc and not seen
-        return int(np.count_nonzero(seen & disc)), open_disc, total
+        corner = np.array([ix - ri, iy - ri], np.int32)
+        rows = np.array([1, side], np.uint32)
+        hidden = int(np.count_nonzero(seen & disc))
+        return _Disc(hidden, open_disc.ravel(), total, side, corner, rows)
 
     def _disc_mask(self, r: float, ri: int) -> tuple[np.ndarray, int]:
         """A disc of radius r in a (2 ri + 1)-pixel square, and its pixel count (the same for
