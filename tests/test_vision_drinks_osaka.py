@@ -159,3 +159,14 @@ def test_no_white_drink_in_a_meeples_shadow():
     state, _shot, raw = bench_frame("osaka", "warm/overhead", 4, 6, drinks=False)
     assert not state.drinks and state.stations["taisho"] == "yellow"
     assert not [p for p in raw.pieces if p.kind == DRINK]
+
+
+def test_no_drink_inside_a_meeple_that_is_another_stations_pyramid():
+    """Osaka, daylight, camera tilted: Shin-Osaka's black pyramid is read as a meeple on the
+    station's centre, and its purple drink makes it the station's pyramid; its black pixels in
+    Nishinakajima-minamigata's ring, inside that piece, are no drink of Nishinakajima's."""
+    state, _shot, raw = bench_frame("osaka", "daylight/tilted", 2, 6)
+    assert state.stations["shin-osaka"] == "black" and state.drinks["shin-osaka"] == "purple"
+    near = [p for p in raw.pieces if p.kind == DRINK and p.station == "nishinakajima-minamigata"]
+    assert not [p for p in near if p.color == "black"]
+    assert ("pyramid", "black", "shin-osaka") in {p.key() for p in raw.pieces}

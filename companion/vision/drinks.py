@@ -275,18 +275,20 @@ class DrinkReader:
         self, frame: object, found: list[tuple[Piece, Piece]], pieces: list[Piece]
     ) -> tuple[list[tuple[Piece, Piece]], set[int]]:
         """(the drinks with their bases, the ids of pieces that were drinks). A drink read
-        inside a pyramid read (or inside its own base) is one thing read twice: a drink when
+        inside a pyramid read (or inside a drink's base, a meeple that is another station's
+        pyramid, or its own) is one thing read twice: a drink when
         another pyramid's ring holds it (then it is that station's, and the pyramid read on
         it was the drink), else that piece's own pixels (no drink: one stands only by a
         pyramid), unless that piece is a meeple too large for one: a pyramid and its drink of
         one colour seen as one blob (`_merged`)."""
         out: list[tuple[Piece, Piece]] = []
         gone: set[int] = set()
+        bases = {id(b) for _d, b in found}
         for d, base in found:
             inside = [
                 p
                 for p in pieces
-                if (p.kind == PYRAMID or p is base)
+                if (p.kind == PYRAMID or id(p) in bases)
                 and math.hypot(p.x_mm - d.x_mm, p.y_mm - d.y_mm) < INSIDE * self.base
             ]
             if inside == [base] and base.kind == MEEPLE and self._merged(frame, d):
@@ -295,6 +297,8 @@ class DrinkReader:
             if not inside:
                 out.append((d, base))
                 continue
+            if any(p.kind == MEEPLE and p is not base for p in inside):
+                continue  # another station's pyramid read as a meeple, with a drink of its own
             hosts = [
                 p
                 for p in pieces
