@@ -6,7 +6,7 @@ reader found is looked at: the pixels there that changed against the empty board
 pyramid's own footprint (its base and its top leaning away from the camera) and any meeple's,
 nearest one of the six drink colours. The drink colours are not photographed at calibration:
 they are the drinks' printed colours brought into this camera's light by the map from the
-players' printed colours to their prototypes in the calibration photo (`drink_prototypes`).
+players' printed colours to their prototypes in the calibration photo (`drink_colors`).
 
 `DrinkReader.read` is the reader's hook (on while the game plays METRO DRINKS, `Reader.
 read_drinks`): it returns the pieces with the drinks added.
@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from companion.colors import DRINK_COLORS, PLAYER_COLORS
 from companion.metro.board import BoardMap
-from companion.vision.colormodel import MAX_DISTANCE, ColorModel, to_lab
+from companion.vision.colormodel import ColorModel, to_lab
+from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_proposals import SURE, UNSURE_CONFIDENCE
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
 from companion.vision.drink_shape import UNSURE, largest_part, verdict
@@ -39,8 +39,6 @@ from companion.vision.model import (
 from companion.vision.white_drink import CHANGE as WHITE_CHANGE
 from companion.vision.white_drink import Lean, white_spot
 
-SHADES = (0.6, 0.85, 1.05)
-"""A drink's side in shadow, its side in the light, its top: one prototype each."""
 SEEN_SHARE = 0.2
 """A drink shows at least this share of its top's area in drink-coloured changed pixels."""
 SMALL = 0.5
@@ -78,54 +76,6 @@ STRONG_WHITE = 0.7
 read with doubt but within `CENTRED` of its station's centre is that pyramid's drink."""
 
 
-def whitest(ref_lab: np.ndarray) -> np.ndarray:
-    """The board's own white (its stop circles) in weighted Lab: the median of its lightest
-    pixels. White is no player colour, so the map from the players'
-    colours cannot reach it; the board's white can."""
-    flat = ref_lab.reshape(-1, 3)
-    light = flat[flat[:, 0] >= np.percentile(flat[:, 0], 99)]
-    return np.asarray(np.median(light, 0), np.float32)
-
-
-def drink_prototypes(
-    colors: ColorModel, white: np.ndarray | None = None
-) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """(drink names, P x 3 weighted-Lab prototypes, P owners): each drink's printed colour at
-    three shades, mapped into this camera's light by the affine map (least squares) that takes
-    the players' printed colours, at the same shades, to their calibrated prototypes."""
-    src, dst = [], []
-    for c, name in enumerate(colors.names):
-        if name not in PLAYER_COLORS:
-            continue
-        protos = colors.prototypes[colors.owner == c]
-        if not len(protos):
-            continue
-        r, g, b = PLAYER_COLORS[name]
-        printed = to_lab(np.array([[b * k, g * k, r * k] for k in SHADES], np.float32))
-        # each calibrated prototype against the printed shade nearest it in lightness
-        for p in protos:
-            src.append(printed[int(np.argmin(np.abs(printed[:, 0] - p[0])))])
-            dst.append(p)
-    names = list(DRINK_COLORS)
-    printed_drinks = []
-    owner = []
-    for i, name in enumerate(names):
-        r, g, b = DRINK_COLORS[name]
-        printed_drinks += [[b * k, g * k, r * k] for k in SHADES]
-        owner += [i] * len(SHADES)
-    drinks_lab = to_lab(np.array(printed_drinks, np.float32))
-    if len(src) >= 4:
-        a = np.hstack([np.array(src, np.float64), np.ones((len(src), 1))])
-        fit, *_rest = np.linalg.lstsq(a, np.array(dst, np.float64), rcond=None)
-        mapped = np.hstack([drinks_lab, np.ones((len(drinks_lab), 1))]) @ fit
-        drinks_lab = mapped.astype(np.float32)
-    if white is not None:
-        at = names.index("white") * len(SHADES)
-        for j, k in enumerate(SHADES):
-            drinks_lab[at + j] = (white[0] * min(k, 1.0), white[1], white[2])
-    return names, drinks_lab, np.array(owner, np.int32)
-
-
 class DrinkReader:
     """Finds the drinks beside the pyramids of a reading, in the board frame's pixels."""
 
@@ -151,9 +101,10 @@ class DrinkReader:
         self.size = size
         self.change_unit = change_unit
         """The change test's threshold: `Frame.diff` in these units."""
-        self.names, self.protos, self.owner = drink_prototypes(colors, whitest(ref_lab))
+        self.palette = DrinkPalette(colors, ref_lab, colors_at, board_distance, margin)
+        self.names = self.palette.names
         self.ref_lab = ref_lab
-        self.white_index = self.names.index("white")
+        self.white_index = self.palette.white_index
         self.base = math.sqrt(colors.area_mm2[PYRAMID])
         """The pyramids' seen base (mm), from the calibration photo."""
         self.meeple = math.sqrt(colors.area_mm2[MEEPLE])
@@ -353,7 +304,7 @@ class DrinkReader:
         """The drink's colour shows a drink's whole disc in one blob of the ring."""
         if drink.color not in self.names or drink.color == "white":
             return False
-        idx, _per, ok = self._classify(frame, ys, xs)
+        idx, _per, ok = self.palette.classify(frame, ys, xs)
         mine = ok & (idx == self.names.index(drink.color))
         part = largest_part(np.stack([xs[mine], ys[mine]], 1) / self.scale, self.scale)
         return len(part) >= self.disc_px
@@ -372,7 +323,7 @@ class DrinkReader:
         keep = (np.hypot(xs / s - cx, ys / s - cy) <= self.outer) & (xs >= 0) & (ys >= 0)
         keep &= (xs < w) & (ys < h)
         ys, xs = ys[keep], xs[keep]
-        idx, _per, ok = self._classify(frame, ys, xs)
+        idx, _per, ok = self.palette.classify(frame, ys, xs)
         mine = ok & (idx == self.names.index(drink.color))
         part = largest_part(np.stack([xs[mine], ys[mine]], 1) / s, s)
         return len(part) >= MERGED * self.meeple * self.meeple * s * s
@@ -471,7 +422,7 @@ class DrinkReader:
         ys, xs = ys[keep], xs[keep]
         if len(ys) < 5:
             return DRINK_SHAPE
-        idx, _per, ok = self._classify(frame, ys, xs)
+        idx, _per, ok = self.palette.classify(frame, ys, xs)
         mine = ok & (idx == self.names.index(drink.color))
         if np.count_nonzero(mine) < 5:
             return DRINK_SHAPE
@@ -500,7 +451,7 @@ class DrinkReader:
             return None
         lab = to_lab(self.colors_at(frame, ys, xs))
         lighter = lab[:, 0] - self.ref_lab[ys, xs, 0]
-        white = self._nearest(lab)[0] == self.white_index
+        white = self.palette.nearest(lab)[0] == self.white_index
         xy = np.stack([xs, ys], 1).astype(np.float64) / self.scale
         change = frame.diff[ys, xs] / self.change_unit
         still = self.board_distance(ys, xs, lab) / self.margin
@@ -521,28 +472,6 @@ class DrinkReader:
         confidence = min(1.0, strength / (2 * WHITE_CHANGE))
         return Piece(DRINK, "white", wx, wy, station=station, confidence=confidence)
 
-    def _nearest(self, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(each pixel's nearest drink colour, N x colours distances)."""
-        d2 = ((lab[:, None, :] - self.protos[None, :, :]) ** 2).sum(2)
-        per = np.full((len(lab), len(self.names)), np.inf, np.float32)
-        for i in range(len(self.names)):
-            per[:, i] = np.sqrt(d2[:, self.owner == i].min(1))
-        return np.argmin(per, 1), per
-
-    def _classify(
-        self, frame: object, ys: np.ndarray, xs: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(nearest drink colour, N x colours distances, drink pixel: near that colour and
-        nearer it than the empty board). White is never a drink pixel: on light paper a white
-        drink's top is as near white as the paper is, and a stop circle in a piece's shadow
-        looks like its shaded side (`_white` finds it by its change instead)."""
-        lab = to_lab(self.colors_at(frame, ys, xs))
-        idx, per = self._nearest(lab)
-        best = per[np.arange(len(idx)), idx]
-        board = self.board_distance(ys, xs, lab)
-        ok = (best < MAX_DISTANCE) & (best + self.margin < board) & (idx != self.white_index)
-        return idx, per, ok
-
     def _drinks(
         self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str
     ) -> list[tuple[Piece, int]]:
@@ -551,7 +480,7 @@ class DrinkReader:
         blob is (the colour's other pixels may be another piece of it across the ring, or a
         pyramid's shaded face). A few scattered pixels are no drink: print of a drink's colour
         in a piece's shadow. Each with its blob's pixels."""
-        idx, per, ok = self._classify(frame, ys, xs)
+        idx, per, ok = self.palette.classify(frame, ys, xs)
         if np.count_nonzero(ok) < self.min_px:
             return []
         counts = np.bincount(idx[ok], minlength=len(self.names))
