@@ -354,17 +354,17 @@ class PieceMaker:
             return got
         s = self.scale
         centre = pts.sum(0) / len(pts)  # np.mean's value without its overhead
-        cx, cy = centre
-        x_mm, y_mm = self.unlean(float(cx) / s, float(cy) / s, PYRAMID_LEAN_MM)
+        sx, sy = (v / s for v in centre.tolist())
+        x_mm, y_mm = self.unlean(sx, sy, PYRAMID_LEAN_MM)
         d_st = np.hypot(self._st_x - x_mm, self._st_y - y_mm)
         k = int(np.argmin(d_st))
-        elong = elongation(pts, centre)
-        return Measures(pts, centre, x_mm, y_mm, k, float(d_st[k]), elong, None, self._rect(pts))
+        lean = lean_direction(sx, sy, self.lean(sx, sy, MEEPLE_TOP_MM))
+        elong, rect = elongation(pts, centre), self._rect(pts)
+        return Measures(pts, centre, x_mm, y_mm, k, float(d_st[k]), elong, lean, None, rect)
 
     def _fit(self, pts: np.ndarray, color: str) -> Fit:
         s = self.scale
         m = self._measure(pts)
-        cx, cy = m.centre
         area = len(pts) / (s * s)
         x_mm, y_mm, k, d = m.x_mm, m.y_mm, m.station, m.distance_mm
         aspect = self._aspect(pts, color, k, m.elongation)
@@ -379,8 +379,8 @@ class PieceMaker:
             # On a station a meeple can look as round as a pyramid: how its brightness runs
             # along its lean tells its level top from a pyramid's sloping faces, and its seen
             # centre lies beyond its foot, where a pyramid's is its base's.
-            sx, sy = float(cx) / s, float(cy) / s
-            (ux, uy), lean_mm = lean_direction(sx, sy, self.lean(sx, sy, MEEPLE_TOP_MM))
+            sx, sy = (v / s for v in m.centre.tolist())
+            (ux, uy), lean_mm = m.lean
             if self.image is not None and shading_says(self._shading, lean_mm):
                 shading = rise_odds(
                     rise(self.image, pts, (ux, uy)) if m.rise is None else m.rise,
