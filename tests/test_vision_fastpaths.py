@@ -21,6 +21,7 @@ from companion.vision.render import render
 from companion.vision.seen_shapes import Shapes
 from companion.vision.shading import rise
 from companion.vision.station_discs import StationDiscs
+from companion.vision.station_reach import StationReach
 
 MINI = load_map("tests/data/mini.toml")
 
@@ -189,6 +190,27 @@ def test_a_frames_disc_shares_are_each_blobs_own(seed: int, count: int) -> None:
     for pts, color, k in zip(blobs, colors, at, strict=True):
         if len(pts):
             assert batch.explained(pts, color, k) == alone.explained(pts, color, k)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_stations_under_a_blob_are_those_a_search_of_all_finds(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    centres = rng.uniform(-20, 220, (int(rng.integers(1, 80)), 2)).astype(np.float32)
+    reach = StationReach({f"s{k}": (float(x), float(y)) for k, (x, y) in enumerate(centres)})
+    scale = float(rng.uniform(0.5, 2.0))
+    x0, y0 = rng.integers(0, 300, 2)
+    pts = np.stack([rng.integers(x0, x0 + 40, 300), rng.integers(y0, y0 + 40, 300)], 1).astype(
+        np.float32
+    )
+    lo, hi = pts.min(0) / scale - 8, pts.max(0) / scale + 8
+    xy = reach.xy
+    box = np.flatnonzero(
+        (xy[:, 0] >= lo[0]) & (xy[:, 0] <= hi[0]) & (xy[:, 1] >= lo[1]) & (xy[:, 1] <= hi[1])
+    )
+    near = [k for k in box if np.hypot(*(pts / scale - xy[k]).T).min() < 6.0]
+    assert reach.in_box(*lo.tolist(), *hi.tolist()).tolist() == box.tolist()
+    assert reach.under(pts, scale).tolist() == near
 
 
 @settings(max_examples=40, deadline=None)

@@ -37,6 +37,8 @@ class Measures(NamedTuple):
     """Index of the nearest station."""
     distance_mm: float
     elongation: float
+    lean: tuple[tuple[float, float], float]
+    """(unit direction, length mm) of a meeple's top's lean from its centre (`lean_direction`)."""
     rise: float | None
     """The shading rise along its lean, when measured beforehand."""
     rect: tuple[float, float]
@@ -67,13 +69,15 @@ def measure_all(
     d_st = np.hypot(st_x[None, :] - xy_mm[:, :1], st_y[None, :] - xy_mm[:, 1:])
     nearest = np.argmin(d_st, axis=1)
     distances = d_st[np.arange(len(blobs)), nearest].tolist()
+    leans = []
+    for cx, cy in centres:
+        sx, sy = cx / scale, cy / scale
+        leans.append(lean_direction(sx, sy, top(sx, sy)))
     rises: list[float | None] = [None] * len(blobs)
     if image is not None:
         directions = np.zeros((len(blobs), 2))
         wanted = []
-        for j, (cx, cy) in enumerate(centres):
-            sx, sy = cx / scale, cy / scale
-            direction, lean_mm = lean_direction(sx, sy, top(sx, sy))
+        for j, (direction, lean_mm) in enumerate(leans):
             if distances[j] < reach_mm and shading_says(holding, lean_mm):
                 directions[j] = direction
                 wanted.append(j)
@@ -81,14 +85,12 @@ def measure_all(
             values = moments.rises(image, directions)
             for j in wanted:
                 rises[j] = values[j]
-    rects = moments.rects()
+    rows = zip(blobs, feet, moments.elongations(), moments.rects(), strict=True)
     return [
         Measures(
-            pts, moments.centres[j], *feet[j], int(nearest[j]), distances[j], elong, rises[j], rect
+            pts, moments.centres[j], *xy, int(nearest[j]), distances[j], e, leans[j], rises[j], r
         )
-        for j, (pts, elong, rect) in enumerate(
-            zip(blobs, moments.elongations(), rects, strict=True)
-        )
+        for j, (pts, xy, e, r) in enumerate(rows)
     ]
 
 

@@ -27,7 +27,6 @@ from companion.vision.seen_shapes import (
     Shapes,
     count_pieces,
     kmeans,
-    square_distances,
 )
 from companion.vision.shading import (
     RISE_WEIGHT,
@@ -38,6 +37,7 @@ from companion.vision.shading import (
     shading_says,
 )
 from companion.vision.station_discs import PYRAMID_LEAN_MM, StationDiscs
+from companion.vision.station_reach import StationReach
 
 MEEPLE_LEAN_MM = 8.5
 """Height of a meeple's seen centre: its blob's centroid leans away from the camera by it
@@ -108,13 +108,10 @@ class PieceMaker:
         self.board = board
         self.scale = scale
         self.shapes = shapes
-        self._st_ids = list(stations)
-        self._st_xy = np.array(list(stations.values()), np.float32).reshape(-1, 2)
-        self._st_x, self._st_y = self._st_xy[:, 0].copy(), self._st_xy[:, 1].copy()
-        self._st_list: list[list[float]] = self._st_xy.tolist()
+        self.stations = StationReach(stations)
         self.unlean = unlean
         self.lean = lean
-        self.discs = StationDiscs(scale, shapes, self._st_xy, lean, camouflage)
+        self.discs = StationDiscs(scale, shapes, self.stations.xy, lean, camouflage)
         # Keyed by id, holding the array (so the id stays its own): one blob's parts are
         # fitted several ways in `make`, each part's outline and fit once.
         self._rects: dict[int, tuple[np.ndarray, tuple[float, float]]] = {}
@@ -127,25 +124,7 @@ class PieceMaker:
 
     def stations_under(self, pts: np.ndarray) -> int:
         """How many station centres lie under (or within a few mm of) these pixels."""
-        return len(self._stations_under(pts))
-
-    def _stations_under(self, pts: np.ndarray) -> np.ndarray:
-        # `pts.min(0) / s - 8` and `pts.max(0) / s + 8` in float32, from OpenCV's bounding box
-        # of the (whole) pixel coordinates, many times quicker.
-        bx, by, bw, bh = cv2.boundingRect(pts)
-        s, fs, eight = self.scale, np.float32(self.scale), np.float32(8)
-        x0, y0 = np.float32(bx) / fs - eight, np.float32(by) / fs - eight
-        x1, y1 = np.float32(bx + bw - 1) / fs + eight, np.float32(by + bh - 1) / fs + eight
-        xy = self._st_xy
-        idx = np.flatnonzero(
-            (xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)
-        )
-        if not len(idx):
-            return idx
-        mm = pts[:: max(1, len(pts) // 200)] / s
-        d2 = square_distances(self._st_x[idx][:, None], self._st_y[idx][:, None], mm.T[:, None])
-        d = np.sqrt(d2).min(1)
-        return np.asarray(idx[d < 6.0])
+        return len(self.stations.under(pts, self.scale))
 
     def _pyramids_on(self, pts: np.ndarray, color: str, stations: np.ndarray) -> bool:
         return all(self.discs.explained(pts, color, int(k)) >= EXPLAINED for k in stations)
@@ -158,7 +137,8 @@ class PieceMaker:
         px = part[:: max(1, len(part) // 200)]
         inside = np.zeros(len(px), bool)
         for k in set(stations):
-            cx, cy = self.lean(float(self._st_xy[k, 0]), float(self._st_xy[k, 1]), PYRAMID_LEAN_MM)
+            sx, sy = self.stations.centres[k]
+            cx, cy = self.lean(sx, sy, PYRAMID_LEAN_MM)
             inside |= np.hypot(px[:, 0] - cx * s, px[:, 1] - cy * s) < r
         return bool(inside.mean() > ON_PYRAMIDS) if len(px) else False
 
@@ -173,7 +153,7 @@ class PieceMaker:
             for m in measure_all(
                 blobs,
                 self.scale,
-                (self._st_x, self._st_y),
+                (self.stations.x, self.stations.y),
                 lambda x, y: self.unlean(x, y, PYRAMID_LEAN_MM),
                 lambda x, y: self.lean(x, y, MEEPLE_TOP_MM),
                 STATION_MM + 5.0,
@@ -205,7 +185,7 @@ class PieceMaker:
         single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
         if area < 1.15 * single:
             return self._lone(pts, color, conf, grow)
-        under = self._stations_under(pts)
+        under = self.stations.under(pts, self.scale)
         n_p, n_m = count_pieces(area, self.shapes, len(under))
         if n_p + n_m < len(under) and len(under) >= 2 and self._pyramids_on(pts, color, under):
             # Fewer pieces' area than stations under it, whose pyramids' discs it and print of
@@ -316,7 +296,7 @@ class PieceMaker:
         if piece.kind == PYRAMID:
             return piece
         fit = self.fit(pts, piece.color)
-        station = self._st_ids[fit.station]
+        station = self.stations.ids[fit.station]
         return Piece(
             PYRAMID, piece.color, fit.x_mm, fit.y_mm, None, station, piece.confidence * 0.7
         )
@@ -332,10 +312,9 @@ class PieceMaker:
             if p.kind != MEEPLE:
                 continue
             x, y = self.unlean(*self.lean(p.x_mm, p.y_mm, MEEPLE_LEAN_MM), PYRAMID_LEAN_MM)
-            d = np.hypot(self._st_xy[:, 0] - x, self._st_xy[:, 1] - y)
-            k = int(np.argmin(d))
-            station = self._st_ids[k]
-            if d[k] < STATION_MM and station not in taken:
+            k, d = self.stations.nearest(x, y)
+            station = self.stations.ids[k]
+            if d < STATION_MM and station not in taken:
                 taken.add(station)
                 out.append(Piece(PYRAMID, p.color, x, y, None, station, min(p.confidence, 0.5)))
         return out
@@ -354,17 +333,16 @@ class PieceMaker:
             return got
         s = self.scale
         centre = pts.sum(0) / len(pts)  # np.mean's value without its overhead
-        cx, cy = centre
-        x_mm, y_mm = self.unlean(float(cx) / s, float(cy) / s, PYRAMID_LEAN_MM)
-        d_st = np.hypot(self._st_x - x_mm, self._st_y - y_mm)
-        k = int(np.argmin(d_st))
-        elong = elongation(pts, centre)
-        return Measures(pts, centre, x_mm, y_mm, k, float(d_st[k]), elong, None, self._rect(pts))
+        sx, sy = (v / s for v in centre.tolist())
+        x_mm, y_mm = self.unlean(sx, sy, PYRAMID_LEAN_MM)
+        k, d = self.stations.nearest(x_mm, y_mm)
+        lean = lean_direction(sx, sy, self.lean(sx, sy, MEEPLE_TOP_MM))
+        elong, rect = elongation(pts, centre), self._rect(pts)
+        return Measures(pts, centre, x_mm, y_mm, k, d, elong, lean, None, rect)
 
     def _fit(self, pts: np.ndarray, color: str) -> Fit:
         s = self.scale
         m = self._measure(pts)
-        cx, cy = m.centre
         area = len(pts) / (s * s)
         x_mm, y_mm, k, d = m.x_mm, m.y_mm, m.station, m.distance_mm
         aspect = self._aspect(pts, color, k, m.elongation)
@@ -379,8 +357,8 @@ class PieceMaker:
             # On a station a meeple can look as round as a pyramid: how its brightness runs
             # along its lean tells its level top from a pyramid's sloping faces, and its seen
             # centre lies beyond its foot, where a pyramid's is its base's.
-            sx, sy = float(cx) / s, float(cy) / s
-            (ux, uy), lean_mm = lean_direction(sx, sy, self.lean(sx, sy, MEEPLE_TOP_MM))
+            sx, sy = (v / s for v in m.centre.tolist())
+            (ux, uy), lean_mm = m.lean
             if self.image is not None and shading_says(self._shading, lean_mm):
                 shading = rise_odds(
                     rise(self.image, pts, (ux, uy)) if m.rise is None else m.rise,
@@ -388,7 +366,7 @@ class PieceMaker:
                     self.shapes.pyramid_rise,
                     lean_mm,
                 )
-            st_x, st_y = self._st_list[k]
+            st_x, st_y = self.stations.centres[k]
             centre = centre_odds((sx - st_x) * ux + (sy - st_y) * uy, lean_mm)
             z += shading + centre
         shape = 1 / (1 + math.exp(-z))
@@ -408,7 +386,8 @@ class PieceMaker:
         if fit.pyramid >= 0.5:
             place_conf = float(max(0.0, 1 - max(0.0, fit.distance_mm - STATION_MM) / 6.0))
             conf = min(conf_color, kind_conf, place_conf)
-            return Piece(PYRAMID, color, fit.x_mm, fit.y_mm, None, self._st_ids[fit.station], conf)
+            station = self.stations.ids[fit.station]
+            return Piece(PYRAMID, color, fit.x_mm, fit.y_mm, None, station, conf)
         # Off every station a pyramid's shape still casts doubt on a meeple call.
         kind_conf *= 1 - 0.5 * fit.shape * (1 - fit.position)
         x_mm, y_mm = self.unlean(*self.lean(fit.x_mm, fit.y_mm, PYRAMID_LEAN_MM), MEEPLE_LEAN_MM)

@@ -3,6 +3,7 @@ elongation (`Shapes`), and how many touching pieces a blob's area holds."""
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -38,18 +39,26 @@ class Shapes:
         """Log-odds that a lone blob is a pyramid by its shape: its area against the split
         between the two kinds' seen areas, and its elongation against the split between
         their elongations (both measured at calibration)."""
+        middle_area, area_weight, fragment, mid, aspect_unit = self._likeness
+        z_area = math.log(max(area_mm2, 1.0) / middle_area) / AREA_SPREAD
+        z_area = max(-3.0, min(3.0, z_area)) * area_weight
+        z_aspect = (mid - aspect) / aspect_unit
+        if area_mm2 < fragment:
+            # Smaller than any meeple: part of a piece, whose shape says little.
+            return 0.3 * z_aspect
+        return z_area + z_aspect
+
+    @functools.cached_property
+    def _likeness(self) -> tuple[float, float, float, float, float]:
+        """`pyramid_likeness`'s terms that only the calibration's sizes set, worked out once."""
         p_area, m_area = SEEN_SHARE * self.pyramid_mm2, SEEN_SHARE * self.meeple_mm2
         # Seen areas vary by about AREA_SPREAD (log) with the print under a piece; when the two
         # kinds' areas differ by less than twice that, area says little.
         span = math.log(max(p_area, 1.0) / max(m_area, 1.0))
-        z_area = math.log(max(area_mm2, 1.0) / math.sqrt(p_area * m_area)) / AREA_SPREAD
-        z_area = max(-3.0, min(3.0, z_area)) * max(0.0, min(1.0, span / (2 * AREA_SPREAD)))
+        area_weight = max(0.0, min(1.0, span / (2 * AREA_SPREAD)))
         mid = (self.pyramid_aspect + self.meeple_aspect) / 2
-        z_aspect = (mid - aspect) / max(0.1, (self.meeple_aspect - self.pyramid_aspect) / 4)
-        if area_mm2 < FRAGMENT * m_area:
-            # Smaller than any meeple: part of a piece, whose shape says little.
-            return 0.3 * z_aspect
-        return z_area + z_aspect
+        aspect_unit = max(0.1, (self.meeple_aspect - self.pyramid_aspect) / 4)
+        return math.sqrt(p_area * m_area), area_weight, FRAGMENT * m_area, mid, aspect_unit
 
 
 def square_distances(xs: np.ndarray, ys: np.ndarray, to: np.ndarray) -> np.ndarray:
