@@ -37,7 +37,9 @@ def to_lab(bgr: np.ndarray) -> np.ndarray:
     """N x 3 float BGR (0-255) -> N x 3 Lab with L scaled by L_WEIGHT."""
     if not bgr.size:
         return np.zeros((0, 3), np.float32)
-    arr = bgr.reshape(-1, 1, 3) / 255.0
+    # One row of N pixels, not N rows of one: OpenCV converts a row at a time, and one-pixel
+    # rows cost four times as much for the same values.
+    arr = bgr.reshape(1, -1, 3) / 255.0
     arr = np.clip(arr, 0, 1, out=arr).astype(np.float32, copy=False)
     lab = np.asarray(cv2.cvtColor(arr, cv2.COLOR_BGR2Lab), np.float32).reshape(-1, 3)
     lab[:, 0] *= L_WEIGHT
