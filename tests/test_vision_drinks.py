@@ -235,10 +235,10 @@ def test_a_drink_read_inside_a_pyramid_read_is_one_thing_read_twice(reader):
     real = Piece(PYRAMID, "black", x, y, station="ginza", confidence=0.9)
     second = Piece(PYRAMID, "black", x + 15, y, station="kyobashi", confidence=0.5)
     drink = Piece(DRINK, "black", x + 15.5, y, station="kyobashi")
-    found, gone = reader.drinks._read_twice([(drink, second)], [real, second])
+    found, gone = reader.drinks._read_twice(None, [(drink, second)], [real, second])
     assert [(d.station, base) for d, base in found] == [("ginza", real)]
     assert gone == {id(second)}
-    found, gone = reader.drinks._read_twice([(drink, second)], [second])
+    found, gone = reader.drinks._read_twice(None, [(drink, second)], [second])
     assert found == [] and gone == set()
 
 

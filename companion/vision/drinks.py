@@ -6,7 +6,7 @@ reader found is looked at: the pixels there that changed against the empty board
 pyramid's own footprint (its base and its top leaning away from the camera) and any meeple's,
 nearest one of the six drink colours. The drink colours are not photographed at calibration:
 they are the drinks' printed colours brought into this camera's light by the map from the
-players' printed colours to their prototypes in the calibration photo (`drink_prototypes`).
+players' printed colours to their prototypes in the calibration photo (`drink_colors`).
 
 `DrinkReader.read` is the reader's hook (on while the game plays METRO DRINKS, `Reader.
 read_drinks`): it returns the pieces with the drinks added.
@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from companion.colors import DRINK_COLORS, PLAYER_COLORS
 from companion.metro.board import BoardMap
-from companion.vision.colormodel import MAX_DISTANCE, ColorModel, to_lab
+from companion.vision.colormodel import ColorModel, to_lab
+from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_proposals import SURE, UNSURE_CONFIDENCE
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
 from companion.vision.drink_shape import UNSURE, largest_part, verdict
@@ -39,8 +39,6 @@ from companion.vision.model import (
 from companion.vision.white_drink import CHANGE as WHITE_CHANGE
 from companion.vision.white_drink import Lean, white_spot
 
-SHADES = (0.6, 0.85, 1.05)
-"""A drink's side in shadow, its side in the light, its top: one prototype each."""
 SEEN_SHARE = 0.2
 """A drink shows at least this share of its top's area in drink-coloured changed pixels."""
 SMALL = 0.5
@@ -50,7 +48,8 @@ SPOT = 1.2
 """The drink colour's pixels within this many drink diameters of where a drink and a meeple
 are read are theirs (`drink_shape.verdict`)."""
 SHADOW = 1.1
-"""A white drink is looked for this many meeples' seen sizes from a meeple found in the ring."""
+"""A white drink is looked for this many meeples' seen sizes from a meeple found in the ring
+or read round it: a meeple's shadow changes the paper as a white drink does."""
 INSIDE = 0.6
 """A drink read nearer a pyramid than this many of its bases stands inside it (a drink
 touching a pyramid's side stands half a base and half a drink from its centre)."""
@@ -65,54 +64,16 @@ DOUBTFUL = 0.7
 """A pyramid read with less confidence than this, more than `OFF_CENTRE` of its bases from
 its station's centre (a pyramid read right stands within 0.21), may be a drink beside the next
 station's pyramid (a black drink by a black pyramid): it hides nothing of that pyramid's ring."""
-
-
-def whitest(ref_lab: np.ndarray) -> np.ndarray:
-    """The board's own white (its stop circles) in weighted Lab: the median of its lightest
-    pixels. White is no player colour, so the map from the players'
-    colours cannot reach it; the board's white can."""
-    flat = ref_lab.reshape(-1, 3)
-    light = flat[flat[:, 0] >= np.percentile(flat[:, 0], 99)]
-    return np.asarray(np.median(light, 0), np.float32)
-
-
-def drink_prototypes(
-    colors: ColorModel, white: np.ndarray | None = None
-) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """(drink names, P x 3 weighted-Lab prototypes, P owners): each drink's printed colour at
-    three shades, mapped into this camera's light by the affine map (least squares) that takes
-    the players' printed colours, at the same shades, to their calibrated prototypes."""
-    src, dst = [], []
-    for c, name in enumerate(colors.names):
-        if name not in PLAYER_COLORS:
-            continue
-        protos = colors.prototypes[colors.owner == c]
-        if not len(protos):
-            continue
-        r, g, b = PLAYER_COLORS[name]
-        printed = to_lab(np.array([[b * k, g * k, r * k] for k in SHADES], np.float32))
-        # each calibrated prototype against the printed shade nearest it in lightness
-        for p in protos:
-            src.append(printed[int(np.argmin(np.abs(printed[:, 0] - p[0])))])
-            dst.append(p)
-    names = list(DRINK_COLORS)
-    printed_drinks = []
-    owner = []
-    for i, name in enumerate(names):
-        r, g, b = DRINK_COLORS[name]
-        printed_drinks += [[b * k, g * k, r * k] for k in SHADES]
-        owner += [i] * len(SHADES)
-    drinks_lab = to_lab(np.array(printed_drinks, np.float32))
-    if len(src) >= 4:
-        a = np.hstack([np.array(src, np.float64), np.ones((len(src), 1))])
-        fit, *_rest = np.linalg.lstsq(a, np.array(dst, np.float64), rcond=None)
-        mapped = np.hstack([drinks_lab, np.ones((len(drinks_lab), 1))]) @ fit
-        drinks_lab = mapped.astype(np.float32)
-    if white is not None:
-        at = names.index("white") * len(SHADES)
-        for j, k in enumerate(SHADES):
-            drinks_lab[at + j] = (white[0] * min(k, 1.0), white[1], white[2])
-    return names, drinks_lab, np.array(owner, np.int32)
+MERGED = 1.25
+"""A blob of a drink's colour this many calibrated meeples' seen area or more round a station
+is more than one meeple: a pyramid with its drink (a pyramid's 18 mm base and a drink's
+10 mm disc and side seen are about 1.5 meeples)."""
+CENTRED = 0.21
+"""99 % of the pyramids read right stand within this many of their bases of their station's
+centre."""
+STRONG_WHITE = 0.7
+"""A white drink read this sure (its change 1.4 times `white_drink.CHANGE`) beside a pyramid
+read with doubt but within `CENTRED` of its station's centre is that pyramid's drink."""
 
 
 class DrinkReader:
@@ -140,9 +101,10 @@ class DrinkReader:
         self.size = size
         self.change_unit = change_unit
         """The change test's threshold: `Frame.diff` in these units."""
-        self.names, self.protos, self.owner = drink_prototypes(colors, whitest(ref_lab))
+        self.palette = DrinkPalette(colors, ref_lab, colors_at, board_distance, margin)
+        self.names = self.palette.names
         self.ref_lab = ref_lab
-        self.white_index = self.names.index("white")
+        self.white_index = self.palette.white_index
         self.base = math.sqrt(colors.area_mm2[PYRAMID])
         """The pyramids' seen base (mm), from the calibration photo."""
         self.meeple = math.sqrt(colors.area_mm2[MEEPLE])
@@ -195,24 +157,32 @@ class DrinkReader:
         it is that station's pyramid (a drink stands only by a pyramid, and no meeple stands
         in one): the drink's shadow or side made the pyramid's blob look long."""
         found: list[tuple[Piece, Piece]] = []
-        for base, station in self._bases(pieces):
-            ys, xs = self.ring(station)
-            others = [
-                p
-                for p in pieces
-                if p.station != station and p is not base and not self._doubtful(p)
-            ]
-            keep = ~self._hidden(ys, xs, others)
-            ys, xs = ys[keep], xs[keep]
-            if len(ys) < self.min_px:
-                continue
-            drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base])
-            if drink is not None and (
-                self._sure_base(base, station) or self._whole(frame, ys, xs, drink)
-            ):
+        stations = self._bases(pieces)
+        for base, station in stations:
+            drink = self._at(frame, pieces, base, station, [])
+            if drink is not None:
                 found.append((drink, base))
-        found, gone = self._read_twice(found, pieces)
+        found, gone = self._read_twice(frame, found, pieces)
         kept = self._one_each([d for d, _base in found])
+        again: list[tuple[Piece, Piece]] = []
+        for base, station in stations:
+            # a neighbour's drink hid this station's ring: read it again without that drink
+            if any(k.station == station for k in kept):
+                continue
+            seen = [d for d, b in found if b is base and all(d is not k for k in kept)]
+            taken = [
+                k
+                for k in kept
+                for d in seen
+                if math.hypot(k.x_mm - d.x_mm, k.y_mm - d.y_mm) <= DRINK_DIAMETER_MM
+            ]
+            drink = self._at(frame, pieces, base, station, taken) if taken else None
+            if drink is not None:
+                again.append((drink, base))
+        if again:
+            again, more = self._read_twice(frame, again, pieces)
+            found, gone = found + again, gone | more
+            kept = self._one_each([d for d, _base in found])
         chosen = {id(d) for d in kept}
         bases = {id(base): d.station for d, base in found if id(d) in chosen}
         out = [
@@ -224,26 +194,62 @@ class DrinkReader:
         ]
         return out + kept
 
+    def _at(
+        self, frame: object, pieces: list[Piece], base: Piece, station: str, aside: list[Piece]
+    ) -> Piece | None:
+        """The drink beside `base` at `station`, its ring's pixels within a drink's diameter of
+        the drinks `aside` set aside. A white drink, read by its change alone, is none beside a
+        doubtful pyramid off its station's centre (`DOUBTFUL`)."""
+        ys, xs = self.ring(station)
+        others = [
+            p for p in pieces if p.station != station and p is not base and not self._doubtful(p)
+        ]
+        keep = ~self._hidden(ys, xs, others)
+        s = self.scale
+        for d in aside:
+            keep &= np.hypot(xs / s - d.x_mm, ys / s - d.y_mm) > DRINK_DIAMETER_MM
+        ys, xs = ys[keep], xs[keep]
+        if len(ys) < self.min_px:
+            return None
+        drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base])
+        if drink is not None and drink.color == "white" and self._doubtful(base):
+            return None  # a meeple read as that pyramid: its shadow changes the paper too
+        if drink is not None and (
+            self._sure_base(base, station)
+            or self._whole(frame, ys, xs, drink)
+            or self._centred_white(base, station, drink)
+        ):
+            return drink
+        return None
+
     def _read_twice(
-        self, found: list[tuple[Piece, Piece]], pieces: list[Piece]
+        self, frame: object, found: list[tuple[Piece, Piece]], pieces: list[Piece]
     ) -> tuple[list[tuple[Piece, Piece]], set[int]]:
         """(the drinks with their bases, the ids of pieces that were drinks). A drink read
-        inside a pyramid read (or inside its own base) is one thing read twice: a drink when
+        inside a pyramid read (or inside a drink's base, a meeple that is another station's
+        pyramid, or its own) is one thing read twice: a drink when
         another pyramid's ring holds it (then it is that station's, and the pyramid read on
         it was the drink), else that piece's own pixels (no drink: one stands only by a
-        pyramid)."""
+        pyramid), unless that piece is a meeple too large for one: a pyramid and its drink of
+        one colour seen as one blob (`_merged`)."""
         out: list[tuple[Piece, Piece]] = []
         gone: set[int] = set()
+        bases = {id(b) for _d, b in found}
         for d, base in found:
             inside = [
                 p
                 for p in pieces
-                if (p.kind == PYRAMID or p is base)
+                if (p.kind == PYRAMID or id(p) in bases)
                 and math.hypot(p.x_mm - d.x_mm, p.y_mm - d.y_mm) < INSIDE * self.base
             ]
+            if inside == [base] and base.kind == MEEPLE and self._merged(frame, d):
+                out.append((d, base))
+                continue
             if not inside:
                 out.append((d, base))
                 continue
+            if any(p.kind == MEEPLE and p is not base for p in inside):
+                continue  # another station's pyramid read as a meeple, with a drink of its own
             hosts = [
                 p
                 for p in pieces
@@ -284,14 +290,43 @@ class DrinkReader:
         x, y = station_center(self.board, station)
         return math.hypot(base.x_mm - x, base.y_mm - y) < ON_CENTRE * self.base
 
+    def _centred_white(self, base: Piece, station: str, drink: Piece) -> bool:
+        """A white drink's strong change (`STRONG_WHITE`) beside a pyramid read with doubt
+        that stands on its station's centre (`CENTRED`): a meeple read as a pyramid on the
+        station's circles stands off the centre by its lean, and its shadow changes the paper
+        faintly."""
+        if drink.color != "white" or base.kind != PYRAMID or drink.confidence < STRONG_WHITE:
+            return False
+        x, y = station_center(self.board, station)
+        return math.hypot(base.x_mm - x, base.y_mm - y) < CENTRED * self.base
+
     def _whole(self, frame: object, ys: np.ndarray, xs: np.ndarray, drink: Piece) -> bool:
         """The drink's colour shows a drink's whole disc in one blob of the ring."""
         if drink.color not in self.names or drink.color == "white":
             return False
-        idx, _per, ok = self._classify(frame, ys, xs)
+        idx, _per, ok = self.palette.classify(frame, ys, xs)
         mine = ok & (idx == self.names.index(drink.color))
         part = largest_part(np.stack([xs[mine], ys[mine]], 1) / self.scale, self.scale)
         return len(part) >= self.disc_px
+
+    def _merged(self, frame: object, drink: Piece) -> bool:
+        """The drink's colour round its station shows one blob of `MERGED` meeples' seen area
+        or more: a pyramid and a drink of that colour touching, not a meeple's own pixels."""
+        if drink.color == "white" or drink.station is None:
+            return False
+        cx, cy = station_center(self.board, drink.station)
+        s = self.scale
+        r = math.ceil(self.outer * s)
+        px, py = round(cx * s), round(cy * s)
+        ys, xs = np.mgrid[py - r : py + r + 1, px - r : px + r + 1]
+        w, h = self.size
+        keep = (np.hypot(xs / s - cx, ys / s - cy) <= self.outer) & (xs >= 0) & (ys >= 0)
+        keep &= (xs < w) & (ys < h)
+        ys, xs = ys[keep], xs[keep]
+        idx, _per, ok = self.palette.classify(frame, ys, xs)
+        mine = ok & (idx == self.names.index(drink.color))
+        part = largest_part(np.stack([xs[mine], ys[mine]], 1) / s, s)
+        return len(part) >= MERGED * self.meeple * self.meeple * s * s
 
     def _one_each(self, found: list[Piece]) -> list[Piece]:
         """A drink between two close stations is in both rings: it stands at the nearer; and a
@@ -317,12 +352,17 @@ class DrinkReader:
         """The drink in a station's ring: its most-seen drink colour, unless that is a meeple
         standing in the ring; then the same once that meeple's pixels are set aside (for white
         farther round it: its shadow changes the paper as a white drink does). A drink its
-        shape cannot tell from the meeple read with it is not sure (`UNSURE_CONFIDENCE`)."""
+        shape cannot tell from the meeple read with it is not sure (`UNSURE_CONFIDENCE`),
+        unless, with that meeple set aside, another colour shows a drink (a station has one):
+        that is the drink."""
         s = self.scale
         spots: list[tuple[float, float]] = []
+        unsure: Piece | None = None
         for _attempt in range(2):
             candidates = self._drinks(frame, ys, xs, station)
             if not candidates:
+                if unsure is not None:
+                    return unsure
                 for x, y in spots:
                     off = np.hypot(xs / s - x, ys / s - y) > SHADOW * self.meeple
                     ys, xs = ys[off], xs[off]
@@ -331,10 +371,15 @@ class DrinkReader:
             shape = self._shape(frame, first, pieces)
             if shape == DRINK_SHAPE:
                 if seen < SMALL * self.disc_px:
+                    if unsure is not None:
+                        return unsure
                     return self._white(frame, ys, xs, station, pieces) or first
                 return first
             if shape == UNSURE:
-                return replace(first, confidence=min(first.confidence, UNSURE_CONFIDENCE))
+                if unsure is not None:
+                    return unsure
+                # a meeple or a drink: a drink of another colour beside it is the station's
+                unsure = replace(first, confidence=min(first.confidence, UNSURE_CONFIDENCE))
             reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
             spots = [(first.x_mm, first.y_mm)] + [
                 (p.x_mm, p.y_mm)
@@ -345,7 +390,7 @@ class DrinkReader:
             for x, y in spots:
                 off &= np.hypot(xs / s - x, ys / s - y) > 0.75 * self.meeple
             ys, xs = ys[off], xs[off]
-        return None
+        return unsure
 
     def _shape(self, frame: object, drink: Piece, pieces: list[Piece]) -> str:
         """The piece reader saw a meeple where the ring shows a drink (black, blue and red are
@@ -377,7 +422,7 @@ class DrinkReader:
         ys, xs = ys[keep], xs[keep]
         if len(ys) < 5:
             return DRINK_SHAPE
-        idx, _per, ok = self._classify(frame, ys, xs)
+        idx, _per, ok = self.palette.classify(frame, ys, xs)
         mine = ok & (idx == self.names.index(drink.color))
         if np.count_nonzero(mine) < 5:
             return DRINK_SHAPE
@@ -393,19 +438,20 @@ class DrinkReader:
         self, frame: Any, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
     ) -> Piece | None:
         """A white drink found by the change it makes (`white_drink`), where no drink colour
-        was seen, off the meeples read round it (a light meeple changes the board too)."""
+        was seen, `SHADOW` off the meeples read round it (a light meeple and its shadow change
+        the board too)."""
         x, y = xs / self.scale, ys / self.scale
         off = np.ones(len(ys), bool)
         for p in pieces:
             if p.kind == MEEPLE:
                 top = self.lean(p.x_mm, p.y_mm, DRINK_HEIGHT_MM)
-                off &= ~_near_segment(x, y, (p.x_mm, p.y_mm), top, 0.75 * self.meeple)
+                off &= ~_near_segment(x, y, (p.x_mm, p.y_mm), top, SHADOW * self.meeple)
         ys, xs = ys[off], xs[off]
         if frame.diff is None or not len(ys):
             return None
         lab = to_lab(self.colors_at(frame, ys, xs))
         lighter = lab[:, 0] - self.ref_lab[ys, xs, 0]
-        white = self._nearest(lab)[0] == self.white_index
+        white = self.palette.nearest(lab)[0] == self.white_index
         xy = np.stack([xs, ys], 1).astype(np.float64) / self.scale
         change = frame.diff[ys, xs] / self.change_unit
         still = self.board_distance(ys, xs, lab) / self.margin
@@ -426,28 +472,6 @@ class DrinkReader:
         confidence = min(1.0, strength / (2 * WHITE_CHANGE))
         return Piece(DRINK, "white", wx, wy, station=station, confidence=confidence)
 
-    def _nearest(self, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(each pixel's nearest drink colour, N x colours distances)."""
-        d2 = ((lab[:, None, :] - self.protos[None, :, :]) ** 2).sum(2)
-        per = np.full((len(lab), len(self.names)), np.inf, np.float32)
-        for i in range(len(self.names)):
-            per[:, i] = np.sqrt(d2[:, self.owner == i].min(1))
-        return np.argmin(per, 1), per
-
-    def _classify(
-        self, frame: object, ys: np.ndarray, xs: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(nearest drink colour, N x colours distances, drink pixel: near that colour and
-        nearer it than the empty board). White is never a drink pixel: on light paper a white
-        drink's top is as near white as the paper is, and a stop circle in a piece's shadow
-        looks like its shaded side (`_white` finds it by its change instead)."""
-        lab = to_lab(self.colors_at(frame, ys, xs))
-        idx, per = self._nearest(lab)
-        best = per[np.arange(len(idx)), idx]
-        board = self.board_distance(ys, xs, lab)
-        ok = (best < MAX_DISTANCE) & (best + self.margin < board) & (idx != self.white_index)
-        return idx, per, ok
-
     def _drinks(
         self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str
     ) -> list[tuple[Piece, int]]:
@@ -456,7 +480,7 @@ class DrinkReader:
         blob is (the colour's other pixels may be another piece of it across the ring, or a
         pyramid's shaded face). A few scattered pixels are no drink: print of a drink's colour
         in a piece's shadow. Each with its blob's pixels."""
-        idx, per, ok = self._classify(frame, ys, xs)
+        idx, per, ok = self.palette.classify(frame, ys, xs)
         if np.count_nonzero(ok) < self.min_px:
             return []
         counts = np.bincount(idx[ok], minlength=len(self.names))

@@ -1,0 +1,104 @@
+"""The six METRO DRINKS colours in this camera's light. The drinks are not photographed at
+calibration: their printed colours are brought into the camera's light by the affine map that
+takes the players' printed colours to their calibrated prototypes (`drink_prototypes`), and
+white is the board's own white."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from companion.colors import DRINK_COLORS, PLAYER_COLORS
+from companion.vision.colormodel import MAX_DISTANCE, ColorModel, to_lab
+
+SHADES = (0.6, 0.85, 1.05)
+"""A drink's side in shadow, its side in the light, its top: one prototype each."""
+
+
+def whitest(ref_lab: np.ndarray) -> np.ndarray:
+    """The board's own white (its stop circles) in weighted Lab: the median of its lightest
+    pixels. White is no player colour, so the map from the players'
+    colours cannot reach it; the board's white can."""
+    flat = ref_lab.reshape(-1, 3)
+    light = flat[flat[:, 0] >= np.percentile(flat[:, 0], 99)]
+    return np.asarray(np.median(light, 0), np.float32)
+
+
+def drink_prototypes(
+    colors: ColorModel, white: np.ndarray | None = None
+) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """(drink names, P x 3 weighted-Lab prototypes, P owners): each drink's printed colour at
+    three shades, mapped into this camera's light by the affine map (least squares) that takes
+    the players' printed colours, at the same shades, to their calibrated prototypes."""
+    src, dst = [], []
+    for c, name in enumerate(colors.names):
+        if name not in PLAYER_COLORS:
+            continue
+        protos = colors.prototypes[colors.owner == c]
+        if not len(protos):
+            continue
+        r, g, b = PLAYER_COLORS[name]
+        printed = to_lab(np.array([[b * k, g * k, r * k] for k in SHADES], np.float32))
+        # each calibrated prototype against the printed shade nearest it in lightness
+        for p in protos:
+            src.append(printed[int(np.argmin(np.abs(printed[:, 0] - p[0])))])
+            dst.append(p)
+    names = list(DRINK_COLORS)
+    printed_drinks = []
+    owner = []
+    for i, name in enumerate(names):
+        r, g, b = DRINK_COLORS[name]
+        printed_drinks += [[b * k, g * k, r * k] for k in SHADES]
+        owner += [i] * len(SHADES)
+    drinks_lab = to_lab(np.array(printed_drinks, np.float32))
+    if len(src) >= 4:
+        a = np.hstack([np.array(src, np.float64), np.ones((len(src), 1))])
+        fit, *_rest = np.linalg.lstsq(a, np.array(dst, np.float64), rcond=None)
+        mapped = np.hstack([drinks_lab, np.ones((len(drinks_lab), 1))]) @ fit
+        drinks_lab = mapped.astype(np.float32)
+    if white is not None:
+        at = names.index("white") * len(SHADES)
+        for j, k in enumerate(SHADES):
+            drinks_lab[at + j] = (white[0] * min(k, 1.0), white[1], white[2])
+    return names, drinks_lab, np.array(owner, np.int32)
+
+
+class DrinkPalette:
+    """Which drink colour a board-frame pixel is nearest, and whether it is a drink's pixel."""
+
+    def __init__(
+        self,
+        colors: ColorModel,
+        ref_lab: np.ndarray,
+        colors_at: Callable[[object, np.ndarray, np.ndarray], np.ndarray],
+        board_distance: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray],
+        margin: float,
+    ) -> None:
+        self.names, self.protos, self.owner = drink_prototypes(colors, whitest(ref_lab))
+        self.white_index = self.names.index("white")
+        self.colors_at = colors_at
+        self.board_distance = board_distance
+        self.margin = margin
+
+    def nearest(self, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(each pixel's nearest drink colour, N x colours distances)."""
+        d2 = ((lab[:, None, :] - self.protos[None, :, :]) ** 2).sum(2)
+        per = np.full((len(lab), len(self.names)), np.inf, np.float32)
+        for i in range(len(self.names)):
+            per[:, i] = np.sqrt(d2[:, self.owner == i].min(1))
+        return np.argmin(per, 1), per
+
+    def classify(
+        self, frame: object, ys: np.ndarray, xs: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(nearest drink colour, N x colours distances, drink pixel: near that colour and
+        nearer it than the empty board). White is never a drink pixel: on light paper a white
+        drink's top is as near white as the paper is, and a stop circle in a piece's shadow
+        looks like its shaded side (`white_drink` finds it by its change instead)."""
+        lab = to_lab(self.colors_at(frame, ys, xs))
+        idx, per = self.nearest(lab)
+        best = per[np.arange(len(idx)), idx]
+        board = self.board_distance(ys, xs, lab)
+        ok = (best < MAX_DISTANCE) & (best + self.margin < board) & (idx != self.white_index)
+        return idx, per, ok
