@@ -15,7 +15,6 @@ class FakeBoard:
 
     def __init__(self) -> None:
         self.ref = np.full((SIZE, SIZE, 3), 200, np.float32)
-        self.ref_sum_blur = self.ref.sum(axis=2) + 1.0
         self.norm = np.ones((SIZE, SIZE), np.float32)
         self.threshold = 30.0
 
@@ -31,6 +30,12 @@ class FakeColors:
         idx = np.where(dark, 0, -1).astype(np.int32)
         per_color = np.where(dark, 1.0, 99.0).astype(np.float32).reshape(-1, 1)
         return idx, per_color
+
+
+def _tight(board: FakeBoard, image: np.ndarray) -> np.ndarray:
+    """The change with no allowance, as `BoardFrame.compare` measures it on a board of one
+    light (the local brightness ratio is 1 away from the pieces)."""
+    return np.abs(image - board.ref).sum(axis=2)
 
 
 def _pts(mask: np.ndarray) -> np.ndarray:
@@ -51,7 +56,7 @@ def test_a_blob_grows_by_the_changed_pixels_of_its_colour_it_touches_and_no_furt
     found[:, 29:] = False
     refiner = Refiner(board, FakeColors(), margin=2.0, scale=1.0, pyramid_mm2=100.0)
 
-    grown = refiner.refine(image, _pts(found), 0)
+    grown = refiner.refine(image, _pts(found), 0, _tight(board, image))
 
     got = np.zeros((SIZE, SIZE), bool)
     got[grown[:, 1].astype(int), grown[:, 0].astype(int)] = True
@@ -69,4 +74,4 @@ def test_a_blob_with_nothing_changed_around_it_is_kept_as_it_is():
     refiner = Refiner(board, FakeColors(), margin=2.0, scale=1.0, pyramid_mm2=100.0)
 
     pts = _pts(found)
-    assert refiner.refine(image, pts, 0) is pts
+    assert refiner.refine(image, pts, 0, _tight(board, image)) is pts

@@ -94,11 +94,10 @@ class BlobFinder:
         d_board = np.full(len(idx), np.inf, np.float32)
         d_board[near] = bf.board_distance(ys[near], xs[near], lab[near])
         piece_px = (idx >= 0) & (best + self.margin < d_board)
-        if frame.diff is not None:
-            # A piece on a print of its own colour (blue on the Mita line): its colour is no
-            # nearer the piece than the board, but it changed a lot.
-            strong = frame.diff[ys, xs] > 2 * bf.threshold
-            piece_px |= (idx >= 0) & strong & (best < d_board + 2 * self.margin)
+        # A piece on a print of its own colour (blue on the Mita line): its colour is no
+        # nearer the piece than the board, but it changed a lot.
+        strong = frame.diff[ys, xs] > 2 * bf.threshold
+        piece_px |= (idx >= 0) & strong & (best < d_board + 2 * self.margin)
         # A dark piece over dark print: the local brightness ratio takes it for a shadow, so
         # its change is small; but it is far darker than the print and nearer its colour.
         maybe = np.flatnonzero(~piece_px & (idx >= 0) & (best < d_board))

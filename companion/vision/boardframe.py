@@ -68,12 +68,12 @@ class Frame:
 
     image: np.ndarray
     mask: np.ndarray
-    stages_ms: dict[str, float] = field(default_factory=dict)
-    diff: np.ndarray | None = None
+    diff: np.ndarray
     """Per-pixel colour change (float32), for the coarse hand test."""
-    tight: np.ndarray | None = None
+    tight: np.ndarray
     """Per-pixel colour change with no allowance for misregistration (float32), for the
     second look (`vision.refine`)."""
+    stages_ms: dict[str, float] = field(default_factory=dict)
 
 
 CLAMP = np.float32(238.0)
@@ -213,7 +213,7 @@ class BoardFrame:
         m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel, dst=bright)
         m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
         stages["diff"] = ms_since(t0)
-        return Frame(f, m8, stages, diff, tight)
+        return Frame(f, m8, diff, tight, stages)
 
     def _gain(self, blurred: np.ndarray) -> np.ndarray:
         """Per-channel gain bringing the frame's light to the reference's: the median ratio

@@ -199,14 +199,13 @@ def measure_noise(reader: Reader, frame: Frame) -> dict[str, float]:
         "lab": float(np.percentile(lab_d, 99.5)),
         "level": bf.level,
     }
-    if frame.diff is not None:
-        # The hand test's coarse change: fine print resampled a little differently each
-        # frame leaves some everywhere.
-        h, w = frame.diff.shape
-        coarse = cv2.resize(frame.diff, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
-        clear = cv2.resize(away.astype(np.uint8), (w // 4, h // 4), interpolation=cv2.INTER_AREA)
-        if (clear > 0).sum() > 50:
-            out["coarse"] = float(np.percentile(coarse[clear > 0], 99.5))
+    # The hand test's coarse change: fine print resampled a little differently each frame
+    # leaves some everywhere.
+    h, w = frame.diff.shape
+    coarse = cv2.resize(frame.diff, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+    clear = cv2.resize(away.astype(np.uint8), (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+    if (clear > 0).sum() > 50:
+        out["coarse"] = float(np.percentile(coarse[clear > 0], 99.5))
     return out
 
 

@@ -447,7 +447,7 @@ class DrinkReader:
                 top = self.lean(p.x_mm, p.y_mm, DRINK_HEIGHT_MM)
                 off &= ~_near_segment(x, y, (p.x_mm, p.y_mm), top, SHADOW * self.meeple)
         ys, xs = ys[off], xs[off]
-        if frame.diff is None or not len(ys):
+        if not len(ys):
             return None
         lab = to_lab(self.colors_at(frame, ys, xs))
         lighter = lab[:, 0] - self.ref_lab[ys, xs, 0]

@@ -47,7 +47,7 @@ class HandTest:
                     big.append(
                         frame.image[y : y + bh, x : x + bw][mask[y : y + bh, x : x + bw] > 0]
                     )
-        if not big and frame.diff is not None and self._arm(frame.diff):
+        if not big and self._arm(frame.diff):
             big.append(frame.image[mask > 0])
         if not big and changed <= self.settings.hand_fraction * h * w:
             return None

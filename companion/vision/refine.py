@@ -1,12 +1,13 @@
 """A second, tight look at each blob the loose change test found.
 
 The loose test forgives what a pixel of misregistration can change at each pixel (0.7 px x the
-print's gradient), so no printed edge becomes a blob; but over thick print of a piece's own
-shade (a black pyramid on the Mita line, a green one on a park) that allowance is as large as
-the piece's change, and its dark faces are lost: the pyramid shows a meeple's area. Inside each
-found blob's box, grown by a margin, the change is measured again with no allowance; the
-newly changed pixels of the blob's colour (by the same colour test) that join the blob are
-added to it. Nothing outside a blob's box can become a piece, so no new blob appears.
+print's gradient), so no printed edge becomes a blob; but over thick print of a piece's own shade (a
+black pyramid on the Mita line, a green one on a park) that allowance is as large as the piece's
+change, and its dark faces are lost: the pyramid shows a meeple's area. Inside each found blob's
+box, grown by a margin, the change with no allowance (`Frame.tight`, which the change test measures
+on the way) is read instead; the newly changed pixels of the blob's colour (by the same colour test)
+that join the blob are added to it. Nothing outside a blob's box can become a piece, so no new blob
+appears.
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ GROW = 0.3
 
 
 class _Board(Protocol):
-    ref: np.ndarray
-    ref_sum_blur: np.ndarray
     norm: np.ndarray
     threshold: float
 
@@ -45,40 +44,20 @@ class Refiner:
         self.board, self.colors, self.margin = board, colors, margin
         self.grow = max(2, math.ceil(GROW * math.sqrt(pyramid_mm2) * scale))
         self._close = np.ones((3, 3), np.uint8)
-        self._ones = np.ones((1, 3), np.float32)
 
     def refine(
-        self, image: np.ndarray, pts: np.ndarray, color: int, tight: np.ndarray | None = None
+        self, image: np.ndarray, pts: np.ndarray, color: int, tight: np.ndarray
     ) -> np.ndarray:
         """The blob's pixels (N x 2 float32, x then y) with the tightly changed pixels of its
-        colour next to it. `tight`: the frame's change with no allowance (`Frame.tight`),
-        else measured in the blob's box (the same values: the box's local brightness is
-        taken from a margin past it)."""
+        colour next to it. `tight`: the frame's change with no allowance (`Frame.tight`)."""
         bf = self.board
-        h, w = bf.ref_sum_blur.shape
-        g, pad = self.grow, 3
+        h, w = tight.shape
+        g = self.grow
         # The pixels' bounding box (whole coordinates: OpenCV's is exact, 20 times quicker).
         x0, y0, bw, bh = cv2.boundingRect(pts)
         x1, y1 = x0 + bw, y0 + bh
         bx0, by0, bx1, by1 = max(0, x0 - g), max(0, y0 - g), min(w, x1 + g), min(h, y1 + g)
-        px0, py0, px1, py1 = (
-            max(0, bx0 - pad),
-            max(0, by0 - pad),
-            min(w, bx1 + pad),
-            min(h, by1 + pad),
-        )
-        if tight is None:
-            f = image[py0:py1, px0:px1]
-            alpha = cv2.divide(
-                cv2.blur(cv2.transform(f, self._ones), (5, 5)), bf.ref_sum_blur[py0:py1, px0:px1]
-            )
-            diff = cv2.transform(
-                cv2.absdiff(f, cv2.multiply(bf.ref[py0:py1, px0:px1], cv2.merge([alpha] * 3))),
-                self._ones,
-            )
-            changed = diff[by0 - py0 : by1 - py0, bx0 - px0 : bx1 - px0]
-        else:
-            changed = tight[by0:by1, bx0:bx1]
+        changed = tight[by0:by1, bx0:bx1]
         blob = np.zeros((by1 - by0, bx1 - bx0), np.uint8)
         ix, iy = pts[:, 0].astype(np.intp) - bx0, pts[:, 1].astype(np.intp) - by0
         blob[iy, ix] = 1
