@@ -52,8 +52,11 @@ class StationDiscs:
         self._xy: list[list[float]] = stations.tolist()
         self._r = 0.9 * math.sqrt(SEEN_SHARE * shapes.pyramid_mm2 / math.pi) * scale
         self._ri = math.ceil(self._r)
-        self._open: dict[tuple[str, int, int, int], _Disc] = {}
-        self._masks: dict[tuple[float, int], tuple[np.ndarray, int]] = {}
+        self._open: dict[tuple[str, int, int], _Disc] = {}
+        yy, xx = np.mgrid[-self._ri : self._ri + 1, -self._ri : self._ri + 1]
+        self._mask = xx * xx + yy * yy <= self._r * self._r
+        """A pyramid's seen disc in a (2 ri + 1)-pixel square: the same for every station."""
+        self._mask_px = int(np.count_nonzero(self._mask))
         self._known: dict[int, tuple[np.ndarray, str, int, float]] = {}
 
     def explain_all(self, blobs: list[np.ndarray], colors: list[str], stations: list[int]) -> None:
@@ -109,20 +112,20 @@ class StationDiscs:
         sx, sy = self._xy[station]
         cx, cy = self.lean(sx, sy, PYRAMID_LEAN_MM)
         ix, iy = round(cx * s), round(cy * s)
-        key = (color, ix, iy, self._ri)
+        key = (color, ix, iy)
         got = self._open.get(key)
         if got is None:
-            got = self._open[key] = self._open_disc(color, ix, iy, self._r, self._ri)
+            got = self._open[key] = self._open_disc(color, ix, iy)
         return got
 
-    def _open_disc(self, color: str, ix: int, iy: int, r: float, ri: int) -> _Disc:
+    def _open_disc(self, color: str, ix: int, iy: int) -> _Disc:
         """A pyramid's disc at (ix, iy) and the print of this colour in it: fixed while the
         camera is."""
         camo = self.camouflage(color)
         h, w = camo.shape
+        ri, disc, total = self._ri, self._mask, self._mask_px
         if not (ri <= ix < w - ri and ri <= iy < h - ri):
             return _Disc(0, np.zeros(1, bool), 0, 1, np.zeros(2, np.int32), np.ones(2, np.uint32))
-        disc, total = self._disc_mask(r, ri)
         seen = camo[iy - ri : iy + ri + 1, ix - ri : ix + ri + 1]
         if len(self._open) > 4096:
             self._open.clear()
@@ -133,13 +136,3 @@ class StationDiscs:
         rows = np.array([1, side], np.uint32)
         hidden = int(np.count_nonzero(seen & disc))
         return _Disc(hidden, open_disc.ravel(), total, side, corner, rows)
-
-    def _disc_mask(self, r: float, ri: int) -> tuple[np.ndarray, int]:
-        """A disc of radius r in a (2 ri + 1)-pixel square, and its pixel count (the same for
-        every station: computed once)."""
-        got = self._masks.get((r, ri))
-        if got is None:
-            yy, xx = np.mgrid[-ri : ri + 1, -ri : ri + 1]
-            disc = xx * xx + yy * yy <= r * r
-            got = self._masks[(r, ri)] = (disc, int(np.count_nonzero(disc)))
-        return got
