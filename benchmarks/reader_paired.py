@@ -1,0 +1,116 @@
+"""A speed change timed against the code it replaces, in one process, frame by frame.
+
+    PYTHONPATH=. python benchmarks/reader_paired.py --against GITREF [--set easy|hard|all]
+        [--frames 4] [--repeat 2] [--cache /tmp/reader-profile]
+
+This machine's speed wanders by tens of per cent from run to run, far more than most speed
+changes, so timing the old and the new code in two runs compares the machine, not the code.
+Here the `companion` package at GITREF is copied (`git archive`) into a temporary folder as
+`companion_ref`, and each of `benchmarks/reader_profile.py`'s frames is read by the old and the
+new reader in turn, the order swapped every time, with the markers cached, on one core. Each
+reader is made from its own code's loading of the same saved calibration (saved and loaded,
+as the box keeps it). It prints, per set,
+the median CPU ms of each and the median of the per-frame differences (new - old), and whether
+the two read every frame the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import cv2
+
+from benchmarks.reader_profile import _describe, sessions
+from benchmarks.vision_sets import MAPS, PLANS
+from companion.vision.calibrate import Calibration
+from companion.vision.reader import Reader
+
+ROOT = Path(__file__).resolve().parent.parent
+_IMPORT = re.compile(r"\b(from|import) companion\b")
+
+
+def ref_package(ref: str, into: Path) -> Any:
+    """The `companion` package at git `ref` (and the data beside it), imported as
+    `companion_ref`."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", ref, "companion", "calibration"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    (into / "companion").rename(into / "companion_ref")
+    for path in (into / "companion_ref").rglob("*.py"):
+        text = path.read_text()
+        fixed = _IMPORT.sub(r"\1 companion_ref", text).replace('"companion.', '"companion_ref.')
+        if fixed != text:
+            path.write_text(fixed)
+    sys.path.insert(0, str(into))
+    return importlib.import_module("companion_ref")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--against", required=True, help="git ref of the code to compare with")
+    ap.add_argument("--set", choices=("easy", "hard", "all"), default="hard")
+    ap.add_argument("--frames", type=int, default=4, help="busy boards a session")
+    ap.add_argument("--repeat", type=int, default=2, help="timed pairs of each frame")
+    ap.add_argument("--cache", default="/tmp/reader-profile")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    with tempfile.TemporaryDirectory() as tmp:
+        ref_package(args.against, Path(tmp))
+        ref_cal = importlib.import_module("companion_ref.vision.calibrate")
+        ref_reader = importlib.import_module("companion_ref.vision.reader")
+        ref_data = importlib.import_module("companion_ref.data")
+        ref_markers = importlib.import_module("companion_ref.vision.markers")
+        chosen = [s for s in PLANS if args.set in (s, "all")]
+        for name in chosen:
+            old_ms: list[float] = []
+            new_ms: list[float] = []
+            deltas: list[float] = []
+            differ = 0
+            board_ref = ref_data.load_map(MAPS[name])
+            layout_ref = ref_markers.load_layout(None, board_ref.width_mm, board_ref.height_mm)
+            for s in sessions(name, Path(args.cache), args.frames, hands=0):
+                saved = Path(tmp) / s.name
+                s.calibration.save(saved)
+                cal = ref_cal.Calibration.load(saved)
+                mine = Calibration.load(saved)
+                new = Reader(s.board, s.layout, mine.reference, mine.colors)
+                old = ref_reader.Reader(board_ref, layout_ref, cal.reference, cal.colors)
+                for k, image in enumerate(s.frames):
+                    if _describe(new.read(image)) != _describe(old.read(image)):
+                        differ += 1
+                    for r in range(args.repeat):
+                        spent = {}
+                        order = [("old", old), ("new", new)]
+                        if (k + r) % 2:
+                            order.reverse()
+                        for label, reader in order:
+                            t0 = time.thread_time()
+                            reader.read(image)
+                            spent[label] = (time.thread_time() - t0) * 1000
+                        old_ms.append(spent["old"])
+                        new_ms.append(spent["new"])
+                        deltas.append(spent["new"] - spent["old"])
+            print(
+                f"{name} ({len(deltas)} pairs): old {statistics.median(old_ms):.2f} ms, "
+                f"new {statistics.median(new_ms):.2f} ms, median difference "
+                f"{statistics.median(deltas):+.2f} ms; frames read differently: {differ}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
