@@ -179,6 +179,50 @@ class PieceMaker:
         faces the loose test lost over print shows a meeple's area without them)."""
         self._rects.clear()
         self._fits.clear()
+        pieces = self._make(pts, color, conf, grow)
+        assert pieces is not None  # `grow` always answers
+        return pieces
+
+    def make_all(
+        self,
+        blobs: list[tuple[np.ndarray, str, float]],
+        grow_all: Callable[[list[tuple[int, np.ndarray]]], list[np.ndarray]],
+    ) -> list[list[Piece]]:
+        """`make` of each (pixels, colour, confidence) of a frame, with the second looks that
+        they ask for taken at once: `grow_all` grows (blob index, pixels) pairs. A blob that
+        asks is made again once all are grown, asking the same (its fits are kept)."""
+        self._rects.clear()
+        self._fits.clear()
+        asked: list[tuple[int, np.ndarray]] = []
+        grown: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+        def ask(j: int) -> Callable[[np.ndarray], np.ndarray | None]:
+            def grow(pts: np.ndarray) -> np.ndarray | None:
+                got = grown.get(j)
+                if got is not None and got[0] is pts:
+                    return got[1]
+                asked.append((j, pts))
+                return None
+
+            return grow
+
+        made = [self._make(pts, color, conf, ask(j)) for j, (pts, color, conf) in enumerate(blobs)]
+        if asked:
+            for (j, pts), bigger in zip(asked, grow_all(asked), strict=True):
+                grown[j] = (pts, bigger)
+            for j, _ in asked:
+                pts, color, conf = blobs[j]
+                made[j] = self._make(pts, color, conf, ask(j))
+        return [pieces if pieces is not None else [] for pieces in made]
+
+    def _make(
+        self,
+        pts: np.ndarray,
+        color: str,
+        conf: float,
+        grow: Callable[[np.ndarray], np.ndarray | None] | None,
+    ) -> list[Piece] | None:
+        """`make`, or None where `grow` has no answer yet."""
         area = len(pts) / (self.scale * self.scale)
         if self._thin(pts):
             return []
@@ -235,15 +279,17 @@ class PieceMaker:
         pts: np.ndarray,
         color: str,
         conf: float,
-        grow: Callable[[np.ndarray], np.ndarray] | None,
-    ) -> list[Piece]:
+        grow: Callable[[np.ndarray], np.ndarray | None] | None,
+    ) -> list[Piece] | None:
         fit = self.fit(pts, color)
         if grow is None or fit.position <= 0 or fit.pyramid >= SURE:
             return [self.piece(pts, color, conf)]
         grown = grow(pts)
+        if grown is None:
+            return None
         single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
         if len(grown) >= 1.15 * single * self.scale**2 and self.stations_under(grown) >= 2:
-            return self.make(grown, color, conf)
+            return self._make(grown, color, conf, None)
         return [self.piece(grown, color, conf)]
 
     def _rect(self, pts: np.ndarray) -> tuple[float, float]:
