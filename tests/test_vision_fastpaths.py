@@ -174,9 +174,11 @@ def test_a_frames_disc_shares_are_each_blobs_own(seed: int, count: int) -> None:
     camo = {c: rng.uniform(size=(90, 120)) < 0.3 for c in ("red", "blue")}
     stations = rng.uniform(-10, 130, (5, 2)).astype(np.float32)
 
+    shift = [0.01]
+
     def discs() -> StationDiscs:
         return StationDiscs(
-            1.0, Shapes(150.0, 100.0), stations, lambda x, y, h: (x + 0.01 * h, y), camo.get
+            1.0, Shapes(150.0, 100.0), stations, lambda x, y, h: (x + shift[0] * h, y), camo.get
         )
 
     blobs = [
@@ -185,11 +187,16 @@ def test_a_frames_disc_shares_are_each_blobs_own(seed: int, count: int) -> None:
     ]
     colors = [str(rng.choice(["red", "blue"])) for _ in blobs]
     at = [int(k) for k in rng.integers(0, len(stations), count)]
-    batch, alone = discs(), discs()
-    batch.explain_all(blobs, colors, at)
-    for pts, color, k in zip(blobs, colors, at, strict=True):
-        if len(pts):
-            assert batch.explained(pts, color, k) == alone.explained(pts, color, k)
+    batch = discs()
+    for _ in range(2):
+        # The second frame's camera has moved: its discs are where it puts them.
+        alone = discs()
+        batch.explain_all(blobs, colors, at)
+        for pts, color, k in zip(blobs, colors, at, strict=True):
+            if len(pts):
+                assert batch.explained(pts, color, k) == alone.explained(pts, color, k)
+                assert batch.hidden(color, k) == alone.hidden(color, k)
+        shift[0] += float(rng.uniform(2, 9))
 
 
 @settings(max_examples=60, deadline=None)

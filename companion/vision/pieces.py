@@ -179,6 +179,7 @@ class PieceMaker:
         faces the loose test lost over print shows a meeple's area without them)."""
         self._rects.clear()
         self._fits.clear()
+        self.discs.new_frame()
         pieces = self._make(pts, color, conf, grow)
         assert pieces is not None  # `grow` always answers
         return pieces
