@@ -119,6 +119,11 @@ class PieceMaker:
         self._measured: dict[int, Measures] = {}
         self._measured_image: np.ndarray | None = None
         self._shading = holds(shapes.meeple_rise, shapes.pyramid_rise)
+        single = SEEN_SHARE * max(shapes.pyramid_mm2, shapes.meeple_mm2)
+        self._several_mm2 = 1.15 * single
+        """A blob this large or larger may hold several pieces (`make`)."""
+        self._several_px = 1.15 * single * scale**2
+        self._thin_px = THIN * shapes.meeple_width_mm * scale
         self.image: np.ndarray | None = None
         """The board-frame image being read (the reader sets it), for the shading cue."""
 
@@ -227,8 +232,7 @@ class PieceMaker:
         area = len(pts) / (self.scale * self.scale)
         if self._thin(pts):
             return []
-        single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
-        if area < 1.15 * single:
+        if area < self._several_mm2:
             return self._lone(pts, color, conf, grow)
         under = self.stations.under(pts, self.scale)
         n_p, n_m = count_pieces(area, self.shapes, len(under))
@@ -288,19 +292,18 @@ class PieceMaker:
         grown = grow(pts)
         if grown is None:
             return None
-        single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
-        if len(grown) >= 1.15 * single * self.scale**2 and self.stations_under(grown) >= 2:
+        if len(grown) >= self._several_px and self.stations_under(grown) >= 2:
             return self._make(grown, color, conf, None)
         return [self.piece(grown, color, conf)]
 
     def _rect(self, pts: np.ndarray) -> tuple[float, float]:
         """(short, long) side of the blob's minimum-area rectangle, px."""
-        got = self._rects.get(id(pts))
-        if got is not None and got[0] is pts:
-            return got[1]
         measured = self._measured.get(id(pts))
         if measured is not None and measured.pts is pts:
             return measured.rect
+        got = self._rects.get(id(pts))
+        if got is not None and got[0] is pts:
+            return got[1]
         rect = (0.0, 0.0)
         if len(pts) >= 5:
             (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
@@ -323,7 +326,7 @@ class PieceMaker:
         return rect + (elong - rect) * trust
 
     def _thin(self, pts: np.ndarray) -> bool:
-        return self._rect(pts)[0] < THIN * self.shapes.meeple_width_mm * self.scale
+        return self._rect(pts)[0] < self._thin_px
 
     def _too_close(self, parts: list[np.ndarray], meeple: int) -> bool:
         """The meeple part's centre nearer a pyramid part's than a meeple standing against a
@@ -404,7 +407,8 @@ class PieceMaker:
             # On a station a meeple can look as round as a pyramid: how its brightness runs
             # along its lean tells its level top from a pyramid's sloping faces, and its seen
             # centre lies beyond its foot, where a pyramid's is its base's.
-            sx, sy = (v / s for v in m.centre.tolist())
+            cx, cy = m.centre.tolist()
+            sx, sy = cx / s, cy / s
             (ux, uy), lean_mm = m.lean
             if self.image is not None and shading_says(self._shading, lean_mm):
                 shading = rise_odds(
