@@ -43,13 +43,12 @@ class _Look(NamedTuple):
     x0: int
     y0: int
     blob: np.ndarray
-    """The blob in its box (uint8 0/1)."""
-    ix: np.ndarray
-    iy: np.ndarray
-    """The blob's pixels in the box."""
+    """The blob in its box (h x w uint8 0/1)."""
+    at: np.ndarray
+    """The blob's pixels' places in the flattened box."""
     ys: np.ndarray
     xs: np.ndarray
-    """The new pixels in the box."""
+    """The new pixels in the box (row by row)."""
 
 
 class Refiner:
@@ -109,12 +108,17 @@ class Refiner:
         x0, y0, bw, bh = cv2.boundingRect(pts)
         x1, y1 = x0 + bw, y0 + bh
         bx0, by0, bx1, by1 = max(0, x0 - g), max(0, y0 - g), min(w, x1 + g), min(h, y1 + g)
-        changed = tight[by0:by1, bx0:bx1]
-        blob = np.zeros((by1 - by0, bx1 - bx0), np.uint8)
-        ix, iy = pts[:, 0].astype(np.intp) - bx0, pts[:, 1].astype(np.intp) - by0
-        blob[iy, ix] = 1
-        ys, xs = np.nonzero((changed > bf.threshold) & (blob == 0))
-        return _Look(pts, bx0, by0, blob, ix, iy, ys, xs)
+        side = bx1 - bx0
+        ixy = pts.astype(np.intp)
+        at = ixy[:, 1] * side
+        at += ixy[:, 0]
+        at -= by0 * side + bx0
+        blob = np.zeros((by1 - by0, side), np.uint8)
+        blob.ravel()[at] = 1
+        new = tight[by0:by1, bx0:bx1] > bf.threshold
+        new.ravel()[at] = False
+        ys, xs = np.divmod(np.flatnonzero(new), side)
+        return _Look(pts, bx0, by0, blob, at, ys, xs)
 
     def _colored(
         self, image: np.ndarray, gy: np.ndarray, gx: np.ndarray, colors: np.ndarray, w: int
@@ -138,9 +142,10 @@ class Refiner:
         grown = cv2.morphologyEx(grown, cv2.MORPH_CLOSE, self._close)
         n, labels = cv2.connectedComponents(grown, connectivity=8)
         keep = np.zeros(n, bool)
-        keep[labels[look.iy, look.ix]] = True
+        keep[labels.ravel().take(look.at)] = True
         keep[0] = False
-        kept = (keep[labels] | (look.blob > 0)).view(np.uint8)
+        # A closing keeps every pixel it closes: the blob's own lie in the components kept.
+        kept = keep[labels].view(np.uint8)
         # (x, y) in np.nonzero's order, several times faster.
         xy = cv2.findNonZero(kept).reshape(-1, 2) + np.array([look.x0, look.y0], np.int32)
         return np.asarray(xy, np.float32)
