@@ -243,8 +243,7 @@ class PieceMaker:
         n = n_p + n_m
         if n <= 1:
             return self._lone(pts, color, conf * 0.9, grow)
-        labels = kmeans(pts, n)
-        parts = [pts[labels == g] for g in range(n) if (labels == g).sum() >= 8]
+        parts = _parts(pts, kmeans(pts, n), n)
         pieces = [self.piece(p, color, conf * 0.85) for p in parts]
         if n_m == 0:
             off = [i for i, part in enumerate(parts) if self.fit(part, color).position <= 0]
@@ -270,8 +269,7 @@ class PieceMaker:
             if n_p <= 1:
                 # One pyramid, or pyramids whose dark faces print hid: the second look tells.
                 return self._lone(pts, color, conf * 0.8, grow)
-            labels = kmeans(pts, n_p)
-            parts = [pts[labels == g] for g in range(n_p) if (labels == g).sum() >= 8]
+            parts = _parts(pts, kmeans(pts, n_p), n_p)
             pieces = [self.piece(p, color, conf * 0.8) for p in parts]
             return [self._as_pyramid(p, part) for p, part in zip(pieces, parts, strict=True)]
         return [
@@ -445,6 +443,12 @@ class PieceMaker:
         sq = self.board.grid.square_at(x_mm, y_mm)
         conf = min(conf_color, kind_conf, 1.0 if sq else 0.0)
         return Piece(MEEPLE, color, x_mm, y_mm, sq, None, conf)
+
+
+def _parts(pts: np.ndarray, labels: np.ndarray, n: int) -> list[np.ndarray]:
+    """The pixels of each of n groups (of labels 0 to n - 1) of 8 pixels or more."""
+    masks = [labels == g for g in range(n)]
+    return [pts[m] for m in masks if np.count_nonzero(m) >= 8]
 
 
 def one_meeple_each(pieces: list[Piece]) -> list[Piece]:
