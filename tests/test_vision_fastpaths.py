@@ -151,7 +151,8 @@ def test_a_frames_blob_rectangles_are_each_blobs_own(seed: int, count: int) -> N
     rng = np.random.default_rng(seed)
     blobs = []
     for k in range(count):
-        # Blobs as the finder makes them (closed, row by row), and one in another order.
+        # Blobs as the finder makes them (closed, row by row), one in another order and one
+        # row by row, each row in another order.
         h, w = int(rng.integers(1, 30)), int(rng.integers(1, 30))
         angle, scale = float(rng.uniform(0, 180)), float(rng.uniform(0.3, 1.5))
         box = cv2.boxPoints(((40.0, 40.0), (w * scale + 1, h), angle)).astype(np.int32)
@@ -159,7 +160,11 @@ def test_a_frames_blob_rectangles_are_each_blobs_own(seed: int, count: int) -> N
         cv2.fillConvexPoly(mask, box, 1)
         mask[rng.uniform(size=mask.shape) < 0.1] = 0
         pts = nonzero_xy(mask).astype(np.float32)
-        blobs.append(pts[rng.permutation(len(pts))] if k == 1 else pts)
+        if k == 1:
+            pts = pts[rng.permutation(len(pts))]
+        elif k == 2:
+            pts = pts[np.lexsort((rng.permutation(len(pts)), pts[:, 1]))]
+        blobs.append(pts)
     blobs = [b for b in blobs if len(b)]
     if not blobs:
         return
