@@ -448,7 +448,8 @@ class PieceMaker:
 def _parts(pts: np.ndarray, labels: np.ndarray, n: int) -> list[np.ndarray]:
     """The pixels of each of n groups (of labels 0 to n - 1) of 8 pixels or more."""
     masks = [labels == g for g in range(n)]
-    return [pts[m] for m in masks if np.count_nonzero(m) >= 8]
+    # compress: boolean indexing's rows, twice as quick.
+    return [pts.compress(m, axis=0) for m in masks if np.count_nonzero(m) >= 8]
 
 
 def one_meeple_each(pieces: list[Piece]) -> list[Piece]:
