@@ -207,6 +207,30 @@ def test_a_frames_disc_shares_are_each_blobs_own(seed: int, count: int) -> None:
 
 
 @settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 4))
+def test_kmeans_starts_each_point_at_its_nearest_start_centre(seed: int, n: int) -> None:
+    """The start labels come from the farthest-point start's own distances: the labels are
+    those of a start by np.argmin over every start centre's distances."""
+    rng = np.random.default_rng(seed)
+    mask = rng.uniform(size=(int(rng.integers(3, 25)), int(rng.integers(3, 25)))) < 0.6
+    ys, xs = np.nonzero(mask)
+    pts = np.stack([xs, ys], 1).astype(np.float32)
+    if len(pts) < n:
+        return
+    centres = [0]
+    d = ((pts - pts[0]) ** 2).sum(1)
+    for _ in range(1, n):
+        centres.append(int(np.argmax(d)))
+        d = np.minimum(d, ((pts - pts[centres[-1]]) ** 2).sum(1))
+    start = np.argmin(np.stack([((pts - pts[c]) ** 2).sum(1) for c in centres], 1), axis=1)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 8, 0.05)
+    _, want, _ = cv2.kmeans(
+        pts, n, start.astype(np.int32).reshape(-1, 1), crit, 1, cv2.KMEANS_USE_INITIAL_LABELS
+    )
+    assert kmeans(pts, n).tolist() == want.ravel().tolist()
+
+
+@settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_the_stations_under_a_blob_are_those_a_search_of_all_finds(seed: int) -> None:
     rng = np.random.default_rng(seed)
@@ -241,27 +265,3 @@ def test_halving_only_what_the_warp_reads_warps_the_same(seed: int) -> None:
         got = warp_to_board(frame, homography, 0.7, (140, 98), halver)
         assert np.array_equal(got, warp_to_board(frame, homography, 0.7, (140, 98)))
         frame = frame[:, ::-1].copy()
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.integers(2, 4))
-def test_kmeans_starts_each_point_at_its_nearest_start_centre(seed: int, n: int) -> None:
-    """The start labels come from the farthest-point start's own distances: the labels are
-    those of a start by np.argmin over every start centre's distances."""
-    rng = np.random.default_rng(seed)
-    mask = rng.uniform(size=(int(rng.integers(3, 25)), int(rng.integers(3, 25)))) < 0.6
-    ys, xs = np.nonzero(mask)
-    pts = np.stack([xs, ys], 1).astype(np.float32)
-    if len(pts) < n:
-        return
-    centres = [0]
-    d = ((pts - pts[0]) ** 2).sum(1)
-    for _ in range(1, n):
-        centres.append(int(np.argmax(d)))
-        d = np.minimum(d, ((pts - pts[centres[-1]]) ** 2).sum(1))
-    start = np.argmin(np.stack([((pts - pts[c]) ** 2).sum(1) for c in centres], 1), axis=1)
-    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 8, 0.05)
-    _, want, _ = cv2.kmeans(
-        pts, n, start.astype(np.int32).reshape(-1, 1), crit, 1, cv2.KMEANS_USE_INITIAL_LABELS
-    )
-    assert kmeans(pts, n).tolist() == want.ravel().tolist()
