@@ -136,8 +136,8 @@ def _instrument(reader: Reader) -> StageClock:
     clock.wrap(reader.hands, "rejection", "reject")
     clock.wrap(reader.finder, "find", "blobs")
     clock.wrap(reader.maker, "prepare", "make")
-    clock.wrap(reader.maker, "make", "make")
-    clock.wrap(reader.refiner, "refine", "refine")
+    clock.wrap(reader.maker, "make_all", "make")
+    clock.wrap(reader.refiner, "refine_all", "refine")
     return clock
 
 

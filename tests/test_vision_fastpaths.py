@@ -18,7 +18,7 @@ from companion.vision.colormodel import ColorModel
 from companion.vision.markers import Locator, detect, load_layout
 from companion.vision.outline import elongation
 from companion.vision.render import render
-from companion.vision.seen_shapes import Shapes
+from companion.vision.seen_shapes import Shapes, kmeans
 from companion.vision.shading import rise
 from companion.vision.station_discs import StationDiscs
 from companion.vision.station_reach import StationReach
@@ -151,7 +151,8 @@ def test_a_frames_blob_rectangles_are_each_blobs_own(seed: int, count: int) -> N
     rng = np.random.default_rng(seed)
     blobs = []
     for k in range(count):
-        # Blobs as the finder makes them (closed, row by row), and one in another order.
+        # Blobs as the finder makes them (closed, row by row), one in another order and one
+        # row by row, each row in another order.
         h, w = int(rng.integers(1, 30)), int(rng.integers(1, 30))
         angle, scale = float(rng.uniform(0, 180)), float(rng.uniform(0.3, 1.5))
         box = cv2.boxPoints(((40.0, 40.0), (w * scale + 1, h), angle)).astype(np.int32)
@@ -159,7 +160,11 @@ def test_a_frames_blob_rectangles_are_each_blobs_own(seed: int, count: int) -> N
         cv2.fillConvexPoly(mask, box, 1)
         mask[rng.uniform(size=mask.shape) < 0.1] = 0
         pts = nonzero_xy(mask).astype(np.float32)
-        blobs.append(pts[rng.permutation(len(pts))] if k == 1 else pts)
+        if k == 1:
+            pts = pts[rng.permutation(len(pts))]
+        elif k == 2:
+            pts = pts[np.lexsort((rng.permutation(len(pts)), pts[:, 1]))]
+        blobs.append(pts)
     blobs = [b for b in blobs if len(b)]
     if not blobs:
         return
@@ -174,9 +179,11 @@ def test_a_frames_disc_shares_are_each_blobs_own(seed: int, count: int) -> None:
     camo = {c: rng.uniform(size=(90, 120)) < 0.3 for c in ("red", "blue")}
     stations = rng.uniform(-10, 130, (5, 2)).astype(np.float32)
 
+    shift = [0.01]
+
     def discs() -> StationDiscs:
         return StationDiscs(
-            1.0, Shapes(150.0, 100.0), stations, lambda x, y, h: (x + 0.01 * h, y), camo.get
+            1.0, Shapes(150.0, 100.0), stations, lambda x, y, h: (x + shift[0] * h, y), camo.get
         )
 
     blobs = [
@@ -185,11 +192,42 @@ def test_a_frames_disc_shares_are_each_blobs_own(seed: int, count: int) -> None:
     ]
     colors = [str(rng.choice(["red", "blue"])) for _ in blobs]
     at = [int(k) for k in rng.integers(0, len(stations), count)]
-    batch, alone = discs(), discs()
-    batch.explain_all(blobs, colors, at)
-    for pts, color, k in zip(blobs, colors, at, strict=True):
-        if len(pts):
-            assert batch.explained(pts, color, k) == alone.explained(pts, color, k)
+    batch = discs()
+    for _ in range(2):
+        # The second frame's camera has moved: its discs are where it puts them.
+        alone = discs()
+        # Told the camera (its lean's shift), a still camera's discs are kept, a moved one's not.
+        batch.explain_all(blobs, colors, at, camera=shift[0])
+        batch.explain_all(blobs, colors, at, camera=shift[0])
+        for pts, color, k in zip(blobs, colors, at, strict=True):
+            if len(pts):
+                assert batch.explained(pts, color, k) == alone.explained(pts, color, k)
+                assert batch.hidden(color, k) == alone.hidden(color, k)
+        shift[0] += float(rng.uniform(2, 9))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 4))
+def test_kmeans_starts_each_point_at_its_nearest_start_centre(seed: int, n: int) -> None:
+    """The start labels come from the farthest-point start's own distances: the labels are
+    those of a start by np.argmin over every start centre's distances."""
+    rng = np.random.default_rng(seed)
+    mask = rng.uniform(size=(int(rng.integers(3, 25)), int(rng.integers(3, 25)))) < 0.6
+    ys, xs = np.nonzero(mask)
+    pts = np.stack([xs, ys], 1).astype(np.float32)
+    if len(pts) < n:
+        return
+    centres = [0]
+    d = ((pts - pts[0]) ** 2).sum(1)
+    for _ in range(1, n):
+        centres.append(int(np.argmax(d)))
+        d = np.minimum(d, ((pts - pts[centres[-1]]) ** 2).sum(1))
+    start = np.argmin(np.stack([((pts - pts[c]) ** 2).sum(1) for c in centres], 1), axis=1)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 8, 0.05)
+    _, want, _ = cv2.kmeans(
+        pts, n, start.astype(np.int32).reshape(-1, 1), crit, 1, cv2.KMEANS_USE_INITIAL_LABELS
+    )
+    assert kmeans(pts, n).tolist() == want.ravel().tolist()
 
 
 @settings(max_examples=60, deadline=None)

@@ -322,3 +322,43 @@ def test_a_part_of_a_blob_off_every_station_beside_two_pyramids_is_a_meeple():
         (PYRAMID, "akihabara"),
         (PYRAMID, "iwamotocho"),
     ]
+
+
+def test_a_frames_blobs_made_at_once_are_the_pieces_made_one_by_one(hard_readers):
+    """`PieceMaker.make_all` takes the second looks its blobs ask for in one pass
+    (`Refiner.refine_all`): every piece is the one `make` with its own second look makes."""
+    import functools
+
+    from companion.vision.hardset import hard_case, shoot_hard
+
+    rng = np.random.default_rng(12)
+    asked = 0
+    for i, ((lighting, pose), reader) in enumerate(zip(HARD_SESSIONS, hard_readers, strict=True)):
+        case = hard_case(TOKYO, rng)
+        shot = shoot_hard(
+            TOKYO, TOKYO_LAYOUT, case.pieces, seed=750 + i, lighting=lighting, pose=pose
+        )
+        reader.read(shot.image)
+        frame = reader.last_frame
+        blobs = reader.blobs(frame)
+        names = [reader.colors.names[b.color] for b in blobs]
+        maker, refiner = reader.maker, reader.refiner
+
+        def grow_all(looks: list[tuple[int, np.ndarray]]) -> list[np.ndarray]:
+            nonlocal asked
+            asked += len(looks)
+            pairs = [(pts, blobs[j].color) for j, pts in looks]  # noqa: B023
+            return refiner.refine_all(frame.image, pairs, frame.tight)  # noqa: B023
+
+        maker.prepare([b.pts for b in blobs], names)
+        at_once = maker.make_all(
+            [(b.pts, name, b.conf) for b, name in zip(blobs, names, strict=True)], grow_all
+        )
+        one_by_one = []
+        for blob, name in zip(blobs, names, strict=True):
+            grow = functools.partial(
+                refiner.refine, frame.image, color=blob.color, tight=frame.tight
+            )
+            one_by_one.append(maker.make(blob.pts, name, blob.conf, grow))
+        assert at_once == one_by_one
+    assert asked >= 2

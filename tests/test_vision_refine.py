@@ -4,7 +4,10 @@ its colour that join it, and never reaches beyond the blob's grown box."""
 from __future__ import annotations
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from companion.vision.colormodel import ColorModel
 from companion.vision.refine import Refiner
 
 SIZE = 60
@@ -75,3 +78,47 @@ def test_a_blob_with_nothing_changed_around_it_is_kept_as_it_is():
 
     pts = _pts(found)
     assert refiner.refine(image, pts, 0, _tight(board, image)) is pts
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_frames_blobs_refined_at_once_are_each_refined_alone(seed):
+    """`refine_all`'s one colour pass gives each blob what its own `refine` gives, to the
+    last bit, with a real colour model's classification (a matrix product) and a blob that
+    gains one pixel, none or only pixels of another colour among them."""
+    rng = np.random.default_rng(seed)
+    board = DistanceBoard()
+    image = rng.integers(0, 256, (SIZE, SIZE, 3)).astype(np.float32)
+    colors = ColorModel(
+        ["red", "blue", "black"],
+        rng.uniform(-40, 160, (6, 3)).astype(np.float32),
+        np.array([0, 0, 1, 1, 2, 2]),
+        {"pyramid": 100.0, "meeple": 100.0},
+    )
+    refiner = Refiner(board, colors, margin=2.0, scale=1.0, pyramid_mm2=9.0)
+    tight = rng.uniform(0, 60, (SIZE, SIZE)).astype(np.float32)
+    blobs = []
+    for _ in range(int(rng.integers(1, 7))):
+        x, y = (int(v) for v in rng.integers(0, SIZE - 8, 2))
+        mask = np.zeros((SIZE, SIZE), bool)
+        mask[y : y + int(rng.integers(1, 8)), x : x + int(rng.integers(1, 8))] = True
+        blobs.append((_pts(mask), int(rng.integers(0, 3))))
+    lone = np.zeros((SIZE, SIZE), bool)
+    lone[30, 30] = True
+    tight[28:33, 28:33] = 0.0
+    tight[29, 29] = 99.0
+    blobs.append((_pts(lone), 0))
+
+    at_once = refiner.refine_all(image, blobs, tight)
+
+    for (pts, color), got in zip(blobs, at_once, strict=True):
+        alone = refiner.refine(image, pts, color, tight)
+        assert (got is pts) == (alone is pts)
+        assert got.dtype == alone.dtype and np.array_equal(got, alone)
+
+
+class DistanceBoard(FakeBoard):
+    """A board whose distance to a pixel's colour depends on the pixel and its colour."""
+
+    def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
+        return np.asarray(np.abs(lab).sum(1) * 0.2 + (ys + xs) % 7, np.float32)

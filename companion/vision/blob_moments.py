@@ -128,19 +128,24 @@ class BlobMoments:
 
     def rects(self) -> list[tuple[float, float]]:
         """(short, long) side of each blob's minimum-area rectangle, px ((0, 0) under five
-        pixels): from its rows' ends where its pixels run row by row (y never falling, as the
-        blob finder's and `np.nonzero`'s do), else from all its pixels."""
+        pixels): from its rows' ends where its pixels run row by row, left to right (as the
+        blob finder's and `np.nonzero`'s do: a row's first and last pixels are its ends), else
+        from all its pixels."""
         x, y = self.pts[:, 0], self.pts[:, 1]
         new_row = np.ones(len(y), bool)
         np.not_equal(y[1:], y[:-1], out=new_row[1:])
         falls = np.zeros(len(y), bool)
         np.less(y[1:], y[:-1], out=falls[1:])
+        back = np.less(x[1:], x[:-1])
+        back &= ~new_row[1:]
+        falls[1:] |= back
         falls[self._starts] = False
         new_row[self._starts] = True
         rows = np.flatnonzero(new_row)
         ends = np.empty((len(rows), 2, 2), np.float32)
-        ends[:, 0, 0] = np.minimum.reduceat(x, rows)
-        ends[:, 1, 0] = np.maximum.reduceat(x, rows)
+        ends[:, 0, 0] = x[rows]
+        ends[:-1, 1, 0] = x[rows[1:] - 1]
+        ends[-1, 1, 0] = x[-1]
         ends[:, :, 1] = y[rows][:, None]
         first = [*np.searchsorted(rows, self._starts).tolist(), len(rows)]
         disordered = np.logical_or.reduceat(falls, self._starts).tolist()

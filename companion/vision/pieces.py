@@ -119,6 +119,11 @@ class PieceMaker:
         self._measured: dict[int, Measures] = {}
         self._measured_image: np.ndarray | None = None
         self._shading = holds(shapes.meeple_rise, shapes.pyramid_rise)
+        single = SEEN_SHARE * max(shapes.pyramid_mm2, shapes.meeple_mm2)
+        self._several_mm2 = 1.15 * single
+        """A blob this large or larger may hold several pieces (`make`)."""
+        self._several_px = 1.15 * single * scale**2
+        self._thin_px = THIN * shapes.meeple_width_mm * scale
         self.image: np.ndarray | None = None
         """The board-frame image being read (the reader sets it), for the shading cue."""
 
@@ -142,11 +147,15 @@ class PieceMaker:
             inside |= np.hypot(px[:, 0] - cx * s, px[:, 1] - cy * s) < r
         return bool(inside.mean() > ON_PYRAMIDS) if len(px) else False
 
-    def prepare(self, blobs: list[np.ndarray], colors: list[str] | None = None) -> None:
+    def prepare(
+        self, blobs: list[np.ndarray], colors: list[str] | None = None, camera: object = None
+    ) -> None:
         """Measure all of a frame's blobs at once (`vision.blob_moments`), for `make` to fit
         them one by one: each whole blob's fit then takes its centre, station, elongation,
         shading rise and (given the blobs' colours) what it leaves of its station's pyramid
-        disc from the batch, with the values its own measures give."""
+        disc from the batch, with the values its own measures give. `camera`: a value that
+        is the same just when `lean` leans the same (the camera's place), for the stations'
+        discs to be kept while it holds still."""
         self._measured_image = self.image
         self._measured = {
             id(m.pts): m
@@ -165,7 +174,7 @@ class PieceMaker:
             self.discs.explain_all([], [], [])
         else:
             stations = [self._measured[id(b)].station if len(b) else 0 for b in blobs]
-            self.discs.explain_all(blobs, colors, stations)
+            self.discs.explain_all(blobs, colors, stations, camera)
 
     def make(
         self,
@@ -179,11 +188,55 @@ class PieceMaker:
         faces the loose test lost over print shows a meeple's area without them)."""
         self._rects.clear()
         self._fits.clear()
+        self.discs.new_frame()
+        pieces = self._make(pts, color, conf, grow)
+        assert pieces is not None  # `grow` always answers
+        return pieces
+
+    def make_all(
+        self,
+        blobs: list[tuple[np.ndarray, str, float]],
+        grow_all: Callable[[list[tuple[int, np.ndarray]]], list[np.ndarray]],
+    ) -> list[list[Piece]]:
+        """`make` of each (pixels, colour, confidence) of a frame, with the second looks that
+        they ask for taken at once: `grow_all` grows (blob index, pixels) pairs. A blob that
+        asks is made again once all are grown, asking the same (its fits are kept)."""
+        self._rects.clear()
+        self._fits.clear()
+        asked: list[tuple[int, np.ndarray]] = []
+        grown: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+        def ask(j: int) -> Callable[[np.ndarray], np.ndarray | None]:
+            def grow(pts: np.ndarray) -> np.ndarray | None:
+                got = grown.get(j)
+                if got is not None and got[0] is pts:
+                    return got[1]
+                asked.append((j, pts))
+                return None
+
+            return grow
+
+        made = [self._make(pts, color, conf, ask(j)) for j, (pts, color, conf) in enumerate(blobs)]
+        if asked:
+            for (j, pts), bigger in zip(asked, grow_all(asked), strict=True):
+                grown[j] = (pts, bigger)
+            for j, _ in asked:
+                pts, color, conf = blobs[j]
+                made[j] = self._make(pts, color, conf, ask(j))
+        return [pieces if pieces is not None else [] for pieces in made]
+
+    def _make(
+        self,
+        pts: np.ndarray,
+        color: str,
+        conf: float,
+        grow: Callable[[np.ndarray], np.ndarray | None] | None,
+    ) -> list[Piece] | None:
+        """`make`, or None where `grow` has no answer yet."""
         area = len(pts) / (self.scale * self.scale)
         if self._thin(pts):
             return []
-        single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
-        if area < 1.15 * single:
+        if area < self._several_mm2:
             return self._lone(pts, color, conf, grow)
         under = self.stations.under(pts, self.scale)
         n_p, n_m = count_pieces(area, self.shapes, len(under))
@@ -194,8 +247,7 @@ class PieceMaker:
         n = n_p + n_m
         if n <= 1:
             return self._lone(pts, color, conf * 0.9, grow)
-        labels = kmeans(pts, n)
-        parts = [pts[labels == g] for g in range(n) if (labels == g).sum() >= 8]
+        parts = _parts(pts, kmeans(pts, n), n)
         pieces = [self.piece(p, color, conf * 0.85) for p in parts]
         if n_m == 0:
             off = [i for i, part in enumerate(parts) if self.fit(part, color).position <= 0]
@@ -221,8 +273,7 @@ class PieceMaker:
             if n_p <= 1:
                 # One pyramid, or pyramids whose dark faces print hid: the second look tells.
                 return self._lone(pts, color, conf * 0.8, grow)
-            labels = kmeans(pts, n_p)
-            parts = [pts[labels == g] for g in range(n_p) if (labels == g).sum() >= 8]
+            parts = _parts(pts, kmeans(pts, n_p), n_p)
             pieces = [self.piece(p, color, conf * 0.8) for p in parts]
             return [self._as_pyramid(p, part) for p, part in zip(pieces, parts, strict=True)]
         return [
@@ -235,25 +286,26 @@ class PieceMaker:
         pts: np.ndarray,
         color: str,
         conf: float,
-        grow: Callable[[np.ndarray], np.ndarray] | None,
-    ) -> list[Piece]:
+        grow: Callable[[np.ndarray], np.ndarray | None] | None,
+    ) -> list[Piece] | None:
         fit = self.fit(pts, color)
         if grow is None or fit.position <= 0 or fit.pyramid >= SURE:
             return [self.piece(pts, color, conf)]
         grown = grow(pts)
-        single = SEEN_SHARE * max(self.shapes.pyramid_mm2, self.shapes.meeple_mm2)
-        if len(grown) >= 1.15 * single * self.scale**2 and self.stations_under(grown) >= 2:
-            return self.make(grown, color, conf)
+        if grown is None:
+            return None
+        if len(grown) >= self._several_px and self.stations_under(grown) >= 2:
+            return self._make(grown, color, conf, None)
         return [self.piece(grown, color, conf)]
 
     def _rect(self, pts: np.ndarray) -> tuple[float, float]:
         """(short, long) side of the blob's minimum-area rectangle, px."""
-        got = self._rects.get(id(pts))
-        if got is not None and got[0] is pts:
-            return got[1]
         measured = self._measured.get(id(pts))
         if measured is not None and measured.pts is pts:
             return measured.rect
+        got = self._rects.get(id(pts))
+        if got is not None and got[0] is pts:
+            return got[1]
         rect = (0.0, 0.0)
         if len(pts) >= 5:
             (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
@@ -276,7 +328,7 @@ class PieceMaker:
         return rect + (elong - rect) * trust
 
     def _thin(self, pts: np.ndarray) -> bool:
-        return self._rect(pts)[0] < THIN * self.shapes.meeple_width_mm * self.scale
+        return self._rect(pts)[0] < self._thin_px
 
     def _too_close(self, parts: list[np.ndarray], meeple: int) -> bool:
         """The meeple part's centre nearer a pyramid part's than a meeple standing against a
@@ -357,7 +409,8 @@ class PieceMaker:
             # On a station a meeple can look as round as a pyramid: how its brightness runs
             # along its lean tells its level top from a pyramid's sloping faces, and its seen
             # centre lies beyond its foot, where a pyramid's is its base's.
-            sx, sy = (v / s for v in m.centre.tolist())
+            cx, cy = m.centre.tolist()
+            sx, sy = cx / s, cy / s
             (ux, uy), lean_mm = m.lean
             if self.image is not None and shading_says(self._shading, lean_mm):
                 shading = rise_odds(
@@ -394,6 +447,13 @@ class PieceMaker:
         sq = self.board.grid.square_at(x_mm, y_mm)
         conf = min(conf_color, kind_conf, 1.0 if sq else 0.0)
         return Piece(MEEPLE, color, x_mm, y_mm, sq, None, conf)
+
+
+def _parts(pts: np.ndarray, labels: np.ndarray, n: int) -> list[np.ndarray]:
+    """The pixels of each of n groups (of labels 0 to n - 1) of 8 pixels or more."""
+    masks = [labels == g for g in range(n)]
+    # compress: boolean indexing's rows, twice as quick.
+    return [pts.compress(m, axis=0) for m in masks if np.count_nonzero(m) >= 8]
 
 
 def one_meeple_each(pieces: list[Piece]) -> list[Piece]:

@@ -6,7 +6,6 @@ blobs of one colour (`vision.blobs`), each blob made into pieces, classified and
 
 from __future__ import annotations
 
-import functools
 import math
 import time
 
@@ -221,12 +220,17 @@ class Reader:
         s2 = self.scale * self.scale
         self.maker.image = frame.image
         blobs = self.finder.find(frame)
-        self.maker.prepare([b.pts for b in blobs], [self.colors.names[b.color] for b in blobs])
-        for blob in blobs:
-            grow = functools.partial(
-                self.refiner.refine, frame.image, color=blob.color, tight=frame.tight
-            )
-            pieces = self.maker.make(blob.pts, self.colors.names[blob.color], blob.conf, grow)
+        names = [self.colors.names[b.color] for b in blobs]
+        self.maker.prepare([b.pts for b in blobs], names, self.camera.nadir)
+
+        def grow_all(asked: list[tuple[int, np.ndarray]]) -> list[np.ndarray]:
+            looks = [(pts, blobs[j].color) for j, pts in asked]
+            return self.refiner.refine_all(frame.image, looks, frame.tight)
+
+        found = self.maker.make_all(
+            [(b.pts, name, b.conf) for b, name in zip(blobs, names, strict=True)], grow_all
+        )
+        for blob, pieces in zip(blobs, found, strict=True):
             made += [(p, len(blob.pts) / s2 / len(pieces)) for p in pieces]
         return None, self._drop_fragments(made)
 

@@ -13,7 +13,7 @@ appears.
 from __future__ import annotations
 
 import math
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import cv2
 import numpy as np
@@ -35,6 +35,22 @@ class _Colors(Protocol):
     def classify_lab(self, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
 
 
+class _Look(NamedTuple):
+    """One blob's second look before its colour work: its box and the tightly changed pixels
+    in it that are not the blob's."""
+
+    pts: np.ndarray
+    x0: int
+    y0: int
+    blob: np.ndarray
+    """The blob in its box (h x w uint8 0/1)."""
+    at: np.ndarray
+    """The blob's pixels' places in the flattened box."""
+    ys: np.ndarray
+    xs: np.ndarray
+    """The new pixels in the box (row by row)."""
+
+
 class Refiner:
     """Grows blobs by the pixels a tight change test finds around them."""
 
@@ -50,6 +66,41 @@ class Refiner:
     ) -> np.ndarray:
         """The blob's pixels (N x 2 float32, x then y) with the tightly changed pixels of its
         colour next to it. `tight`: the frame's change with no allowance (`Frame.tight`)."""
+        return self.refine_all(image, [(pts, color)], tight)[0]
+
+    def refine_all(
+        self, image: np.ndarray, blobs: list[tuple[np.ndarray, int]], tight: np.ndarray
+    ) -> list[np.ndarray]:
+        """`refine` of each (pixels, colour) of a frame, the new pixels' colours (Lab,
+        classification, board distance: a few tens of numpy calls) worked out in one pass:
+        each pixel's values are its own (elementwise, and a matrix product of two or more
+        pixels gives each pixel's column as a product of it alone would: a blob with one new
+        pixel, whose product is numpy's other path, has its own pass)."""
+        w = tight.shape[1]
+        looks = [self._look(pts, tight) for pts, _ in blobs]
+        out = [pts for pts, _ in blobs]
+        todo = [j for j, look in enumerate(looks) if len(look.ys)]
+        batches = [j for j in todo if len(looks[j].ys) > 1]
+        for batch in [batches, *([j] for j in todo if len(looks[j].ys) == 1)]:
+            if not batch:
+                continue
+            sizes = [len(looks[j].ys) for j in batch]
+            gy = np.concatenate([looks[j].ys + looks[j].y0 for j in batch])
+            gx = np.concatenate([looks[j].xs + looks[j].x0 for j in batch])
+            colors = np.repeat(np.array([blobs[j][1] for j in batch], np.intp), sizes)
+            mine, ok = self._colored(image, gy, gx, colors, w)
+            ends = np.cumsum(sizes).tolist()
+            mine_ends = np.cumsum(mine)[np.array(ends) - 1].tolist()
+            start = mine_start = 0
+            for j, end, mine_end in zip(batch, ends, mine_ends, strict=True):
+                if mine_end > mine_start:
+                    keep = ok[mine_start:mine_end]
+                    mine_j = mine[start:end]
+                    out[j] = self._joined(looks[j], mine_j, keep)
+                start, mine_start = end, mine_end
+        return out
+
+    def _look(self, pts: np.ndarray, tight: np.ndarray) -> _Look:
         bf = self.board
         h, w = tight.shape
         g = self.grow
@@ -57,31 +108,44 @@ class Refiner:
         x0, y0, bw, bh = cv2.boundingRect(pts)
         x1, y1 = x0 + bw, y0 + bh
         bx0, by0, bx1, by1 = max(0, x0 - g), max(0, y0 - g), min(w, x1 + g), min(h, y1 + g)
-        changed = tight[by0:by1, bx0:bx1]
-        blob = np.zeros((by1 - by0, bx1 - bx0), np.uint8)
-        ix, iy = pts[:, 0].astype(np.intp) - bx0, pts[:, 1].astype(np.intp) - by0
-        blob[iy, ix] = 1
-        ys, xs = np.nonzero((changed > bf.threshold) & (blob == 0))
-        if not len(ys):
-            return pts
-        gy, gx = ys + by0, xs + bx0
+        side = bx1 - bx0
+        ixy = pts.astype(np.intp)
+        at = ixy[:, 1] * side
+        at += ixy[:, 0]
+        at -= by0 * side + bx0
+        blob = np.zeros((by1 - by0, side), np.uint8)
+        blob.ravel()[at] = 1
+        new = tight[by0:by1, bx0:bx1] > bf.threshold
+        new.ravel()[at] = False
+        ys, xs = np.divmod(np.flatnonzero(new), side)
+        return _Look(pts, bx0, by0, blob, at, ys, xs)
+
+    def _colored(
+        self, image: np.ndarray, gy: np.ndarray, gx: np.ndarray, colors: np.ndarray, w: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Which pixels are of their blob's colour (`mine`), and of those, which are nearer it
+        than the board (`ok`, one value each of `mine`'s)."""
+        bf = self.board
         at = gy * w + gx
         seen = image.reshape(-1, 3).take(at, axis=0) / bf.norm.take(at)[:, None]
         lab = to_lab(np.asarray(seen, np.float32))
         idx, per_color = self.colors.classify_lab(lab)
-        mine = idx == color
-        if not mine.any():
-            return pts
+        mine = idx == colors
         d_board = bf.board_distance(gy[mine], gx[mine], lab[mine])
-        ok = per_color[mine, color] + self.margin < d_board
-        grown = blob.copy()
-        grown[ys[mine][ok], xs[mine][ok]] = 1
+        ok = per_color[mine, colors[mine]] + self.margin < d_board
+        return mine, ok
+
+    def _joined(self, look: _Look, mine: np.ndarray, ok: np.ndarray) -> np.ndarray:
+        """The blob with the new pixels of its colour (`ok` of those `mine`) that join it."""
+        grown = look.blob.copy()
+        grown[look.ys[mine][ok], look.xs[mine][ok]] = 1
         grown = cv2.morphologyEx(grown, cv2.MORPH_CLOSE, self._close)
         n, labels = cv2.connectedComponents(grown, connectivity=8)
         keep = np.zeros(n, bool)
-        keep[labels[iy, ix]] = True
+        keep[labels.ravel().take(look.at)] = True
         keep[0] = False
-        kept = (keep[labels] | (blob > 0)).view(np.uint8)
+        # A closing keeps every pixel it closes: the blob's own lie in the components kept.
+        kept = keep[labels].view(np.uint8)
         # (x, y) in np.nonzero's order, several times faster.
-        xy = cv2.findNonZero(kept).reshape(-1, 2) + np.array([bx0, by0], np.int32)
+        xy = cv2.findNonZero(kept).reshape(-1, 2) + np.array([look.x0, look.y0], np.int32)
         return np.asarray(xy, np.float32)

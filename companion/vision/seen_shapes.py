@@ -75,13 +75,14 @@ def kmeans(points: np.ndarray, n: int, iterations: int = 8) -> np.ndarray:
     """Labels splitting points into n compact groups (farthest-point start, deterministic)."""
     pts = np.ascontiguousarray(points, np.float32)
     xs, ys = pts[:, 0].copy(), pts[:, 1].copy()
-    # Each start centre's squared distances, kept to start each point at its nearest.
-    to_centres = [square_distances(xs, ys, pts[0])]
-    d = to_centres[0]
-    for _ in range(1, n):
-        to_centres.append(square_distances(xs, ys, pts[int(np.argmax(d))]))
-        d = np.minimum(d, to_centres[-1])
-    start = np.argmin(np.stack(to_centres, 1), axis=1).astype(np.int32)
+    # Each point starts at its nearest start centre (the first of equals, as np.argmin), from
+    # the distances the farthest-point start measures: `d` is the nearest's.
+    d = square_distances(xs, ys, pts[0])
+    start = np.zeros(len(pts), np.int32)
+    for c in range(1, n):
+        to_c = square_distances(xs, ys, pts[int(np.argmax(d))])
+        start[to_c < d] = c
+        np.minimum(d, to_c, out=d)
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, iterations, 0.05)
     _, labels, _ = cv2.kmeans(pts, n, start.reshape(-1, 1), crit, 1, cv2.KMEANS_USE_INITIAL_LABELS)
     return np.asarray(labels, np.int32).ravel()

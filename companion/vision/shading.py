@@ -45,7 +45,12 @@ def rise(image: np.ndarray, pts: np.ndarray, direction: tuple[float, float]) -> 
         return 0.0
     # The pixels by their place in the flattened image (one gather, several times quicker).
     at = pts[:, 1].astype(np.intp) * image.shape[1] + pts[:, 0].astype(np.intp)
-    lum = image.reshape(-1, 3).take(at, axis=0).sum(1, dtype=np.float64)
+    lit = image.reshape(-1, 3).take(at, axis=0)
+    # B + G + R in float64 (exact for float32 channels, in any order): three whole-array adds
+    # instead of a sum along a short axis.
+    lum = lit[:, 0].astype(np.float64)
+    lum += lit[:, 1]
+    lum += lit[:, 2]
     along = pts[:, 0] * direction[0] + pts[:, 1] * direction[1]
     # np.std's and np.mean's steps, each deviation worked out once and its products summed
     # by np.dot (no temporary arrays; the same values to rounding).

@@ -3,6 +3,7 @@ a blob leaves of that disc says pyramid (about all of it covered or hidden) or m
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from typing import NamedTuple
@@ -25,10 +26,10 @@ class _Disc(NamedTuple):
     total: int
     """Its pixel count."""
     side: int
-    corner: np.ndarray
-    """The mask's top left pixel in the board frame (x, y int32)."""
-    rows: np.ndarray
-    """(1, side) uint32: a pixel's place (x, y) in the flattened mask is its dot product."""
+    corner: tuple[int, int]
+    """The mask's top left pixel in the board frame (x, y)."""
+    at: int
+    """Where `open` starts in the discs' bank (`StationDiscs.explain_all`)."""
 
 
 class StationDiscs:
@@ -57,29 +58,67 @@ class StationDiscs:
         self._mask = xx * xx + yy * yy <= self._r * self._r
         """A pyramid's seen disc in a (2 ri + 1)-pixel square: the same for every station."""
         self._mask_px = int(np.count_nonzero(self._mask))
+        self._side = 2 * self._ri + 2
         self._known: dict[int, tuple[np.ndarray, str, int, float]] = {}
+        self._frame: dict[tuple[str, int], _Disc] = {}
+        """The discs by colour and station while the camera holds still (for a frame, or for
+        as long as `new_frame` is told the same camera)."""
+        self._camera: object = None
+        self._banked: list[np.ndarray] = []
+        """The discs' masks one after another (each `_Disc.at` into them), and the bank of
+        them joined (`explain_all` joins any new ones)."""
+        self._bank = np.zeros(0, bool)
+        self._banked_px = 0
+        self._blank = _Disc(0, np.zeros(1, bool), 0, 1, (0, 0), 0)
+        self.new_frame()
 
-    def explain_all(self, blobs: list[np.ndarray], colors: list[str], stations: list[int]) -> None:
+    def new_frame(self, camera: object = None) -> None:
+        """Forget the last frame's blobs and, unless `camera` is the last frame's (a value
+        that is the same just when `lean` leans the same; None: not known), where the camera
+        put the discs."""
+        self._known = {}
+        if camera is None or camera != self._camera:
+            self._frame = {}
+        self._camera = camera
+        if len(self._open) > 4096 or not self._banked:
+            self._open.clear()
+            self._frame = {}
+            # The bank starts with a blank disc, for stations too near the board's edge.
+            self._banked = [np.zeros(self._side * self._side, bool)]
+            self._bank = self._banked[0]
+            self._banked_px = len(self._bank)
+
+    def explain_all(
+        self,
+        blobs: list[np.ndarray],
+        colors: list[str],
+        stations: list[int],
+        camera: object = None,
+    ) -> None:
         """`explained` for each of a frame's blobs (of these colours) on these stations, worked
         out at once by one gather over all their pixels (a blob's own numpy calls cost more
-        than its pixels do), for `explained` to answer from until the next frame's."""
-        self._known = {}
+        than its pixels do), for `explained` to answer from until the next frame's: each
+        disc's mask lies in one bank of them, every pixel's place in it found at once.
+        `camera`: as `new_frame`'s."""
+        self.new_frame(camera)
         todo = [(b, c, k) for b, c, k in zip(blobs, colors, stations, strict=True) if len(b)]
         if not todo:
             return
-        side = 2 * self._ri + 2
-        blank = np.zeros(side * side, bool)
+        side = self._side
         discs = [self._disc(c, k) for _, c, k in todo]
-        sizes = np.array([len(b) for b, _, _ in todo], np.intp)
-        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        if len(self._bank) != self._banked_px:
+            self._bank = np.concatenate(self._banked)
+        sizes = [len(b) for b, _, _ in todo]
+        starts = [0, *itertools.accumulate(sizes[:-1])]
         px = np.concatenate([b for b, _, _ in todo]).astype(np.int32)
-        px -= np.repeat(np.stack([d.corner for d in discs]), sizes, axis=0)
+        px -= np.repeat(np.array([d.corner for d in discs], np.int32), sizes, axis=0)
+        # Pixels outside a disc's box (negatives wrap round) land on its blank last row/column.
         at = px.view(np.uint32)
         np.minimum(at, side - 1, out=at)
-        flat = at @ np.array([1, side], np.uint32)
-        flat += np.repeat(np.arange(len(todo), dtype=np.uint32) * np.uint32(side * side), sizes)
-        opens = np.concatenate([d.open if d.total else blank for d in discs])
-        covered = np.add.reduceat(opens.take(flat).view(np.uint8), starts, dtype=np.intp)
+        flat = at[:, 1] * np.uint32(side)
+        flat += at[:, 0]
+        flat += np.repeat(np.array([d.at for d in discs], np.uint32), sizes)
+        covered = np.add.reduceat(self._bank.take(flat).view(np.uint8), starts, dtype=np.intp)
         for (pts, color, k), disc, n in zip(todo, discs, covered.tolist(), strict=True):
             share = (disc.hidden + n) / disc.total if disc.total else 0.0
             self._known[id(pts)] = (pts, color, k, share)
@@ -95,11 +134,12 @@ class StationDiscs:
         if disc.total == 0:
             return 0.0
         px = pts.astype(np.int32)
-        px -= disc.corner
-        # Pixels outside the disc's box (negatives wrap round) land on its blank last row/column.
+        px -= np.array(disc.corner, np.int32)
         at = px.view(np.uint32)
         np.minimum(at, disc.side - 1, out=at)
-        covered = int(np.count_nonzero(disc.open.take(at @ disc.rows)))
+        flat = at[:, 1] * np.uint32(disc.side)
+        flat += at[:, 0]
+        covered = int(np.count_nonzero(disc.open.take(flat)))
         return (disc.hidden + covered) / disc.total
 
     def hidden(self, color: str, station: int) -> float:
@@ -108,6 +148,9 @@ class StationDiscs:
         return disc.hidden / disc.total if disc.total else 0.0
 
     def _disc(self, color: str, station: int) -> _Disc:
+        got = self._frame.get((color, station))
+        if got is not None:
+            return got
         s = self.scale
         sx, sy = self._xy[station]
         cx, cy = self.lean(sx, sy, PYRAMID_LEAN_MM)
@@ -116,6 +159,7 @@ class StationDiscs:
         got = self._open.get(key)
         if got is None:
             got = self._open[key] = self._open_disc(color, ix, iy)
+        self._frame[(color, station)] = got
         return got
 
     def _open_disc(self, color: str, ix: int, iy: int) -> _Disc:
@@ -123,16 +167,14 @@ class StationDiscs:
         camera is."""
         camo = self.camouflage(color)
         h, w = camo.shape
-        ri, disc, total = self._ri, self._mask, self._mask_px
+        ri, disc, total, side = self._ri, self._mask, self._mask_px, self._side
         if not (ri <= ix < w - ri and ri <= iy < h - ri):
-            return _Disc(0, np.zeros(1, bool), 0, 1, np.zeros(2, np.int32), np.ones(2, np.uint32))
+            return self._blank
         seen = camo[iy - ri : iy + ri + 1, ix - ri : ix + ri + 1]
-        if len(self._open) > 4096:
-            self._open.clear()
-        side = 2 * ri + 2
         open_disc = np.zeros((side, side), bool)
         np.greater(disc, seen, out=open_disc[:-1, :-1])  # disc and not seen
-        corner = np.array([ix - ri, iy - ri], np.int32)
-        rows = np.array([1, side], np.uint32)
         hidden = int(np.count_nonzero(seen & disc))
-        return _Disc(hidden, open_disc.ravel(), total, side, corner, rows)
+        self._banked.append(open_disc.ravel())
+        self._banked_px += side * side
+        at = self._banked_px - side * side
+        return _Disc(hidden, self._banked[-1], total, side, (ix - ri, iy - ri), at)

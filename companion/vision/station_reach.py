@@ -65,5 +65,6 @@ class StationReach:
             return idx
         mm = pts[:: max(1, len(pts) // 200)] / scale
         d2 = square_distances(self.x[idx][:, None], self.y[idx][:, None], mm.T[:, None])
-        d = np.sqrt(d2).min(1)
-        return np.asarray(idx[d < UNDER_MM])
+        # A float32 square root is rounded as exactly as it can be: below UNDER_MM just where
+        # its square is below UNDER_MM squared (36, exact).
+        return np.asarray(idx[d2.min(1) < UNDER_MM * UNDER_MM])
