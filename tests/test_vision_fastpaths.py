@@ -13,7 +13,14 @@ from hypothesis.extra.numpy import arrays
 from companion.data import load_map
 from companion.vision.blob_moments import BlobMoments
 from companion.vision.blobs import nonzero_xy
-from companion.vision.boardframe import BoardFrame, Halver, Settings, board_scale, warp_to_board
+from companion.vision.boardframe import (
+    BoardFrame,
+    Halver,
+    Settings,
+    board_scale,
+    median_rows,
+    warp_to_board,
+)
 from companion.vision.colormodel import ColorModel
 from companion.vision.markers import Locator, detect, load_layout
 from companion.vision.outline import elongation
@@ -227,3 +234,18 @@ def test_halving_only_what_the_warp_reads_warps_the_same(seed: int) -> None:
         got = warp_to_board(frame, homography, 0.7, (140, 98), halver)
         assert np.array_equal(got, warp_to_board(frame, homography, 0.7, (140, 98)))
         frame = frame[:, ::-1].copy()
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    arrays(
+        np.float32,
+        st.tuples(st.integers(1, 4), st.integers(1, 60)),
+        elements=st.one_of(st.sampled_from([0.0, 0.5, 1.0, 2.0]), st.floats(0, 30, width=32)),
+    )
+)
+def test_the_gains_median_is_numpys(values: np.ndarray) -> None:
+    plain = np.median(values, axis=1)
+    got = median_rows(values.copy())
+    assert got.dtype == plain.dtype
+    assert got.tobytes() == plain.tobytes()
