@@ -249,3 +249,16 @@ def test_the_gains_median_is_numpys(values: np.ndarray) -> None:
     got = median_rows(values.copy())
     assert got.dtype == plain.dtype
     assert got.tobytes() == plain.tobytes()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_change_tests_image_is_the_frame_gained_and_clamped(seed: int) -> None:
+    bf, rng = _board_frame(seed % 7)
+    ref = np.clip(bf.ref, 0, 255).astype(np.uint8)
+    gain = rng.uniform(0.6, 1.6, 3)
+    frame = np.clip(ref * gain + rng.normal(0, 6, ref.shape), 0, 255).astype(np.uint8)
+    frame[10:30, 10:40] = rng.integers(200, 256, 3)  # a light piece, clipped when gained
+    blurred = cv2.GaussianBlur(frame, (3, 3), 0)
+    plain = blurred.astype(np.float32) * bf._gain(blurred).astype(np.float32)
+    assert bf.compare(frame).image.tobytes() == np.minimum(plain, np.float32(238)).tobytes()

@@ -171,6 +171,7 @@ class BoardFrame:
         self._sample = (slice(2, None, 5), slice(2, None, 5))
         self._ref_grid = np.ascontiguousarray(ref[self._sample].reshape(-1, 3).T)
         self._ones = np.ones((1, 3), np.float32)
+        self._levels = np.repeat(np.arange(256, dtype=np.float32)[:, None, None], 3, axis=2)
         self.threshold = max(
             settings.diff_threshold * self.level / LEVEL, settings.noise_sigmas * noise_sd
         )
@@ -204,13 +205,7 @@ class BoardFrame:
         h, w = self.ref_sum.shape
         work = self._work
         blurred = cv2.GaussianBlur(warped, (3, 3), 0, dst=work("blurred", warped.shape, np.uint8))
-        gain = self._gain(blurred)
-        # The gain as a diagonal colour transform of the frame made float: the same products
-        # as OpenCV's multiply by a per-channel scalar, which takes twice as long.
-        f = cv2.transform(blurred.astype(np.float32), np.diag(gain).astype(np.float32))
-        # Near-clipped channels carry no colour: compare both images clamped below the clip
-        # (a threshold's truncation: the minimum, at half a per-channel minimum's cost).
-        f = cv2.threshold(f, float(CLAMP), 0.0, cv2.THRESH_TRUNC, dst=f)[1]
+        f = cv2.LUT(blurred, self._gain_table(self._gain(blurred)))
         f_sum = cv2.transform(f, self._ones, dst=work("f_sum", (h, w), np.float32))
         alpha = cv2.blur(f_sum, (5, 5), dst=work("alpha", (h, w), np.float32))
         alpha = cv2.divide(alpha, self.ref_sum_blur, dst=alpha)
@@ -229,6 +224,17 @@ class BoardFrame:
         m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
         stages["diff"] = ms_since(t0)
         return Frame(f, m8, diff, tight, stages)
+
+    def _gain_table(self, gain: np.ndarray) -> np.ndarray:
+        """Each channel's 256 grey levels (256 x 1 x 3 float32) with the gain applied and
+        clamped below the clip (near-clipped channels carry no colour): looked up, the values
+        of the whole frame made float, transformed and clamped, in one pass instead of three.
+
+        The gain is a diagonal colour transform (the same products as OpenCV's multiply by a
+        per-channel scalar, which takes twice as long), so a channel's value depends on its
+        own level alone; the clamp is a threshold's truncation (the minimum)."""
+        table = cv2.transform(self._levels, np.diag(gain).astype(np.float32))
+        return cv2.threshold(table, float(CLAMP), 0.0, cv2.THRESH_TRUNC, dst=table)[1]
 
     def _gain(self, blurred: np.ndarray) -> np.ndarray:
         """Per-channel gain bringing the frame's light to the reference's: the median ratio
