@@ -21,7 +21,7 @@ from companion.vision.boardframe import (
     median_rows,
     warp_to_board,
 )
-from companion.vision.colormodel import ColorModel
+from companion.vision.colormodel import L_WEIGHT, MAX_DISTANCE, ColorModel, to_lab
 from companion.vision.markers import Locator, detect, load_layout
 from companion.vision.outline import elongation
 from companion.vision.render import render
@@ -262,3 +262,33 @@ def test_the_change_tests_image_is_the_frame_gained_and_clamped(seed: int) -> No
     blurred = cv2.GaussianBlur(frame, (3, 3), 0)
     plain = blurred.astype(np.float32) * bf._gain(blurred).astype(np.float32)
     assert bf.compare(frame).image.tobytes() == np.minimum(plain, np.float32(238)).tobytes()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    arrays(
+        np.float32,
+        st.tuples(st.integers(1, 200), st.just(3)),
+        elements=st.one_of(st.sampled_from([0.0, 255.0]), st.floats(-40, 320, width=32)),
+    )
+)
+def test_lab_is_opencvs_of_the_clipped_colours(bgr: np.ndarray) -> None:
+    clipped = np.clip(bgr.reshape(1, -1, 3) / 255.0, 0, 1).astype(np.float32)
+    plain = cv2.cvtColor(clipped, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    plain[:, 0] *= L_WEIGHT
+    assert to_lab(bgr).tobytes() == plain.tobytes()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_nearest_colours_distance_is_its_row_minimum(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    colors = ColorModel.default()
+    lab = to_lab(rng.uniform(0, 255, (300, 3)).astype(np.float32))
+    idx, per_color, best = colors.nearest_colors(lab)
+    plain_idx, plain_per_color = colors.classify_lab(lab)
+    assert np.array_equal(idx, plain_idx) and np.array_equal(per_color, plain_per_color)
+    assert best.tobytes() == per_color.min(axis=1).tobytes()
+    near = idx >= 0
+    assert np.array_equal(best[near], per_color[near, idx[near]])
+    assert (idx == -1).tolist() == (best > MAX_DISTANCE).tolist()
