@@ -292,3 +292,14 @@ def test_the_nearest_colours_distance_is_its_row_minimum(seed: int) -> None:
     near = idx >= 0
     assert np.array_equal(best[near], per_color[near, idx[near]])
     assert (idx == -1).tolist() == (best > MAX_DISTANCE).tolist()
+
+
+def test_a_colour_without_prototypes_is_never_nearest() -> None:
+    full = ColorModel.default()
+    keep = full.owner != 2
+    colors = ColorModel(full.names, full.prototypes[keep], full.owner[keep], full.area_mm2)
+    lab = to_lab(np.random.default_rng(3).uniform(0, 255, (500, 3)).astype(np.float32))
+    idx, per_color, _ = colors.nearest_colors(lab)
+    assert np.isinf(per_color[:, 2]).all() and not (idx == 2).any()
+    others = [c for c in range(len(full.names)) if c != 2]
+    assert np.array_equal(per_color[:, others], full.nearest_colors(lab)[1][:, others])

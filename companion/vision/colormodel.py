@@ -69,8 +69,13 @@ class ColorModel:
         init=False, repr=False, compare=False, default_factory=list
     )
     """Each colour with prototypes and their rows (a slice when side by side)."""
+    _proto_sq: np.ndarray = field(
+        init=False, repr=False, compare=False, default_factory=lambda: np.zeros((0, 1))
+    )
+    """Each prototype's squared length (P x 1), for `nearest_colors`."""
 
     def __post_init__(self) -> None:
+        self._proto_sq = (self.prototypes * self.prototypes).sum(1)[:, None]
         for c in range(len(self.names)):
             at = np.flatnonzero(self.owner == c)
             if len(at):
@@ -111,9 +116,12 @@ class ColorModel:
         d2 = protos @ lab.T
         d2 *= 2
         np.subtract(lab_sq, d2, out=d2)
-        d2 += (protos * protos).sum(1)[:, None]
+        d2 += self._proto_sq
         n = len(self.names)
-        nearest = np.full((n, len(lab)), np.inf, np.float32)
+        if len(self._rows) == n:
+            nearest = np.empty((n, len(lab)), np.float32)  # every row is written below
+        else:
+            nearest = np.full((n, len(lab)), np.inf, np.float32)
         for c, rows in self._rows:
             np.minimum.reduce(d2[rows], axis=0, out=nearest[c])
         np.sqrt(np.maximum(nearest, 0, out=nearest), out=nearest)
