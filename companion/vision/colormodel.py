@@ -39,11 +39,11 @@ def to_lab(bgr: np.ndarray) -> np.ndarray:
         return np.zeros((0, 3), np.float32)
     # One row of N pixels, not N rows of one: OpenCV converts a row at a time, and one-pixel
     # rows cost four times as much for the same values.
-    arr = np.asarray(bgr.reshape(1, -1, 3) / 255.0, np.float32)
+    scaled = np.asarray(bgr.reshape(1, -1, 3) / 255.0, np.float32)
     # Clipped to 0-1 by two threshold truncations: np.clip's values, without its ~5 us a call
     # of type resolution (the second look calls this for a few dozen pixels).
-    cv2.threshold(arr, 1.0, 0.0, cv2.THRESH_TRUNC, dst=arr)
-    cv2.threshold(arr, 0.0, 0.0, cv2.THRESH_TOZERO, dst=arr)
+    arr = cv2.threshold(scaled, 1.0, 0.0, cv2.THRESH_TRUNC, dst=scaled)[1]
+    arr = cv2.threshold(arr, 0.0, 0.0, cv2.THRESH_TOZERO, dst=arr)[1]
     lab = np.asarray(cv2.cvtColor(arr, cv2.COLOR_BGR2Lab), np.float32).reshape(-1, 3)
     lab[:, 0] *= L_WEIGHT
     return lab
