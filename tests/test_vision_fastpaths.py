@@ -13,8 +13,15 @@ from hypothesis.extra.numpy import arrays
 from companion.data import load_map
 from companion.vision.blob_moments import BlobMoments
 from companion.vision.blobs import nonzero_xy
-from companion.vision.boardframe import BoardFrame, Halver, Settings, board_scale, warp_to_board
-from companion.vision.colormodel import ColorModel
+from companion.vision.boardframe import (
+    BoardFrame,
+    Halver,
+    Settings,
+    board_scale,
+    median_rows,
+    warp_to_board,
+)
+from companion.vision.colormodel import L_WEIGHT, MAX_DISTANCE, ColorModel, to_lab
 from companion.vision.markers import Locator, detect, load_layout
 from companion.vision.outline import elongation
 from companion.vision.render import render
@@ -45,7 +52,7 @@ def test_board_distance_is_the_least_over_the_3x3_neighbours() -> None:
         for dx in (0, 1, 2):
             d = np.sqrt(((padded[ys + dy, xs + dx] - lab) ** 2).sum(1))
             plain = np.minimum(plain, d)
-    np.testing.assert_allclose(bf.board_distance(ys, xs, lab), plain, rtol=1e-6)
+    assert bf.board_distance(ys, xs, lab).tobytes() == plain.tobytes()
 
 
 def test_a_frame_reads_the_same_after_others_as_on_a_fresh_board_frame() -> None:
@@ -265,3 +272,72 @@ def test_halving_only_what_the_warp_reads_warps_the_same(seed: int) -> None:
         got = warp_to_board(frame, homography, 0.7, (140, 98), halver)
         assert np.array_equal(got, warp_to_board(frame, homography, 0.7, (140, 98)))
         frame = frame[:, ::-1].copy()
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    arrays(
+        np.float32,
+        st.tuples(st.integers(1, 4), st.integers(1, 60)),
+        elements=st.one_of(st.sampled_from([0.0, 0.5, 1.0, 2.0]), st.floats(0, 30, width=32)),
+    )
+)
+def test_the_gains_median_is_numpys(values: np.ndarray) -> None:
+    plain = np.median(values, axis=1)
+    got = median_rows(values.copy())
+    assert got.dtype == plain.dtype
+    assert got.tobytes() == plain.tobytes()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_change_tests_image_is_the_frame_gained_and_clamped(seed: int) -> None:
+    bf, rng = _board_frame(seed % 7)
+    ref = np.clip(bf.ref, 0, 255).astype(np.uint8)
+    gain = rng.uniform(0.6, 1.6, 3)
+    frame = np.clip(ref * gain + rng.normal(0, 6, ref.shape), 0, 255).astype(np.uint8)
+    frame[10:30, 10:40] = rng.integers(200, 256, 3)  # a light piece, clipped when gained
+    blurred = cv2.GaussianBlur(frame, (3, 3), 0)
+    plain = blurred.astype(np.float32) * bf._gain(blurred).astype(np.float32)
+    assert bf.compare(frame).image.tobytes() == np.minimum(plain, np.float32(238)).tobytes()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    arrays(
+        np.float32,
+        st.tuples(st.integers(1, 200), st.just(3)),
+        elements=st.one_of(st.sampled_from([0.0, 255.0]), st.floats(-40, 320, width=32)),
+    )
+)
+def test_lab_is_opencvs_of_the_clipped_colours(bgr: np.ndarray) -> None:
+    clipped = np.clip(bgr.reshape(1, -1, 3) / 255.0, 0, 1).astype(np.float32)
+    plain = cv2.cvtColor(clipped, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    plain[:, 0] *= L_WEIGHT
+    assert to_lab(bgr).tobytes() == plain.tobytes()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_nearest_colours_distance_is_its_row_minimum(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    colors = ColorModel.default()
+    lab = to_lab(rng.uniform(0, 255, (300, 3)).astype(np.float32))
+    idx, per_color, best = colors.nearest_colors(lab)
+    plain_idx, plain_per_color = colors.classify_lab(lab)
+    assert np.array_equal(idx, plain_idx) and np.array_equal(per_color, plain_per_color)
+    assert best.tobytes() == per_color.min(axis=1).tobytes()
+    near = idx >= 0
+    assert np.array_equal(best[near], per_color[near, idx[near]])
+    assert (idx == -1).tolist() == (best > MAX_DISTANCE).tolist()
+
+
+def test_a_colour_without_prototypes_is_never_nearest() -> None:
+    full = ColorModel.default()
+    keep = full.owner != 2
+    colors = ColorModel(full.names, full.prototypes[keep], full.owner[keep], full.area_mm2)
+    lab = to_lab(np.random.default_rng(3).uniform(0, 255, (500, 3)).astype(np.float32))
+    idx, per_color, _ = colors.nearest_colors(lab)
+    assert np.isinf(per_color[:, 2]).all() and not (idx == 2).any()
+    others = [c for c in range(len(full.names)) if c != 2]
+    assert np.array_equal(per_color[:, others], full.nearest_colors(lab)[1][:, others])

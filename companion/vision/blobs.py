@@ -86,8 +86,8 @@ class BlobFinder:
             return []
         xs, ys = found[:, 0].astype(np.intp), found[:, 1].astype(np.intp)
         lab = to_lab(bf.colors_at(frame, ys, xs))
-        idx, per_color = self.colors.classify_lab(lab)
-        best = per_color[np.arange(len(idx)), np.maximum(idx, 0)]
+        # `best`: the nearest colour's distance (used only where idx >= 0).
+        idx, per_color, best = self.colors.nearest_colors(lab)
         # Only pixels near some piece colour can be piece pixels: the board's distance (nine
         # gathers a pixel) is measured for those alone.
         near = np.flatnonzero(idx >= 0)

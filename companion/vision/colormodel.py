@@ -39,8 +39,11 @@ def to_lab(bgr: np.ndarray) -> np.ndarray:
         return np.zeros((0, 3), np.float32)
     # One row of N pixels, not N rows of one: OpenCV converts a row at a time, and one-pixel
     # rows cost four times as much for the same values.
-    arr = bgr.reshape(1, -1, 3) / 255.0
-    arr = np.clip(arr, 0, 1, out=arr).astype(np.float32, copy=False)
+    scaled = np.asarray(bgr.reshape(1, -1, 3) / 255.0, np.float32)
+    # Clipped to 0-1 by two threshold truncations: np.clip's values, without its ~5 us a call
+    # of type resolution (the second look calls this for a few dozen pixels).
+    arr = cv2.threshold(scaled, 1.0, 0.0, cv2.THRESH_TRUNC, dst=scaled)[1]
+    arr = cv2.threshold(arr, 0.0, 0.0, cv2.THRESH_TOZERO, dst=arr)[1]
     lab = np.asarray(cv2.cvtColor(arr, cv2.COLOR_BGR2Lab), np.float32).reshape(-1, 3)
     lab[:, 0] *= L_WEIGHT
     return lab
@@ -66,8 +69,13 @@ class ColorModel:
         init=False, repr=False, compare=False, default_factory=list
     )
     """Each colour with prototypes and their rows (a slice when side by side)."""
+    _proto_sq: np.ndarray = field(
+        init=False, repr=False, compare=False, default_factory=lambda: np.zeros((0, 1))
+    )
+    """Each prototype's squared length (P x 1), for `nearest_colors`."""
 
     def __post_init__(self) -> None:
+        self._proto_sq = (self.prototypes * self.prototypes).sum(1)[:, None]
         for c in range(len(self.names)):
             at = np.flatnonzero(self.owner == c)
             if len(at):
@@ -91,6 +99,12 @@ class ColorModel:
 
     def classify_lab(self, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """`classify` for pixels already in weighted Lab (`to_lab`)."""
+        idx, per_color, _ = self.nearest_colors(lab)
+        return idx, per_color
+
+    def nearest_colors(self, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """`classify_lab`, and each pixel's distance to its nearest colour (the distances' row
+        minimum, in `per_color` at the pixel's colour index when it is not -1)."""
         # |a - p|^2 = |a|^2 - 2 a.p + |p|^2: one matrix product instead of N x P x 3 temporaries,
         # laid out prototypes x pixels so that each colour's nearest prototype and the nearest
         # colour are taken whole rows at a time: numpy's reductions along a short last axis
@@ -102,9 +116,12 @@ class ColorModel:
         d2 = protos @ lab.T
         d2 *= 2
         np.subtract(lab_sq, d2, out=d2)
-        d2 += (protos * protos).sum(1)[:, None]
+        d2 += self._proto_sq
         n = len(self.names)
-        nearest = np.full((n, len(lab)), np.inf, np.float32)
+        if len(self._rows) == n:
+            nearest = np.empty((n, len(lab)), np.float32)  # every row is written below
+        else:
+            nearest = np.full((n, len(lab)), np.inf, np.float32)
         for c, rows in self._rows:
             np.minimum.reduce(d2[rows], axis=0, out=nearest[c])
         np.sqrt(np.maximum(nearest, 0, out=nearest), out=nearest)
@@ -115,7 +132,7 @@ class ColorModel:
             idx[nearest[c] < best] = c
             np.minimum(best, nearest[c], out=best)
         idx[best > MAX_DISTANCE] = -1
-        return idx, np.ascontiguousarray(nearest.T)
+        return idx, np.ascontiguousarray(nearest.T), best
 
     def closest_pair(self) -> tuple[float, str, str]:
         """The smallest Lab distance between two player colours as this camera sees them
