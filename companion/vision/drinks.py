@@ -24,7 +24,7 @@ import numpy as np
 from companion.metro.board import BoardMap
 from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.drink_colors import DrinkPalette
-from companion.vision.drink_proposals import SURE, UNSURE_CONFIDENCE
+from companion.vision.drink_proposals import SAME_SPOT_MM, SURE, UNSURE_CONFIDENCE
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
 from companion.vision.drink_shape import UNSURE, largest_part, verdict
 from companion.vision.model import (
@@ -32,6 +32,7 @@ from companion.vision.model import (
     DRINK_DIAMETER_MM,
     DRINK_HEIGHT_MM,
     MEEPLE,
+    MEEPLE_DEPTH_MM,
     PYRAMID,
     Piece,
     station_center,
@@ -71,6 +72,12 @@ is more than one meeple: a pyramid with its drink (a pyramid's 18 mm base and a 
 CENTRED = 0.21
 """99 % of the pyramids read right stand within this many of their bases of their station's
 centre."""
+ROOM = 1.0
+"""A meeple stands between a pyramid and its drink only when the drink stands this many
+meeples' depths beyond the pyramid's half base and the drink's radius."""
+GAP_ANGLE = math.radians(60)
+"""A meeple read within this angle of a drink's direction from its station's centre, nearer
+the centre, stands between the pyramid and that drink."""
 STRONG_WHITE = 0.7
 """A white drink read this sure (its change 1.4 times `white_drink.CHANGE`) beside a pyramid
 read with doubt but within `CENTRED` of its station's centre is that pyramid's drink."""
@@ -192,7 +199,33 @@ class DrinkReader:
             for p in pieces
             if id(p) not in gone
         ]
-        return out + kept
+        return [p for p in out if not self._in_the_gap(p, out, kept)] + kept
+
+    def _in_the_gap(self, meeple: Piece, pieces: list[Piece], drinks: list[Piece]) -> bool:
+        """A meeple of a pyramid's colour read between it and its drink, where there is no room
+        for one (`ROOM`): the pyramid's shaded side with the drink's shadow, one blob the piece
+        reader split."""
+        if meeple.kind != MEEPLE:
+            return False
+        for d in drinks:
+            if math.hypot(meeple.x_mm - d.x_mm, meeple.y_mm - d.y_mm) < SAME_SPOT_MM:
+                continue  # the drink read twice, or the meeple read as a drink: `settle`'s
+            cx, cy = station_center(self.board, d.station or "")
+            if not any(
+                p.kind == PYRAMID and p.station == d.station and p.color == meeple.color
+                for p in pieces
+            ):
+                continue
+            far = math.hypot(d.x_mm - cx, d.y_mm - cy)
+            near = math.hypot(meeple.x_mm - cx, meeple.y_mm - cy)
+            if far >= self.base / 2 + ROOM * MEEPLE_DEPTH_MM + DRINK_DIAMETER_MM / 2 or near >= far:
+                continue
+            turn = math.atan2(meeple.y_mm - cy, meeple.x_mm - cx) - math.atan2(
+                d.y_mm - cy, d.x_mm - cx
+            )
+            if abs((turn + math.pi) % (2 * math.pi) - math.pi) < GAP_ANGLE:
+                return True
+        return False
 
     def _at(
         self, frame: object, pieces: list[Piece], base: Piece, station: str, aside: list[Piece]
