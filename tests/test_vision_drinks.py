@@ -227,6 +227,34 @@ def test_a_white_drink_is_the_drink_sized_spot_of_change_round_a_pyramid():
     assert found(*_ring(spot), lighter=-12.0) is None  # darker than paper: a dark piece's shadow
 
 
+def test_a_faint_white_drink_is_read_only_lit_and_clearly_changed():
+    def straight_down(x: float, y: float, h: float) -> tuple[float, float]:
+        return x, y
+
+    def disc(xy: np.ndarray, inside: float) -> np.ndarray:
+        return np.where(np.hypot(xy[:, 0] - 114, xy[:, 1] - 100) < 5, inside, 0.0)
+
+    xy, change = _ring(lambda xy: disc(xy, 0.55))  # under the white bar, over the faint one
+
+    def found(still: float, lighter: float):
+        n = len(xy)
+        return white_spot(
+            xy,
+            change,
+            disc(xy, still),
+            np.full(n, lighter),
+            np.ones(n, bool),
+            (100, 100),
+            9.0,
+            straight_down,
+            2.0,
+        )
+
+    assert found(1.5, 0.5) is not None  # lit, clearly no fit a pixel off: a white drink
+    assert found(1.5, -3.0) is None  # darker than the paper: a soft shadow
+    assert found(0.5, 0.5) is None  # near the empty board: a fit a pixel off may do that
+
+
 def test_a_drink_read_inside_a_pyramid_read_is_one_thing_read_twice(reader):
     """Beside a black pyramid a black drink can be read as a pyramid of the next station too:
     it is the first one's drink and that second pyramid goes; with no pyramid beside, a drink

@@ -197,3 +197,22 @@ def test_no_meeple_between_a_pyramid_and_its_drink(
     assert {p.station: p.color for p in pieces if p.kind == DRINK}.get(station) == color
     truth = {p.key() for p in shot.pieces if p.kind == MEEPLE}
     assert truth <= {p.key() for p in pieces}
+
+
+@pytest.mark.parametrize(
+    ("map_id", "session", "frame", "frames", "seeds", "station"),
+    [
+        ("osaka", "warm/tilted", 3, 6, (77, 400), "tanabe"),
+        ("tokyo", "window/tilted", 2, 4, (2077, 9400), "shinjuku"),
+    ],
+)
+def test_a_faint_white_drink_that_is_lit_and_clearly_changed_is_read(
+    map_id: str, session: str, frame: int, frames: int, seeds: tuple[int, int], station: str
+) -> None:
+    """A white drink on cream paper or white print changes it faintly (under the white bar),
+    but its disc is no darker than the paper (no shade) and stands clearly apart from the
+    empty board (no fit a pixel off): it is read."""
+    state, _shot, raw = bench_frame(map_id, session, frame, frames, *seeds)
+    assert state.drinks[station] == "white"
+    read = {p.station: p.color for p in raw.pieces if p.kind == DRINK}
+    assert read.get(station) == "white"

@@ -23,6 +23,13 @@ from companion.vision.model import DRINK_DIAMETER_MM, DRINK_HEIGHT_MM
 
 CHANGE = 0.6
 """The disc's mean change above the ring's median, in the change test's thresholds."""
+FAINT = 0.5
+CLEAR = 1.0
+LIT = -1.5
+"""A fainter change, down to `FAINT`, is a white drink's when it is also no shade (the disc
+not darker than the paper by more than `LIT`: a white drink's top is lit, a piece's soft shadow
+darkens) and clearly no fit a pixel off (`CLEAR` margins above the ring's, `STILL`'s bar
+three times over): a white drink on white print or cream paper changes it faintly."""
 STILL = 0.3
 """The disc's mean distance to the empty board (3 x 3, in noise margins) above the ring's."""
 DARKEST = -7.0
@@ -62,6 +69,7 @@ def white_spot(
     still_background = float(np.median(still))
     cx, cy = centre
     best: tuple[float, float, float] | None = None
+    sure = False
     for reach in REACH_MM:
         for a in np.linspace(0, 2 * math.pi, ANGLES, endpoint=False):
             x, y = cx + (inner + reach) * math.cos(a), cy + (inner + reach) * math.sin(a)
@@ -73,12 +81,11 @@ def white_spot(
             strength = float(change[disc].mean()) - background
             if best is not None and strength <= best[2]:
                 continue
-            if (
-                float(lighter[disc].mean()) > DARKEST
-                and float(white[disc].mean()) >= WHITE_SHARE
-                and float(still[disc].mean()) - still_background >= STILL
-            ):
+            light = float(lighter[disc].mean())
+            stands = float(still[disc].mean()) - still_background
+            if light > DARKEST and float(white[disc].mean()) >= WHITE_SHARE and stands >= STILL:
                 best = (x, y, strength)
-    if best is None or best[2] < CHANGE:
+                sure = strength >= CHANGE or (light >= LIT and stands >= CLEAR)
+    if best is None or best[2] < FAINT or not sure:
         return None
     return best
