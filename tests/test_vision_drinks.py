@@ -174,7 +174,7 @@ def test_a_blob_reaching_beyond_a_drinks_disc_is_a_meeple(reader):
     """A standing drink is seen as its 10 mm disc (a pixel wider) swept along the camera's
     lean; a meeple's 15 mm side reaches beyond it, most when it lies along or across the lean
     (`drink_shape.reach`)."""
-    d = reader.drinks
+    d = reader.drinks.rings
     x0, y0 = station_center(BOARD, "ginza")
     blur = 1 / d.scale
     xs, ys = np.meshgrid(np.arange(-12.0, 12.0, blur), np.arange(-12.0, 12.0, blur))
