@@ -2,11 +2,11 @@
 its colour at that station.
 
 A drink only ever stands on a station with a pyramid, so only the ring round each pyramid the
-reader found is looked at: the pixels there that changed against the empty board, outside the
-pyramid's own footprint (its base and its top leaning away from the camera) and any meeple's,
-nearest one of the six drink colours. The drink colours are not photographed at calibration:
-they are the drinks' printed colours brought into this camera's light by the map from the
-players' printed colours to their prototypes in the calibration photo (`drink_colors`).
+reader found is looked at (`drink_ring`): the pixels there that changed against the empty board,
+outside the footprint of the other stations' pyramids, nearest one of the six drink colours, or
+a white drink's change (`drink_evidence`). This module decides: which piece a drink stands
+beside, a meeple's pixels set aside and the ring read again, a drink in two stations' rings or
+inside a pyramid read, and the pieces the piece reader made of a drink and its pyramid.
 
 `DrinkReader.read` is the reader's hook (on while the game plays METRO DRINKS, `Reader.
 read_drinks`): it returns the pieces with the drinks added.
@@ -119,16 +119,10 @@ class DrinkReader:
         kept = self._one_each([d for d, _base in found])
         again: list[tuple[Piece, Piece]] = []
         for base, station in stations:
-            # a neighbour's drink hid this station's ring: read it again without that drink
+            # the drinks the other stations keep, set aside: this station's ring read again
             if any(k.station == station for k in kept):
                 continue
-            seen = [d for d, b in found if b is base and all(d is not k for k in kept)]
-            taken = [
-                k
-                for k in kept
-                for d in seen
-                if math.hypot(k.x_mm - d.x_mm, k.y_mm - d.y_mm) <= DRINK_DIAMETER_MM
-            ]
+            taken = [k for k in kept if self._in_ring(k, station)]
             drink = self._at(frame, pieces, base, station, taken) if taken else None
             if drink is not None:
                 again.append((drink, base))
@@ -146,6 +140,16 @@ class DrinkReader:
             if id(p) not in gone
         ]
         return [p for p in out if not self._in_the_gap(p, out, kept)] + kept
+
+    def _in_ring(self, drink: Piece, station: str) -> bool:
+        """Some of the drink's disc lies in the station's ring."""
+        x, y = station_center(self.board, station)
+        d = math.hypot(drink.x_mm - x, drink.y_mm - y)
+        return (
+            self.rings.inner - DRINK_DIAMETER_MM / 2
+            <= d
+            <= self.rings.outer + DRINK_DIAMETER_MM / 2
+        )
 
     def _in_the_gap(self, meeple: Piece, pieces: list[Piece], drinks: list[Piece]) -> bool:
         """A meeple of a pyramid's colour read between it and its drink, where there is no room
