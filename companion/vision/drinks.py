@@ -139,7 +139,8 @@ class DrinkReader:
             for p in pieces
             if id(p) not in gone
         ]
-        return [p for p in out if not self._in_the_gap(p, out, kept)] + kept
+        built = {(p.station, p.color) for p in out if p.kind == PYRAMID}
+        return [p for p in out if not self._in_the_gap(p, built, kept)] + kept
 
     def _in_ring(self, drink: Piece, station: str) -> bool:
         """Some of the drink's disc lies in the station's ring."""
@@ -151,24 +152,24 @@ class DrinkReader:
             <= self.rings.outer + DRINK_DIAMETER_MM / 2
         )
 
-    def _in_the_gap(self, meeple: Piece, pieces: list[Piece], drinks: list[Piece]) -> bool:
-        """A meeple of a pyramid's colour read between it and its drink, where there is no room
-        for one (`ROOM`): the pyramid's shaded side with the drink's shadow, one blob the piece
-        reader split."""
+    def _in_the_gap(
+        self, meeple: Piece, built: set[tuple[str | None, str]], drinks: list[Piece]
+    ) -> bool:
+        """A meeple of a pyramid's colour (`built`: station and colour of each pyramid read)
+        read between it and its drink, where there is no room for one (`ROOM`): the pyramid's
+        shaded side with the drink's shadow, one blob the piece reader split."""
         if meeple.kind != MEEPLE:
             return False
+        room = self.base / 2 + ROOM * MEEPLE_DEPTH_MM + DRINK_DIAMETER_MM / 2
         for d in drinks:
+            if (d.station, meeple.color) not in built:
+                continue
             if math.hypot(meeple.x_mm - d.x_mm, meeple.y_mm - d.y_mm) < SAME_SPOT_MM:
                 continue  # the drink read twice, or the meeple read as a drink: `settle`'s
             cx, cy = station_center(self.board, d.station or "")
-            if not any(
-                p.kind == PYRAMID and p.station == d.station and p.color == meeple.color
-                for p in pieces
-            ):
-                continue
             far = math.hypot(d.x_mm - cx, d.y_mm - cy)
             near = math.hypot(meeple.x_mm - cx, meeple.y_mm - cy)
-            if far >= self.base / 2 + ROOM * MEEPLE_DEPTH_MM + DRINK_DIAMETER_MM / 2 or near >= far:
+            if far >= room or near >= far:
                 continue
             turn = math.atan2(meeple.y_mm - cy, meeple.x_mm - cx) - math.atan2(
                 d.y_mm - cy, d.x_mm - cx
