@@ -73,12 +73,24 @@ class DrinkRings:
 
     def covered(self, ys: np.ndarray, xs: np.ndarray, pieces: list[Piece]) -> Any:
         """The pixels the pyramids among `pieces` may cover (their base and leaning top)."""
-        x, y = xs / self.scale, ys / self.scale
         out = np.zeros(len(ys), bool)
+        if not len(ys):
+            return out
+        x, y = xs / self.scale, ys / self.scale
+        r = FOOTPRINT * self.base
+        left, right, low, high = x.min() - r, x.max() + r, y.min() - r, y.max() + r
         for p in pieces:
-            if p.kind == PYRAMID:
-                top = self.lean(p.x_mm, p.y_mm, self.base)
-                out |= near_segment(x, y, (p.x_mm, p.y_mm), top, FOOTPRINT * self.base)
+            if p.kind != PYRAMID:
+                continue
+            top = self.lean(p.x_mm, p.y_mm, self.base)
+            if (
+                max(p.x_mm, top[0]) < left
+                or min(p.x_mm, top[0]) > right
+                or max(p.y_mm, top[1]) < low
+                or min(p.y_mm, top[1]) > high
+            ):
+                continue  # its footprint cannot reach these pixels
+            out |= near_segment(x, y, (p.x_mm, p.y_mm), top, r)
         return out
 
     def _round(
