@@ -42,11 +42,6 @@ class DrinkRings:
     def centre(self, station: str) -> tuple[float, float]:
         return station_center(self.board, station)
 
-    def off_centre(self, piece: Piece, station: str) -> float:
-        """How far (in pyramid bases) a piece is read from a station's centre."""
-        x, y = self.centre(station)
-        return math.hypot(piece.x_mm - x, piece.y_mm - y) / self.base
-
     def ring(self, station: str) -> tuple[np.ndarray, np.ndarray]:
         """Board-frame pixels (ys, xs) round a station's centre, beyond its pyramid's base."""
         if station not in self._rings:
