@@ -174,7 +174,7 @@ def test_a_blob_reaching_beyond_a_drinks_disc_is_a_meeple(reader):
     """A standing drink is seen as its 10 mm disc (a pixel wider) swept along the camera's
     lean; a meeple's 15 mm side reaches beyond it, most when it lies along or across the lean
     (`drink_shape.reach`)."""
-    d = reader.drinks
+    d = reader.drinks.rings
     x0, y0 = station_center(BOARD, "ginza")
     blur = 1 / d.scale
     xs, ys = np.meshgrid(np.arange(-12.0, 12.0, blur), np.arange(-12.0, 12.0, blur))
@@ -225,6 +225,34 @@ def test_a_white_drink_is_the_drink_sized_spot_of_change_round_a_pyramid():
     assert abs(x - 114) < 2 and abs(y - 100) < 2 and strength > 1
     assert found(*_ring(lambda xy: np.full(len(xy), 1.5))) is None  # the whole ring: light, noise
     assert found(*_ring(spot), lighter=-12.0) is None  # darker than paper: a dark piece's shadow
+
+
+def test_a_faint_white_drink_is_read_only_lit_and_clearly_changed():
+    def straight_down(x: float, y: float, h: float) -> tuple[float, float]:
+        return x, y
+
+    def disc(xy: np.ndarray, inside: float) -> np.ndarray:
+        return np.where(np.hypot(xy[:, 0] - 114, xy[:, 1] - 100) < 5, inside, 0.0)
+
+    xy, change = _ring(lambda xy: disc(xy, 0.55))  # under the white bar, over the faint one
+
+    def found(still: float, lighter: float):
+        n = len(xy)
+        return white_spot(
+            xy,
+            change,
+            disc(xy, still),
+            np.full(n, lighter),
+            np.ones(n, bool),
+            (100, 100),
+            9.0,
+            straight_down,
+            2.0,
+        )
+
+    assert found(1.5, 0.5) is not None  # lit, clearly no fit a pixel off: a white drink
+    assert found(1.5, -3.0) is None  # darker than the paper: a soft shadow
+    assert found(0.5, 0.5) is None  # near the empty board: a fit a pixel off may do that
 
 
 def test_a_drink_read_inside_a_pyramid_read_is_one_thing_read_twice(reader):

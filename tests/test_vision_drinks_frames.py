@@ -4,6 +4,7 @@ random draws, shot in its session's light, and read."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -14,7 +15,7 @@ from companion.metro.board import BoardMap
 from companion.metro.state import MetroState
 from companion.vision.drink_proposals import SURE, settle
 from companion.vision.markers import load_layout
-from companion.vision.model import DRINK, MEEPLE, PYRAMID, Reading
+from companion.vision.model import DRINK, MEEPLE, PYRAMID, Reading, station_center
 from companion.vision.reader import Reader
 from companion.vision.render import LIGHTINGS, POSES, Shot
 from companion.vision.scenes import (
@@ -170,3 +171,48 @@ def test_no_drink_inside_a_meeple_that_is_another_stations_pyramid():
     near = [p for p in raw.pieces if p.kind == DRINK and p.station == "nishinakajima-minamigata"]
     assert not [p for p in near if p.color == "black"]
     assert ("pyramid", "black", "shin-osaka") in {p.key() for p in raw.pieces}
+
+
+@pytest.mark.parametrize(
+    ("session", "frame", "seeds", "station", "color"),
+    [
+        ("warm/tilted", 3, (1077, 5400), "ebisu", "blue"),
+        ("daylight/offset", 1, (2077, 9400), "toyosu", "mint"),
+    ],
+)
+def test_no_meeple_between_a_pyramid_and_its_drink(
+    session: str, frame: int, seeds: tuple[int, int], station: str, color: str
+) -> None:
+    """Tokyo: a black pyramid's shaded side and the shadow of the drink beside it make one blob
+    with the drink, which the piece reader splits into the pyramid, a black meeple between the
+    two and a meeple of the drink's colour. A meeple has no room there (the drink stands
+    nearer the pyramid than a meeple's depth allows): it is no piece."""
+    state, shot, raw = bench_frame("tokyo", session, frame, 4, *seeds)
+    assert state.drinks[station] == color and state.stations[station] == "black"
+    assert "black" not in state.meeples
+    x, y = station_center(load_map("tokyo"), station)
+    near = [p for p in raw.pieces if p.kind == MEEPLE and math.hypot(p.x_mm - x, p.y_mm - y) < 15]
+    assert "black" not in {p.color for p in near}
+    pieces = settle(raw, replace(state, drinks={})).pieces
+    assert {p.station: p.color for p in pieces if p.kind == DRINK}.get(station) == color
+    truth = {p.key() for p in shot.pieces if p.kind == MEEPLE}
+    assert truth <= {p.key() for p in pieces}
+
+
+@pytest.mark.parametrize(
+    ("map_id", "session", "frame", "frames", "seeds", "station"),
+    [
+        ("osaka", "warm/tilted", 3, 6, (77, 400), "tanabe"),
+        ("tokyo", "window/tilted", 2, 4, (2077, 9400), "shinjuku"),
+    ],
+)
+def test_a_faint_white_drink_that_is_lit_and_clearly_changed_is_read(
+    map_id: str, session: str, frame: int, frames: int, seeds: tuple[int, int], station: str
+) -> None:
+    """A white drink on cream paper or white print changes it faintly (under the white bar),
+    but its disc is no darker than the paper (no shade) and stands clearly apart from the
+    empty board (no fit a pixel off): it is read."""
+    state, _shot, raw = bench_frame(map_id, session, frame, frames, *seeds)
+    assert state.drinks[station] == "white"
+    read = {p.station: p.color for p in raw.pieces if p.kind == DRINK}
+    assert read.get(station) == "white"

@@ -2,11 +2,11 @@
 its colour at that station.
 
 A drink only ever stands on a station with a pyramid, so only the ring round each pyramid the
-reader found is looked at: the pixels there that changed against the empty board, outside the
-pyramid's own footprint (its base and its top leaning away from the camera) and any meeple's,
-nearest one of the six drink colours. The drink colours are not photographed at calibration:
-they are the drinks' printed colours brought into this camera's light by the map from the
-players' printed colours to their prototypes in the calibration photo (`drink_colors`).
+reader found is looked at (`drink_ring`): the pixels there that changed against the empty board,
+outside the footprint of the other stations' pyramids, nearest one of the six drink colours, or
+a white drink's change (`drink_evidence`). This module decides: which piece a drink stands
+beside, a meeple's pixels set aside and the ring read again, a drink in two stations' rings or
+inside a pyramid read, and the pieces the piece reader made of a drink and its pyramid.
 
 `DrinkReader.read` is the reader's hook (on while the game plays METRO DRINKS, `Reader.
 read_drinks`): it returns the pieces with the drinks added.
@@ -17,39 +17,29 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 import numpy as np
 
 from companion.metro.board import BoardMap
-from companion.vision.colormodel import ColorModel, to_lab
-from companion.vision.drink_colors import DrinkPalette
-from companion.vision.drink_proposals import SURE, UNSURE_CONFIDENCE
+from companion.vision.colormodel import ColorModel
+from companion.vision.drink_evidence import SHADOW, DrinkEvidence
+from companion.vision.drink_proposals import SAME_SPOT_MM, SURE, UNSURE_CONFIDENCE
+from companion.vision.drink_ring import DrinkRings
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
-from companion.vision.drink_shape import UNSURE, largest_part, verdict
+from companion.vision.drink_shape import UNSURE
 from companion.vision.model import (
-    DRINK,
     DRINK_DIAMETER_MM,
-    DRINK_HEIGHT_MM,
     MEEPLE,
+    MEEPLE_DEPTH_MM,
     PYRAMID,
     Piece,
     station_center,
 )
-from companion.vision.white_drink import CHANGE as WHITE_CHANGE
-from companion.vision.white_drink import Lean, white_spot
+from companion.vision.white_drink import Lean
 
-SEEN_SHARE = 0.2
-"""A drink shows at least this share of its top's area in drink-coloured changed pixels."""
 SMALL = 0.5
 """A drink colour seen in less than this share of a drink's top, with a white drink's change
 beside it, is that white drink's shade on print of a near colour."""
-SPOT = 1.2
-"""The drink colour's pixels within this many drink diameters of where a drink and a meeple
-are read are theirs (`drink_shape.verdict`)."""
-SHADOW = 1.1
-"""A white drink is looked for this many meeples' seen sizes from a meeple found in the ring
-or read round it: a meeple's shadow changes the paper as a white drink does."""
 INSIDE = 0.6
 """A drink read nearer a pyramid than this many of its bases stands inside it (a drink
 touching a pyramid's side stands half a base and half a drink from its centre)."""
@@ -64,13 +54,15 @@ DOUBTFUL = 0.7
 """A pyramid read with less confidence than this, more than `OFF_CENTRE` of its bases from
 its station's centre (a pyramid read right stands within 0.21), may be a drink beside the next
 station's pyramid (a black drink by a black pyramid): it hides nothing of that pyramid's ring."""
-MERGED = 1.25
-"""A blob of a drink's colour this many calibrated meeples' seen area or more round a station
-is more than one meeple: a pyramid with its drink (a pyramid's 18 mm base and a drink's
-10 mm disc and side seen are about 1.5 meeples)."""
 CENTRED = 0.21
 """99 % of the pyramids read right stand within this many of their bases of their station's
 centre."""
+ROOM = 1.0
+"""A meeple stands between a pyramid and its drink only when the drink stands this many
+meeples' depths beyond the pyramid's half base and the drink's radius."""
+GAP_ANGLE = math.radians(60)
+"""A meeple read within this angle of a drink's direction from its station's centre, nearer
+the centre, stands between the pyramid and that drink."""
 STRONG_WHITE = 0.7
 """A white drink read this sure (its change 1.4 times `white_drink.CHANGE`) beside a pyramid
 read with doubt but within `CENTRED` of its station's centre is that pyramid's drink."""
@@ -94,54 +86,15 @@ class DrinkReader:
     ) -> None:
         self.board = board
         self.scale = scale
-        self.colors_at = colors_at
-        self.board_distance = board_distance
-        self.lean = lean
-        self.margin = margin
-        self.size = size
-        self.change_unit = change_unit
-        """The change test's threshold: `Frame.diff` in these units."""
-        self.palette = DrinkPalette(colors, ref_lab, colors_at, board_distance, margin)
-        self.names = self.palette.names
-        self.ref_lab = ref_lab
-        self.white_index = self.palette.white_index
         self.base = math.sqrt(colors.area_mm2[PYRAMID])
         """The pyramids' seen base (mm), from the calibration photo."""
-        self.meeple = math.sqrt(colors.area_mm2[MEEPLE])
-        self.inner = 0.72 * self.base
-        self.outer = self.inner + DRINK_DIAMETER_MM + 3.0
-        self.disc_px = math.pi * (DRINK_DIAMETER_MM / 2 * scale) ** 2
-        """A drink's top in pixels."""
-        self.min_px = SEEN_SHARE * self.disc_px
-        self._rings: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self.rings = DrinkRings(board, scale, size, lean, self.base)
+        self.evidence = DrinkEvidence(
+            self.rings, colors, ref_lab, colors_at, board_distance, margin, change_unit
+        )
+        self.meeple = self.evidence.meeple
         self._station_ids = sorted(board.stations)
         self._centres = np.array([station_center(board, s) for s in self._station_ids])
-
-    def ring(self, station: str) -> tuple[np.ndarray, np.ndarray]:
-        """Board-frame pixels (ys, xs) round a station's centre, beyond its pyramid's base."""
-        if station not in self._rings:
-            cx, cy = station_center(self.board, station)
-            s = self.scale
-            r = math.ceil(self.outer * s)
-            px, py = round(cx * s), round(cy * s)
-            ys, xs = np.mgrid[py - r : py + r + 1, px - r : px + r + 1]
-            d = np.hypot(xs / s - cx, ys / s - cy)
-            w, h = self.size
-            keep = (d >= self.inner) & (d <= self.outer)
-            keep &= (xs >= 0) & (ys >= 0) & (xs < w) & (ys < h)
-            self._rings[station] = (ys[keep].astype(np.intp), xs[keep].astype(np.intp))
-        return self._rings[station]
-
-    def _hidden(self, ys: np.ndarray, xs: np.ndarray, pieces: list[Piece]) -> Any:
-        """The ring's pixels another station's pyramid may cover (its base and leaning top)."""
-        s = self.scale
-        x, y = xs / s, ys / s
-        out = np.zeros(len(ys), bool)
-        for p in pieces:
-            if p.kind == PYRAMID:
-                ax, ay = self.lean(p.x_mm, p.y_mm, self.base)
-                out |= _near_segment(x, y, (p.x_mm, p.y_mm), (ax, ay), 0.75 * self.base)
-        return out
 
     def _doubtful(self, piece: Piece) -> bool:
         """A pyramid read with doubt off its station's centre (`DOUBTFUL`)."""
@@ -166,16 +119,10 @@ class DrinkReader:
         kept = self._one_each([d for d, _base in found])
         again: list[tuple[Piece, Piece]] = []
         for base, station in stations:
-            # a neighbour's drink hid this station's ring: read it again without that drink
+            # the drinks the other stations keep, set aside: this station's ring read again
             if any(k.station == station for k in kept):
                 continue
-            seen = [d for d, b in found if b is base and all(d is not k for k in kept)]
-            taken = [
-                k
-                for k in kept
-                for d in seen
-                if math.hypot(k.x_mm - d.x_mm, k.y_mm - d.y_mm) <= DRINK_DIAMETER_MM
-            ]
+            taken = [k for k in kept if self._in_ring(k, station)]
             drink = self._at(frame, pieces, base, station, taken) if taken else None
             if drink is not None:
                 again.append((drink, base))
@@ -192,7 +139,44 @@ class DrinkReader:
             for p in pieces
             if id(p) not in gone
         ]
-        return out + kept
+        built = {(p.station, p.color) for p in out if p.kind == PYRAMID}
+        return [p for p in out if not self._in_the_gap(p, built, kept)] + kept
+
+    def _in_ring(self, drink: Piece, station: str) -> bool:
+        """Some of the drink's disc lies in the station's ring."""
+        x, y = station_center(self.board, station)
+        d = math.hypot(drink.x_mm - x, drink.y_mm - y)
+        return (
+            self.rings.inner - DRINK_DIAMETER_MM / 2
+            <= d
+            <= self.rings.outer + DRINK_DIAMETER_MM / 2
+        )
+
+    def _in_the_gap(
+        self, meeple: Piece, built: set[tuple[str | None, str]], drinks: list[Piece]
+    ) -> bool:
+        """A meeple of a pyramid's colour (`built`: station and colour of each pyramid read)
+        read between it and its drink, where there is no room for one (`ROOM`): the pyramid's
+        shaded side with the drink's shadow, one blob the piece reader split."""
+        if meeple.kind != MEEPLE:
+            return False
+        room = self.base / 2 + ROOM * MEEPLE_DEPTH_MM + DRINK_DIAMETER_MM / 2
+        for d in drinks:
+            if (d.station, meeple.color) not in built:
+                continue
+            if math.hypot(meeple.x_mm - d.x_mm, meeple.y_mm - d.y_mm) < SAME_SPOT_MM:
+                continue  # the drink read twice, or the meeple read as a drink: `settle`'s
+            cx, cy = station_center(self.board, d.station or "")
+            far = math.hypot(d.x_mm - cx, d.y_mm - cy)
+            near = math.hypot(meeple.x_mm - cx, meeple.y_mm - cy)
+            if far >= room or near >= far:
+                continue
+            turn = math.atan2(meeple.y_mm - cy, meeple.x_mm - cx) - math.atan2(
+                d.y_mm - cy, d.x_mm - cx
+            )
+            if abs((turn + math.pi) % (2 * math.pi) - math.pi) < GAP_ANGLE:
+                return True
+        return False
 
     def _at(
         self, frame: object, pieces: list[Piece], base: Piece, station: str, aside: list[Piece]
@@ -200,23 +184,23 @@ class DrinkReader:
         """The drink beside `base` at `station`, its ring's pixels within a drink's diameter of
         the drinks `aside` set aside. A white drink, read by its change alone, is none beside a
         doubtful pyramid off its station's centre (`DOUBTFUL`)."""
-        ys, xs = self.ring(station)
+        ys, xs = self.rings.ring(station)
         others = [
             p for p in pieces if p.station != station and p is not base and not self._doubtful(p)
         ]
-        keep = ~self._hidden(ys, xs, others)
+        keep = ~self.rings.covered(ys, xs, others)
         s = self.scale
         for d in aside:
             keep &= np.hypot(xs / s - d.x_mm, ys / s - d.y_mm) > DRINK_DIAMETER_MM
         ys, xs = ys[keep], xs[keep]
-        if len(ys) < self.min_px:
+        if len(ys) < self.evidence.min_px:
             return None
         drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base])
         if drink is not None and drink.color == "white" and self._doubtful(base):
             return None  # a meeple read as that pyramid: its shadow changes the paper too
         if drink is not None and (
             self._sure_base(base, station)
-            or self._whole(frame, ys, xs, drink)
+            or self.evidence.whole(frame, ys, xs, drink)
             or self._centred_white(base, station, drink)
         ):
             return drink
@@ -242,7 +226,7 @@ class DrinkReader:
                 if (p.kind == PYRAMID or id(p) in bases)
                 and math.hypot(p.x_mm - d.x_mm, p.y_mm - d.y_mm) < INSIDE * self.base
             ]
-            if inside == [base] and base.kind == MEEPLE and self._merged(frame, d):
+            if inside == [base] and base.kind == MEEPLE and self.evidence.merged(frame, d):
                 out.append((d, base))
                 continue
             if not inside:
@@ -256,9 +240,9 @@ class DrinkReader:
                 if p.kind == PYRAMID
                 and p.station
                 and all(p is not q for q in inside)
-                and self.inner
+                and self.rings.inner
                 <= math.dist(station_center(self.board, p.station), (d.x_mm, d.y_mm))
-                <= self.outer
+                <= self.rings.outer
             ]
             if hosts:
                 host = min(hosts, key=lambda p: math.hypot(p.x_mm - d.x_mm, p.y_mm - d.y_mm))
@@ -300,34 +284,6 @@ class DrinkReader:
         x, y = station_center(self.board, station)
         return math.hypot(base.x_mm - x, base.y_mm - y) < CENTRED * self.base
 
-    def _whole(self, frame: object, ys: np.ndarray, xs: np.ndarray, drink: Piece) -> bool:
-        """The drink's colour shows a drink's whole disc in one blob of the ring."""
-        if drink.color not in self.names or drink.color == "white":
-            return False
-        idx, _per, ok = self.palette.classify(frame, ys, xs)
-        mine = ok & (idx == self.names.index(drink.color))
-        part = largest_part(np.stack([xs[mine], ys[mine]], 1) / self.scale, self.scale)
-        return len(part) >= self.disc_px
-
-    def _merged(self, frame: object, drink: Piece) -> bool:
-        """The drink's colour round its station shows one blob of `MERGED` meeples' seen area
-        or more: a pyramid and a drink of that colour touching, not a meeple's own pixels."""
-        if drink.color == "white" or drink.station is None:
-            return False
-        cx, cy = station_center(self.board, drink.station)
-        s = self.scale
-        r = math.ceil(self.outer * s)
-        px, py = round(cx * s), round(cy * s)
-        ys, xs = np.mgrid[py - r : py + r + 1, px - r : px + r + 1]
-        w, h = self.size
-        keep = (np.hypot(xs / s - cx, ys / s - cy) <= self.outer) & (xs >= 0) & (ys >= 0)
-        keep &= (xs < w) & (ys < h)
-        ys, xs = ys[keep], xs[keep]
-        idx, _per, ok = self.palette.classify(frame, ys, xs)
-        mine = ok & (idx == self.names.index(drink.color))
-        part = largest_part(np.stack([xs[mine], ys[mine]], 1) / s, s)
-        return len(part) >= MERGED * self.meeple * self.meeple * s * s
-
     def _one_each(self, found: list[Piece]) -> list[Piece]:
         """A drink between two close stations is in both rings: it stands at the nearer; and a
         station has one drink at most."""
@@ -359,21 +315,21 @@ class DrinkReader:
         spots: list[tuple[float, float]] = []
         unsure: Piece | None = None
         for _attempt in range(2):
-            candidates = self._drinks(frame, ys, xs, station)
+            candidates = self.evidence.candidates(frame, ys, xs, station)
             if not candidates:
                 if unsure is not None:
                     return unsure
                 for x, y in spots:
                     off = np.hypot(xs / s - x, ys / s - y) > SHADOW * self.meeple
                     ys, xs = ys[off], xs[off]
-                return self._white(frame, ys, xs, station, pieces)
+                return self.evidence.white(frame, ys, xs, station, pieces)
             first, seen = candidates[0]
-            shape = self._shape(frame, first, pieces)
+            shape = self.evidence.shape(frame, first, pieces)
             if shape == DRINK_SHAPE:
-                if seen < SMALL * self.disc_px:
+                if seen < SMALL * self.evidence.disc_px:
                     if unsure is not None:
                         return unsure
-                    return self._white(frame, ys, xs, station, pieces) or first
+                    return self.evidence.white(frame, ys, xs, station, pieces) or first
                 return first
             if shape == UNSURE:
                 if unsure is not None:
@@ -391,127 +347,3 @@ class DrinkReader:
                 off &= np.hypot(xs / s - x, ys / s - y) > 0.75 * self.meeple
             ys, xs = ys[off], xs[off]
         return unsure
-
-    def _shape(self, frame: object, drink: Piece, pieces: list[Piece]) -> str:
-        """The piece reader saw a meeple where the ring shows a drink (black, blue and red are
-        player and drink colours, mint is near green): is it that meeple? The blob of the
-        drink's colour round them, off the pyramid, tells (`drink_shape.verdict`); with no
-        meeple read there it is a drink."""
-        reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
-        meeples = [p for p in pieces if p.kind == MEEPLE]
-
-        def close(p: Piece) -> bool:
-            return math.hypot(p.x_mm - drink.x_mm, p.y_mm - drink.y_mm) < reach
-
-        near = [p for p in meeples if close(p)]
-        if not near:
-            return DRINK_SHAPE
-        # a player has one meeple: one read here while its twin is read elsewhere may be the drink
-        twin = all(any(q.color == p.color and not close(q) for q in meeples) for p in near)
-        s = self.scale
-        cx, cy = (drink.x_mm + near[0].x_mm) / 2, (drink.y_mm + near[0].y_mm) / 2
-        r = math.ceil(1.1 * self.meeple * s)
-        px, py = round(cx * s), round(cy * s)
-        ys, xs = np.mgrid[py - r : py + r + 1, px - r : px + r + 1]
-        ys, xs = ys.ravel(), xs.ravel()
-        w, h = self.size
-        inside = (xs >= 0) & (ys >= 0) & (xs < w) & (ys < h)
-        ys, xs = ys[inside], xs[inside]
-        sx, sy = station_center(self.board, drink.station or "")
-        keep = np.hypot(xs / s - sx, ys / s - sy) >= self.inner
-        ys, xs = ys[keep], xs[keep]
-        if len(ys) < 5:
-            return DRINK_SHAPE
-        idx, _per, ok = self.palette.classify(frame, ys, xs)
-        mine = ok & (idx == self.names.index(drink.color))
-        if np.count_nonzero(mine) < 5:
-            return DRINK_SHAPE
-        pts = np.stack([xs[mine], ys[mine]], 1).astype(np.float64) / s
-        top = self.lean(sx, sy, self.base)
-        spot = pts[
-            (np.hypot(pts[:, 0] - cx, pts[:, 1] - cy) <= SPOT * DRINK_DIAMETER_MM)
-            & ~_near_segment(pts[:, 0], pts[:, 1], (sx, sy), top, 0.75 * self.base)
-        ]
-        return verdict(pts, spot, twin, self.lean, s, self.meeple * self.meeple * s * s)
-
-    def _white(
-        self, frame: Any, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
-    ) -> Piece | None:
-        """A white drink found by the change it makes (`white_drink`), where no drink colour
-        was seen, `SHADOW` off the meeples read round it (a light meeple and its shadow change
-        the board too)."""
-        x, y = xs / self.scale, ys / self.scale
-        off = np.ones(len(ys), bool)
-        for p in pieces:
-            if p.kind == MEEPLE:
-                top = self.lean(p.x_mm, p.y_mm, DRINK_HEIGHT_MM)
-                off &= ~_near_segment(x, y, (p.x_mm, p.y_mm), top, SHADOW * self.meeple)
-        ys, xs = ys[off], xs[off]
-        if not len(ys):
-            return None
-        lab = to_lab(self.colors_at(frame, ys, xs))
-        lighter = lab[:, 0] - self.ref_lab[ys, xs, 0]
-        white = self.palette.nearest(lab)[0] == self.white_index
-        xy = np.stack([xs, ys], 1).astype(np.float64) / self.scale
-        change = frame.diff[ys, xs] / self.change_unit
-        still = self.board_distance(ys, xs, lab) / self.margin
-        spot = white_spot(
-            xy,
-            change,
-            still,
-            lighter,
-            white,
-            station_center(self.board, station),
-            self.inner,
-            self.lean,
-            self.scale,
-        )
-        if spot is None:
-            return None
-        wx, wy, strength = spot
-        confidence = min(1.0, strength / (2 * WHITE_CHANGE))
-        return Piece(DRINK, "white", wx, wy, station=station, confidence=confidence)
-
-    def _drinks(
-        self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str
-    ) -> list[tuple[Piece, int]]:
-        """Each drink colour the ring shows enough of in one blob, most pixels first (a meeple
-        standing in the ring may outnumber the drink: the caller tells them apart), where that
-        blob is (the colour's other pixels may be another piece of it across the ring, or a
-        pyramid's shaded face). A few scattered pixels are no drink: print of a drink's colour
-        in a piece's shadow. Each with its blob's pixels."""
-        idx, per, ok = self.palette.classify(frame, ys, xs)
-        if np.count_nonzero(ok) < self.min_px:
-            return []
-        counts = np.bincount(idx[ok], minlength=len(self.names))
-        out = []
-        for color in np.argsort(-counts, kind="stable"):
-            c = int(color)
-            if counts[c] < self.min_px:
-                break
-            mine = ok & (idx == c)
-            part = largest_part(np.stack([xs[mine], ys[mine]], 1) / self.scale, self.scale)
-            if len(part) < self.min_px:
-                continue
-            x, y = (float(v) for v in part.mean(0))
-            rest = np.sort(per[mine], 1)
-            gap = float(np.mean((rest[:, 1] - rest[:, 0]) / np.maximum(rest[:, 1], 1e-6)))
-            share = min(1.0, 2.0 * float(counts[c]) / float(np.count_nonzero(ok)))
-            confidence = min(1.0, max(0.0, 2.5 * gap)) * share
-            drink = Piece(DRINK, self.names[c], x, y, station=station, confidence=confidence)
-            out.append((drink, len(part)))
-        return out
-
-
-def _near_segment(
-    x: np.ndarray, y: np.ndarray, a: tuple[float, float], b: tuple[float, float], r: float
-) -> np.ndarray:
-    """Points within `r` of the segment a-b."""
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
-    length2 = dx * dx + dy * dy
-    if length2 == 0:
-        t = np.zeros_like(x)
-    else:
-        t = np.clip(((x - ax) * dx + (y - ay) * dy) / length2, 0, 1)
-    return np.hypot(x - (ax + t * dx), y - (ay + t * dy)) < r

@@ -23,6 +23,13 @@ from companion.vision.model import DRINK_DIAMETER_MM, DRINK_HEIGHT_MM
 
 CHANGE = 0.6
 """The disc's mean change above the ring's median, in the change test's thresholds."""
+FAINT = 0.5
+CLEAR = 1.0
+LIT = -1.5
+"""A fainter change, down to `FAINT`, is a white drink's when it is also no shade (the disc
+not darker than the paper by more than `LIT`: a white drink's top is lit, a piece's soft shadow
+darkens) and clearly no fit a pixel off (`CLEAR` margins above the ring's, `STILL`'s bar
+three times over): a white drink on white print or cream paper changes it faintly."""
 STILL = 0.3
 """The disc's mean distance to the empty board (3 x 3, in noise margins) above the ring's."""
 DARKEST = -7.0
@@ -32,6 +39,9 @@ WHITE_SHARE = 0.7
 SEEN = 0.6
 """The share of the disc's area the ring must show (the rest hidden by other pieces)."""
 ANGLES = 24
+ROUGH = 1e-3
+"""A disc whose float64 means are this far on the wrong side of a bar (or of the best's change)
+cannot pass it: the float32 means that decide are within 1e-5 of them."""
 REACH_MM = (5.0, 6.5, 8.0)
 """The disc centres' distances beyond the pyramid's ring (its inner edge)."""
 
@@ -61,24 +71,42 @@ def white_spot(
     background = float(np.median(change))
     still_background = float(np.median(still))
     cx, cy = centre
-    best: tuple[float, float, float] | None = None
+    spots = []
     for reach in REACH_MM:
         for a in np.linspace(0, 2 * math.pi, ANGLES, endpoint=False):
             x, y = cx + (inner + reach) * math.cos(a), cy + (inner + reach) * math.sin(a)
             tx, ty = lean(x, y, DRINK_HEIGHT_MM)
-            mx, my = (x + tx) / 2, (y + ty) / 2
-            disc = np.hypot(xy_mm[:, 0] - mx, xy_mm[:, 1] - my) < radius
-            if np.count_nonzero(disc) < need:
-                continue
-            strength = float(change[disc].mean()) - background
-            if best is not None and strength <= best[2]:
-                continue
-            if (
-                float(lighter[disc].mean()) > DARKEST
-                and float(white[disc].mean()) >= WHITE_SHARE
-                and float(still[disc].mean()) - still_background >= STILL
-            ):
-                best = (x, y, strength)
-    if best is None or best[2] < CHANGE:
+            spots.append((x, y, (x + tx) / 2, (y + ty) / 2))
+    at = np.array([spot[2:] for spot in spots])
+    discs = np.hypot(xy_mm[:, 0] - at[:, :1], xy_mm[:, 1] - at[:, 1:]) < radius
+    counts = np.count_nonzero(discs, 1)
+    # each disc's means in float64, to pass over the discs that cannot be the white drink (the
+    # first disc of the most change that passes the bars; none under `FAINT`)
+    values = np.stack([change, lighter, white, still], 1).astype(np.float64)
+    rough = discs @ values / np.maximum(counts, 1)[:, None]
+    rough -= (background, 0.0, 0.0, still_background)
+    best: tuple[float, float, float] | None = None
+    sure = False
+    for (x, y, _mx, _my), disc, count, (guess, dark, share, apart) in zip(
+        spots, discs, counts, rough, strict=True
+    ):
+        if (
+            count < need
+            or guess < FAINT - ROUGH
+            or (best is not None and guess < best[2] - ROUGH)
+            or dark < DARKEST - ROUGH
+            or share < WHITE_SHARE - ROUGH
+            or apart < STILL - ROUGH
+        ):
+            continue
+        strength = float(change[disc].mean()) - background
+        if best is not None and strength <= best[2]:
+            continue
+        light = float(lighter[disc].mean())
+        stands = float(still[disc].mean()) - still_background
+        if light > DARKEST and float(white[disc].mean()) >= WHITE_SHARE and stands >= STILL:
+            best = (x, y, strength)
+            sure = strength >= CHANGE or (light >= LIT and stands >= CLEAR)
+    if best is None or best[2] < FAINT or not sure:
         return None
     return best

@@ -1,0 +1,197 @@
+"""What the pixels round a pyramid show of a drink: each drink colour's blob in the ring
+(`candidates`), whether a blob is a drink or the meeple read with it (`shape`), a white drink's
+change (`white`), and the colour's extent round its station (`whole`, `merged`). The decisions
+on these are `drinks.DrinkReader`'s."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from companion.vision.colormodel import ColorModel, to_lab
+from companion.vision.drink_colors import DrinkPalette
+from companion.vision.drink_ring import FOOTPRINT, DrinkRings, near_segment
+from companion.vision.drink_shape import DRINK as DRINK_SHAPE
+from companion.vision.drink_shape import largest_part, verdict
+from companion.vision.model import (
+    DRINK,
+    DRINK_DIAMETER_MM,
+    DRINK_HEIGHT_MM,
+    MEEPLE,
+    Piece,
+)
+from companion.vision.white_drink import CHANGE as WHITE_CHANGE
+from companion.vision.white_drink import white_spot
+
+SEEN_SHARE = 0.2
+"""A drink shows at least this share of its top's area in drink-coloured changed pixels."""
+SPOT = 1.2
+"""The drink colour's pixels within this many drink diameters of where a drink and a meeple
+are read are theirs (`drink_shape.verdict`)."""
+SHADOW = 1.1
+"""A white drink is looked for this many meeples' seen sizes from a meeple found in the ring
+or read round it: a meeple's shadow changes the paper as a white drink does."""
+MERGED = 1.25
+"""A blob of a drink's colour this many calibrated meeples' seen area or more round a station
+is more than one meeple: a pyramid with its drink (a pyramid's 18 mm base and a drink's
+10 mm disc and side seen are about 1.5 meeples)."""
+
+
+class DrinkEvidence:
+    """The drink colours' pixels round the stations of one board frame."""
+
+    def __init__(
+        self,
+        rings: DrinkRings,
+        colors: ColorModel,
+        ref_lab: np.ndarray,
+        colors_at: Callable[[object, np.ndarray, np.ndarray], np.ndarray],
+        board_distance: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray],
+        margin: float,
+        change_unit: float,
+    ) -> None:
+        self.rings = rings
+        self.scale = rings.scale
+        self.lean = rings.lean
+        self.palette = DrinkPalette(colors, ref_lab, colors_at, board_distance, margin)
+        self.names = self.palette.names
+        self.ref_lab = ref_lab
+        self.colors_at = colors_at
+        self.board_distance = board_distance
+        self.margin = margin
+        self.change_unit = change_unit
+        """The change test's threshold: `Frame.diff` in these units."""
+        self.meeple = math.sqrt(colors.area_mm2[MEEPLE])
+        """A meeple's seen size (mm), from the calibration photo."""
+        self.meeple_px = self.meeple * self.meeple * self.scale * self.scale
+        self.disc_px = math.pi * (DRINK_DIAMETER_MM / 2 * self.scale) ** 2
+        """A drink's top in pixels."""
+        self.min_px = SEEN_SHARE * self.disc_px
+
+    def candidates(
+        self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str
+    ) -> list[tuple[Piece, int]]:
+        """Each drink colour the ring shows enough of in one blob, most pixels first (a meeple
+        standing in the ring may outnumber the drink: the caller tells them apart), where that
+        blob is (the colour's other pixels may be another piece of it across the ring, or a
+        pyramid's shaded face). A few scattered pixels are no drink: print of a drink's colour
+        in a piece's shadow. Each with its blob's pixels."""
+        idx, per, ok = self.palette.classify(frame, ys, xs)
+        if np.count_nonzero(ok) < self.min_px:
+            return []
+        counts = np.bincount(idx[ok], minlength=len(self.names))
+        out = []
+        for color in np.argsort(-counts, kind="stable"):
+            c = int(color)
+            if counts[c] < self.min_px:
+                break
+            mine = ok & (idx == c)
+            part = largest_part(np.stack([xs[mine], ys[mine]], 1) / self.scale, self.scale)
+            if len(part) < self.min_px:
+                continue
+            x, y = (float(v) for v in part.mean(0))
+            rest = np.sort(per[mine], 1)
+            gap = float(np.mean((rest[:, 1] - rest[:, 0]) / np.maximum(rest[:, 1], 1e-6)))
+            share = min(1.0, 2.0 * float(counts[c]) / float(np.count_nonzero(ok)))
+            confidence = min(1.0, max(0.0, 2.5 * gap)) * share
+            drink = Piece(DRINK, self.names[c], x, y, station=station, confidence=confidence)
+            out.append((drink, len(part)))
+        return out
+
+    def whole(self, frame: object, ys: np.ndarray, xs: np.ndarray, drink: Piece) -> bool:
+        """The drink's colour shows a drink's whole disc in one blob of the ring."""
+        if drink.color not in self.names or drink.color == "white":
+            return False
+        return len(self._part(frame, ys, xs, drink.color)) >= self.disc_px
+
+    def merged(self, frame: object, drink: Piece) -> bool:
+        """The drink's colour round its station shows one blob of `MERGED` meeples' seen area
+        or more: a pyramid and a drink of that colour touching, not a meeple's own pixels."""
+        if drink.color == "white" or drink.station is None:
+            return False
+        ys, xs = self.rings.disc(drink.station)
+        return len(self._part(frame, ys, xs, drink.color)) >= MERGED * self.meeple_px
+
+    def _part(self, frame: object, ys: np.ndarray, xs: np.ndarray, color: str) -> np.ndarray:
+        """The largest blob of a drink colour's pixels among these (board mm)."""
+        idx, _per, ok = self.palette.classify(frame, ys, xs)
+        mine = ok & (idx == self.names.index(color))
+        return largest_part(np.stack([xs[mine], ys[mine]], 1) / self.scale, self.scale)
+
+    def shape(self, frame: object, drink: Piece, pieces: list[Piece]) -> str:
+        """The piece reader saw a meeple where the ring shows a drink (black, blue and red are
+        player and drink colours, mint is near green): is it that meeple? The blob of the
+        drink's colour round them, off the pyramid, tells (`drink_shape.verdict`); with no
+        meeple read there it is a drink."""
+        reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
+        meeples = [p for p in pieces if p.kind == MEEPLE]
+
+        def close(p: Piece) -> bool:
+            return math.hypot(p.x_mm - drink.x_mm, p.y_mm - drink.y_mm) < reach
+
+        near = [p for p in meeples if close(p)]
+        if not near:
+            return DRINK_SHAPE
+        # a player has one meeple: one read here while its twin is read elsewhere may be the drink
+        twin = all(any(q.color == p.color and not close(q) for q in meeples) for p in near)
+        s = self.scale
+        cx, cy = (drink.x_mm + near[0].x_mm) / 2, (drink.y_mm + near[0].y_mm) / 2
+        ys, xs = self.rings.square(cx, cy, 1.1 * self.meeple)
+        sx, sy = self.rings.centre(drink.station or "")
+        keep = np.hypot(xs / s - sx, ys / s - sy) >= self.rings.inner
+        ys, xs = ys[keep], xs[keep]
+        if len(ys) < 5:
+            return DRINK_SHAPE
+        idx, _per, ok = self.palette.classify(frame, ys, xs)
+        mine = ok & (idx == self.names.index(drink.color))
+        if np.count_nonzero(mine) < 5:
+            return DRINK_SHAPE
+        pts = np.stack([xs[mine], ys[mine]], 1).astype(np.float64) / s
+        base = self.rings.base
+        top = self.lean(sx, sy, base)
+        spot = pts[
+            (np.hypot(pts[:, 0] - cx, pts[:, 1] - cy) <= SPOT * DRINK_DIAMETER_MM)
+            & ~near_segment(pts[:, 0], pts[:, 1], (sx, sy), top, FOOTPRINT * base)
+        ]
+        return verdict(pts, spot, twin, self.lean, s, self.meeple_px)
+
+    def white(
+        self, frame: Any, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
+    ) -> Piece | None:
+        """A white drink found by the change it makes (`white_drink`), where no drink colour
+        was seen, `SHADOW` off the meeples read round it (a light meeple and its shadow change
+        the board too)."""
+        x, y = xs / self.scale, ys / self.scale
+        off = np.ones(len(ys), bool)
+        for p in pieces:
+            if p.kind == MEEPLE:
+                top = self.lean(p.x_mm, p.y_mm, DRINK_HEIGHT_MM)
+                off &= ~near_segment(x, y, (p.x_mm, p.y_mm), top, SHADOW * self.meeple)
+        ys, xs = ys[off], xs[off]
+        if not len(ys):
+            return None
+        lab = to_lab(self.colors_at(frame, ys, xs))
+        lighter = lab[:, 0] - self.ref_lab[ys, xs, 0]
+        white = self.palette.nearest(lab)[0] == self.palette.white_index
+        xy = np.stack([xs, ys], 1).astype(np.float64) / self.scale
+        change = frame.diff[ys, xs] / self.change_unit
+        still = self.board_distance(ys, xs, lab) / self.margin
+        spot = white_spot(
+            xy,
+            change,
+            still,
+            lighter,
+            white,
+            self.rings.centre(station),
+            self.rings.inner,
+            self.lean,
+            self.scale,
+        )
+        if spot is None:
+            return None
+        wx, wy, strength = spot
+        confidence = min(1.0, strength / (2 * WHITE_CHANGE))
+        return Piece(DRINK, "white", wx, wy, station=station, confidence=confidence)
