@@ -393,3 +393,25 @@ def test_a_new_pyramid_where_a_game_pyramids_drink_stands_is_that_drink_not_sure
     far = _towards("iwamotocho", "akihabara", 20.0)
     centred = Reading(True, pieces=(replace(pyramid, x_mm=far[0], y_mm=far[1]),))
     assert settle(centred, state, BOARD) == centred  # 20 mm off: not where a drink stands
+
+
+def test_a_meeple_by_a_pyramid_of_a_player_who_placed_none_is_not_asked():
+    """A drink beside a pyramid read as a meeple of a player whose meeple is not on the board
+    yet (Osaka's Abeno red drink, Sekime-Seiiku's mint one as green): in a drinks game no
+    question is asked (a first placement there, round 1 only, is entered by hand); the placed
+    players' meeples, and one away from every pyramid, stay."""
+    state = replace(drinks_state({}), meeples={"blue": Meeple(square=(5, 5))})
+    x, y = _towards("ginza", "ueno", 15.5)
+    drink_like = Piece(MEEPLE, "red", x, y, square=(9, 9))
+    placed = replace(drink_like, color="blue")
+    far = Piece(MEEPLE, "red", 5.0, 5.0, square=(0, 0))
+    assert settle(Reading(True, pieces=(drink_like,)), state, BOARD).pieces == ()
+    assert settle(Reading(True, pieces=(placed,)), state, BOARD).pieces == (placed,)
+    assert settle(Reading(True, pieces=(far,)), state, BOARD).pieces == (far,)
+    plain = replace(state, metro_drinks=None)
+    assert settle(Reading(True, pieces=(drink_like,)), plain, BOARD).pieces == (drink_like,)
+    assert not [
+        p
+        for p in proposals(Reading(True, pieces=(drink_like,)), state, board=BOARD)
+        if isinstance(p, Moved)
+    ]

@@ -48,6 +48,9 @@ BESIDE_MM = (
 )
 """A drink beside a pyramid stands this far (mm) from its centre: touching its side, or a
 little over a drink's width off."""
+BY_A_DRINK_MM = (PYRAMID_BASE_MM / 2, PYRAMID_BASE_MM / 2 + DRINK_DIAMETER_MM + 3.0)
+"""A meeple read this far (mm) from a pyramid's centre may be a drink beside it, or the
+pyramid's shaded side with a drink's shadow (the drink reader's ring)."""
 """The drink reader's confidence in a drink its shape cannot tell from the meeple read with
 it (`drink_shape.UNSURE`)."""
 
@@ -84,7 +87,9 @@ def settle(reading: Reading, state: MetroState, board: BoardMap | None = None) -
     where the drink of a pyramid the game has would stand (`BESIDE_MM`) with no drink read
     there, may be that drink on the next station's circles as well as a new pyramid (their
     sizes overlap under the camera): it is that drink, not sure (`UNSURE_CONFIDENCE`: no
-    question either way)."""
+    question either way). A meeple read by a pyramid the game has (`BY_A_DRINK_MM`) whose
+    player has not placed one yet is a drink or a first placement there: no question is asked
+    (only in round 1 can a meeple be placed for the first time)."""
     if board is not None and state.metro_drinks is not None:
         reading = _drink_or_pyramid(reading, state, board)
     meeples = [p for p in reading.pieces if p.kind == MEEPLE]
@@ -107,10 +112,12 @@ def settle(reading: Reading, state: MetroState, board: BoardMap | None = None) -
                 continue
             sure[id(d)] = replace(d, confidence=SURE)
         drop |= {id(m) for m in here}
-    if not drop and not sure:
-        return reading
-    kept = tuple(sure.get(id(p), p) for p in reading.pieces if id(p) not in drop)
-    return replace(reading, pieces=kept)
+    if drop or sure:
+        kept = tuple(sure.get(id(p), p) for p in reading.pieces if id(p) not in drop)
+        reading = replace(reading, pieces=kept)
+    if board is not None and state.metro_drinks is not None:
+        reading = _no_first_meeple_by_a_drink(reading, state, board)
+    return reading
 
 
 def _drink_or_pyramid(reading: Reading, state: MetroState, board: BoardMap) -> Reading:
@@ -129,6 +136,24 @@ def _drink_or_pyramid(reading: Reading, state: MetroState, board: BoardMap) -> R
                 drinks.add(station)
                 break
     return replace(reading, pieces=tuple(out)) if out != list(reading.pieces) else reading
+
+
+def _no_first_meeple_by_a_drink(reading: Reading, state: MetroState, board: BoardMap) -> Reading:
+    """The reading without the meeples of players who placed none, read by a game pyramid."""
+    centres = [station_center(board, s) for s in state.stations]
+
+    def by_a_pyramid(p: Piece) -> bool:
+        return any(
+            BY_A_DRINK_MM[0] <= math.hypot(p.x_mm - x, p.y_mm - y) <= BY_A_DRINK_MM[1]
+            for x, y in centres
+        )
+
+    kept = tuple(
+        p
+        for p in reading.pieces
+        if p.kind != MEEPLE or p.color in state.meeples or not by_a_pyramid(p)
+    )
+    return reading if len(kept) == len(reading.pieces) else replace(reading, pieces=kept)
 
 
 def _in_a_pyramid(drink: Piece, state: MetroState, board: BoardMap) -> bool:
