@@ -100,3 +100,32 @@ def test_the_markers_and_the_exposure_grey_are_the_same_in_four_bytes():
     assert a.markers == b.markers and np.array_equal(a.homography, b.homography)
     grey = board_median_grey(TOKYO, TOKYO_LAYOUT, shot.image)
     assert board_median_grey(TOKYO, TOKYO_LAYOUT, bgra(shot.image)) == grey
+
+
+def test_the_pi_camera_asks_for_four_bytes_and_hands_them_on_as_they_come(monkeypatch):
+    import sys
+    import types
+
+    from companion.vision.sources import PiCameraSource
+
+    frame = np.zeros((720, 1280, 4), np.uint8)
+    asked: list[dict] = []
+
+    class Picamera2:
+        def create_video_configuration(self, main):
+            asked.append(main)
+            return {"main": main}
+
+        def configure(self, config):
+            pass
+
+        def start(self):
+            pass
+
+        def capture_array(self, name="main"):
+            return frame
+
+    monkeypatch.setitem(sys.modules, "picamera2", types.SimpleNamespace(Picamera2=Picamera2))
+    source = PiCameraSource()
+    assert asked == [{"format": "XRGB8888", "size": (1280, 720)}]
+    assert source.read() is frame
