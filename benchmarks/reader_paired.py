@@ -1,7 +1,7 @@
 """A speed change timed against the code it replaces, in one process, frame by frame.
 
     PYTHONPATH=. python benchmarks/reader_paired.py --against GITREF [--set easy|hard|all]
-        [--frames 4] [--repeat 2] [--cache /tmp/reader-profile]
+        [--frames 4] [--repeat 2] [--cache /tmp/reader-profile] [--frame-format bgr|bgra]
 
 This machine's speed wanders by tens of per cent from run to run, far more than most speed
 changes, so timing the old and the new code in two runs compares the machine, not the code.
@@ -11,7 +11,9 @@ new reader in turn, the order swapped every time, with the markers cached, on on
 reader is made from its own code's loading of the same saved calibration (saved and loaded,
 as the box keeps it). It prints, per set,
 the median CPU ms of each and the median of the per-frame differences (new - old), and whether
-the two read every frame the same.
+the two read every frame the same. The old reader gets BGR frames (the renders; code before
+the four-byte camera frames only takes those); `--frame-format bgra` gives the new one the same
+frames as the box's Pi camera delivers them (converted before any timing).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import cv2
 
 from benchmarks.reader_profile import _describe, sessions
-from benchmarks.vision_sets import MAPS, PLANS
+from benchmarks.vision_sets import MAPS, PLANS, add_frame_format, camera_frame
 from companion.vision.calibrate import Calibration
 from companion.vision.reader import Reader
 
@@ -66,6 +68,7 @@ def main() -> int:
     ap.add_argument("--frames", type=int, default=4, help="busy boards a session")
     ap.add_argument("--repeat", type=int, default=2, help="timed pairs of each frame")
     ap.add_argument("--cache", default="/tmp/reader-profile")
+    add_frame_format(ap, default="bgr")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     with tempfile.TemporaryDirectory() as tmp:
@@ -90,7 +93,8 @@ def main() -> int:
                 new = Reader(s.board, s.layout, mine.reference, mine.colors)
                 old = ref_reader.Reader(board_ref, layout_ref, cal.reference, cal.colors)
                 for k, image in enumerate(s.frames):
-                    if _describe(new.read(image)) != _describe(old.read(image)):
+                    given = {"old": image, "new": camera_frame(image, args.frame_format)}
+                    if _describe(new.read(given["new"])) != _describe(old.read(image)):
                         differ += 1
                     for r in range(args.repeat):
                         spent = {}
@@ -99,13 +103,14 @@ def main() -> int:
                             order.reverse()
                         for label, reader in order:
                             t0 = time.thread_time()
-                            reader.read(image)
+                            reader.read(given[label])
                             spent[label] = (time.thread_time() - t0) * 1000
                         old_ms.append(spent["old"])
                         new_ms.append(spent["new"])
                         deltas.append(spent["new"] - spent["old"])
             print(
-                f"{name} ({len(deltas)} pairs): old {statistics.median(old_ms):.2f} ms, "
+                f"{name} ({len(deltas)} pairs, new reader on {args.frame_format} frames): "
+                f"old {statistics.median(old_ms):.2f} ms, "
                 f"new {statistics.median(new_ms):.2f} ms, median difference "
                 f"{statistics.median(deltas):+.2f} ms; frames read differently: {differ}"
             )

@@ -3,6 +3,7 @@ back; and what it read, to check a speed change reads the same.
 
     PYTHONPATH=. python benchmarks/reader_profile.py [--set easy|hard|all] [--frames 4]
         [--cache /tmp/reader-profile] [--record FILE.json | --compare FILE.json] [--cprofile]
+        [--frame-format bgra|bgr]
 
 The frames are `benchmarks/vision.py`'s own (`benchmarks/vision_sets.py`: the same sessions,
 boards and hands; with the default `--frames 4` every one of them), so the two benchmarks time
@@ -18,6 +19,9 @@ parts, so the reader itself is timed as it runs:
   (`BoardFrame.compare`); reject: the hand test; blobs: colour classification and grouping;
   make: pieces from blobs (kind, count, place; with `PieceMaker.prepare`'s batch), without
   refine: the second look at each blob.
+
+Frames are timed as the box's Pi camera delivers them, BGRA (converted from the cached render
+before any timing); `--frame-format bgr` times a USB webcam's three bytes a pixel.
 
 `--record` writes every frame's reading (rejection; each piece's kind, colour, place,
 position, confidence); `--compare` reads the frames again and lists what differs.
@@ -41,7 +45,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import cv2
 import numpy as np
 
-from benchmarks.vision_sets import MAPS, PLANS, Plan, renderer_fingerprint
+from benchmarks.vision_sets import (
+    MAPS,
+    PLANS,
+    Plan,
+    add_frame_format,
+    camera_frame,
+    renderer_fingerprint,
+)
 from companion.data import load_map
 from companion.metro.board import BoardMap
 from companion.vision.calibrate import Calibration
@@ -188,6 +199,7 @@ def main() -> int:
     ap.add_argument("--record", help="write every frame's reading to this JSON file")
     ap.add_argument("--compare", help="list the differences from this recorded JSON file")
     ap.add_argument("--cprofile", action="store_true", help="also print the top functions")
+    add_frame_format(ap)
     args = ap.parse_args()
     cv2.setNumThreads(1)
     cache = Path(args.cache)
@@ -201,7 +213,8 @@ def main() -> int:
         clock = _instrument(reader)
         stages = per_set.setdefault(s.name.split("-")[0], {})
         timed = len(s.frames) - s.hands
-        for k, image in enumerate(s.frames):
+        for k, render in enumerate(s.frames):
+            image = camera_frame(render, args.frame_format)
             reading = reader.read(image)
             readings[f"{s.name}/{k}"] = _describe(reading)
             if k >= timed:
@@ -224,7 +237,10 @@ def main() -> int:
         row = ", ".join(
             f"{k} {statistics.median(stages[k]):.2f}" for k in (*STAGES, "total") if k in stages
         )
-        print(f"{set_name} ({n} reads, median CPU ms a frame, markers cached): {row}")
+        print(
+            f"{set_name} ({n} reads of {args.frame_format} frames, median CPU ms a frame, "
+            f"markers cached): {row}"
+        )
     if args.record:
         Path(args.record).write_text(json.dumps(readings, indent=1) + "\n")
         print(f"recorded {len(readings)} frames to {args.record}")

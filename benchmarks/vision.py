@@ -2,6 +2,7 @@
 on one core.
 
     PYTHONPATH=. python benchmarks/vision.py [--set easy|hard|all] [--frames-per-session 4]
+        [--frame-format bgra|bgr]
 
 - easy: the first renders (classic board, small pieces, 3 lightings x 3 poses) on
   `--map` (default the 480x320 mm test board).
@@ -17,7 +18,8 @@ Each session is calibrated from its own empty-board and colour-spots photos. A s
 calibration refuses the light (with a message for the maker) counts its frames as "refused",
 never as read. Timing: median ms a 1280x720 frame with cv2.setNumThreads(1), with the markers
 cached (a still camera) and with a marker search; CPU ms (thread time) beside wall-clock, since
-the machine is shared.
+the machine is shared. Frames are read as the box's Pi camera delivers them, BGRA (converted
+from the render before any timing); `--frame-format bgr` reads a USB webcam's three bytes.
 """
 
 from __future__ import annotations
@@ -35,7 +37,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import cv2
 import numpy as np
 
-from benchmarks.vision_sets import MAPS, Plan, easy_plans, hard_plans
+from benchmarks.vision_sets import (
+    MAPS,
+    Plan,
+    add_frame_format,
+    camera_frame,
+    easy_plans,
+    hard_plans,
+)
 from companion.data import load_map
 from companion.metro.board import BoardMap
 from companion.vision.hardset import calibrate_hard, hard_case, shoot_hard
@@ -127,6 +136,7 @@ class Run:
     errors: list[str] = field(default_factory=list)
     refusals: dict[tuple[str, str], str] = field(default_factory=dict)
     timing: Timing = field(default_factory=Timing)
+    frame_format: str = "bgra"
     kinds: Counter[str] = field(default_factory=Counter)
     """Errors by kind: a meeple read as a pyramid (same colour, nearby), missed, extra."""
     wrong_conf: list[float] = field(default_factory=list)
@@ -168,7 +178,7 @@ def _judge(
 def run_set(
     plans: list[Plan], board: BoardMap, layout: MarkerLayout, args: argparse.Namespace
 ) -> Run:
-    run = Run()
+    run = Run(frame_format=args.frame_format)
     for plan in plans:
         if args.only and plan.name != args.only:
             continue
@@ -184,14 +194,16 @@ def run_set(
         reader = Reader(board, layout, cal.reference, cal.colors)
         for k, shoot_board in enumerate(plan.boards):
             shot = shoot_board()
-            reading = reader.read(shot.image)
+            image = camera_frame(shot.image, args.frame_format)
+            reading = reader.read(image)
             _judge(run, tally, key, k, shot, reading)
             if args.dump:
                 _dump(args.dump, f"{plan.lighting}-{plan.pose}-{k}", board, reader, shot, reading)
-            run.timing.measure(reader, shot.image, args.repeat)
+            run.timing.measure(reader, image, args.repeat)
         for shoot_hand in plan.hands:
             tally.hands += 1
-            tally.hands_rejected += int(reader.read(shoot_hand().image).rejected is not None)
+            hand = camera_frame(shoot_hand().image, args.frame_format)
+            tally.hands_rejected += int(reader.read(hand).rejected is not None)
     return run
 
 
@@ -235,7 +247,7 @@ def report(title: str, run: Run) -> None:
         print("errors: " + ", ".join(f"{k} {v}" for k, v in sorted(run.kinds.items()) if v))
     for key, text in run.refusals.items():
         print(f"refused {key[0]}/{key[1]}: {text}")
-    print(run.timing.report(title))
+    print(run.timing.report(f"{title}, {run.frame_format} frames"))
     for e in run.errors[:25]:
         print("  " + e)
 
@@ -253,7 +265,9 @@ class _Frames:
         pass
 
 
-def latency(board: BoardMap, layout: MarkerLayout, interval: float, stable: int) -> None:
+def latency(
+    board: BoardMap, layout: MarkerLayout, interval: float, stable: int, frame_format: str
+) -> None:
     """Seconds from the first frame without the hand to a new accepted reading, with the
     camera service's own loop timing (the demo's interval and stable-frame count), on frames
     rendered beforehand (a real camera delivers them; the renderer is too slow to be one)."""
@@ -275,7 +289,8 @@ def latency(board: BoardMap, layout: MarkerLayout, interval: float, stable: int)
     waits = []
     for _ in range(5):
         reader = Reader(board, layout, cal.reference, cal.colors)
-        source = _Frames([still.image] * (stable + 1) + [hand.image] * 3 + [m.image for m in moved])
+        shots = [still] * (stable + 1) + [hand] * 3 + moved
+        source = _Frames([camera_frame(shot.image, frame_format) for shot in shots])
         service = CameraService(_Frames, reader, stable_frames=stable, interval=interval)
         for _ in range(stable + 1 + 3):
             service.step(source)
@@ -288,7 +303,8 @@ def latency(board: BoardMap, layout: MarkerLayout, interval: float, stable: int)
                 time.sleep(interval)
         waits.append(time.perf_counter() - t0)
     print(
-        f"\nproposal after the hand leaves (interval {interval:g} s, {stable} stable frames): "
+        f"\nproposal after the hand leaves ({frame_format} frames, interval {interval:g} s, "
+        f"{stable} stable frames): "
         f"median {statistics.median(waits):.2f} s, worst {max(waits):.2f} s"
     )
 
@@ -328,7 +344,7 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
                         board, layout, state, seed=seed + 10 + k, lighting=lighting, pose=pose
                     )
                     game = replace(state, drinks={}, metro_drinks=DrinksSetup())
-                    raw = reader.read(shot.image)
+                    raw = reader.read(camera_frame(shot.image, args.frame_format))
                     reading = settle_meeples(settle(raw, game, board), game)
                     rider = Meeple(riding=VehicleId("G"), boarded_at="G1")
                     blind = replace(game, meeples=dict.fromkeys(game.meeples, rider))
@@ -363,7 +379,8 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
                     state, drinks=with_drinks(state, full_rng).drinks, metro_drinks=DrinksSetup()
                 )
                 shot = shoot(board, layout, state, seed=seed + 70, lighting=lighting, pose=pose)
-                full.add(shot, settle_meeples(settle(reader.read(shot.image), state, board), state))
+                frame = camera_frame(shot.image, args.frame_format)
+                full.add(shot, settle_meeples(settle(reader.read(frame), state, board), state))
     pct = 100 * right / drinks if drinks else float("nan")
     print(
         f"\n## drinks, map {board.id}\n\ndrinks read right: {right}/{drinks} ({pct:.2f} %), "
@@ -465,6 +482,7 @@ def main() -> int:
     )
     ap.add_argument("--latency", action="store_true", help="also time a proposal's arrival")
     ap.add_argument("--dump", help="folder for the photos and overlays of the frames")
+    add_frame_format(ap)
     args = ap.parse_args()
     cv2.setNumThreads(1)
     t0 = time.perf_counter()
@@ -487,7 +505,7 @@ def main() -> int:
         from companion.app.democamera import INTERVAL, STABLE_FRAMES
 
         board = load_map("tokyo")
-        latency(board, _layout(board), INTERVAL, STABLE_FRAMES)
+        latency(board, _layout(board), INTERVAL, STABLE_FRAMES, args.frame_format)
     print(f"\n{time.perf_counter() - t0:.0f} s")
     return 0
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 from companion.metro.board import BoardMap
@@ -32,6 +33,26 @@ from companion.vision.markers import MarkerLayout
 from companion.vision.model import Piece
 from companion.vision.render import HARD_LIGHTINGS, LIGHTINGS, POSES, Shot
 from companion.vision.scenes import calibration_photos, random_state, shoot
+
+FRAME_FORMATS = ("bgra", "bgr")
+"""The frames a reader is timed on: the box's Pi camera's four bytes a pixel (XRGB8888, the
+default) or a USB webcam's three."""
+
+
+def add_frame_format(ap: Any, default: str = "bgra") -> None:
+    ap.add_argument(
+        "--frame-format",
+        choices=FRAME_FORMATS,
+        default=default,
+        help=f"the camera frames timed: bgra (the Pi camera's) or bgr (a webcam's); {default}",
+    )
+
+
+def camera_frame(image: np.ndarray, frame_format: str) -> np.ndarray:
+    """A render (BGR) as the camera of `frame_format` delivers it (made before any timing)."""
+    if frame_format == "bgra":
+        return np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2BGRA))
+    return image
 
 
 @dataclass

@@ -17,6 +17,7 @@ from companion.vision.boardframe import (
     BoardFrame,
     Halver,
     Settings,
+    Workspace,
     board_scale,
     median_rows,
     warp_to_board,
@@ -267,10 +268,15 @@ def test_halving_only_what_the_warp_reads_warps_the_same(seed: int) -> None:
     seen = np.array([[120, 60], [520, 80], [540, 330], [100, 300]], np.float32)
     seen += rng.uniform(-150, 150, (4, 2)).astype(np.float32)
     homography = cv2.getPerspectiveTransform(board, seen)
-    halver = Halver()
+    halver, halver4, work = Halver(), Halver(), Workspace()
     for _ in range(2):
-        got = warp_to_board(frame, homography, 0.7, (140, 98), halver)
-        assert np.array_equal(got, warp_to_board(frame, homography, 0.7, (140, 98)))
+        plain = warp_to_board(frame, homography, 0.7, (140, 98))
+        assert np.array_equal(warp_to_board(frame, homography, 0.7, (140, 98), halver), plain)
+        # The Pi camera's BGRA frame, halved and warped in four channels, made BGR after.
+        four = cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)
+        got = warp_to_board(four, homography, 0.7, (140, 98), halver4, work)
+        assert got.shape == plain.shape and np.array_equal(got, plain)
+        assert np.array_equal(warp_to_board(four, homography, 0.7, (140, 98)), plain)
         frame = frame[:, ::-1].copy()
 
 

@@ -161,7 +161,10 @@ def test_synthetic_source_draws_the_game_state():
     state = replace(new_state(MINI, ["red"]), stations={"ginza": "red"})
     src = SyntheticSource(MINI, layout, lambda: state)
     frame = src.read()
-    assert frame is not None and frame.shape == (720, 1280, 3)
+    assert frame is not None and frame.shape == (720, 1280, 4)
+    assert (frame[..., 3] == 255).all()
+    again = SyntheticSource(MINI, layout, lambda: state, alpha=False).read()
+    assert again is not None and np.array_equal(frame[..., :3], again)
 
 
 class FakeReader:

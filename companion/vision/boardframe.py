@@ -22,6 +22,7 @@ import numpy as np
 
 from companion.metro.board import BoardMap
 from companion.vision.colormodel import to_lab
+from companion.vision.pixels import has_alpha
 
 LEVEL = 200.0
 """Board grey the colours are normalised to (the gain a camera would apply)."""
@@ -200,7 +201,7 @@ class BoardFrame:
         return (self.ref.shape[1], self.ref.shape[0])
 
     def warp(self, image: np.ndarray, homography: np.ndarray) -> np.ndarray:
-        return warp_to_board(image, homography, self.scale, self.size, self._halver)
+        return warp_to_board(image, homography, self.scale, self.size, self._halver, self._work)
 
     def compare(self, warped: np.ndarray) -> Frame:
         stages: dict[str, float] = {}
@@ -372,9 +373,12 @@ def warp_to_board(
     scale: float,
     size: tuple[int, int],
     halver: Halver | None = None,
+    work: Workspace | None = None,
 ) -> np.ndarray:
-    """The board (0,0)-(width,height) mm at `scale` px/mm; halves big frames first (anti-alias;
-    with `halver`, only the part the warp reads)."""
+    """The board (0,0)-(width,height) mm at `scale` px/mm, BGR; halves big frames first
+    (anti-alias; with `halver`, only the part the warp reads). A BGRA frame is halved and
+    warped in its four channels (each interpolated alone: the BGR frame's values, 2.5 times
+    quicker) and made BGR after; with `work`, the four-channel board is kept between frames."""
     hom = homography @ np.diag([1 / scale, 1 / scale, 1.0])
     src = image
     cam_px_per_mm = math.sqrt(abs(np.linalg.det(homography[:2, :2]))) / max(
@@ -383,10 +387,14 @@ def warp_to_board(
     if cam_px_per_mm > 2.2 * scale:
         src = cv2.pyrDown(image) if halver is None else halver(image, hom, size)
         hom = np.diag([0.5, 0.5, 1.0]) @ hom
-    return cv2.warpPerspective(
+    four = has_alpha(image)
+    kept = work("warped", (size[1], size[0], 4), image.dtype) if four and work else None
+    warped = cv2.warpPerspective(
         src,
         hom,
         size,
+        dst=kept,
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
+    return np.asarray(cv2.cvtColor(warped, cv2.COLOR_BGRA2BGR) if four else warped)

@@ -27,6 +27,7 @@ from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece
 from companion.vision.pieces import MEEPLE_LEAN_MM, MEEPLE_TOP_MM
+from companion.vision.pixels import bgr_of, gray_of
 from companion.vision.reader import Reader
 from companion.vision.shading import lean_direction, rise
 from companion.vision.station_discs import PYRAMID_LEAN_MM
@@ -148,7 +149,7 @@ def load_spots(path: str | Path) -> list[Spot]:
 
 
 def locate_reference(image: np.ndarray, layout: MarkerLayout) -> np.ndarray:
-    loc = Locator(layout).locate(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    loc = Locator(layout).locate(gray_of(image))
     if loc is None:
         raise UserError("the board's markers are not visible in the reference photo")
     return loc.homography
@@ -241,10 +242,12 @@ def learn_colors(
     spots: list[Spot],
 ) -> ColorModel:
     """The colour model from a photo with one piece on each spot (same light as the
-    reference): colours first, then the pieces' sizes and shapes as the reader will see them."""
+    reference): colours first, then the pieces' sizes and shapes as the reader will see them.
+    Photos BGR or BGRA."""
+    reference, pieces_photo = bgr_of(reference), bgr_of(pieces_photo)
     reader = Reader(board, layout, reference, ColorModel.default())
     bf = reader.board_frame
-    loc = reader.locator.locate(cv2.cvtColor(pieces_photo, cv2.COLOR_BGR2GRAY))
+    loc = reader.locator.locate(gray_of(pieces_photo))
     if loc is None:
         raise UserError("the board's markers are not visible in the pieces photo")
     homography, frame = aligned(reader, pieces_photo, loc.homography)
@@ -350,7 +353,10 @@ def calibrate(
     pieces_photo: np.ndarray | None,
     spots: list[Spot] | None = None,
 ) -> Calibration:
-    """Everything the reader needs, from an empty-board photo and (optionally) a pieces photo."""
+    """Everything the reader needs, from an empty-board photo and (optionally) a pieces photo
+    (BGR or BGRA; the reference is kept BGR)."""
+    reference = bgr_of(reference)
+    pieces_photo = None if pieces_photo is None else bgr_of(pieces_photo)
     hom = locate_reference(reference, layout)
     scale = board_scale(board)
     size = (round(board.width_mm * scale), round(board.height_mm * scale))

@@ -97,15 +97,15 @@ class _Node:
 
 
 def solve_distinct(
-    costs: ChainCosts, ids: list[np.ndarray], *, exact: bool = True
+    costs: ChainCosts, ids: list[np.ndarray], *, exact: bool = True, tries: int = DISTINCT_TRIES
 ) -> tuple[list[int], list[float]]:
     """Like `solve`, but no two stops take one circle (`ids[k][i]`: the circle of stop k's
     option i). A line's stroke drawn back and forth between two circles costs nothing, so
     the cheapest chain alone may send two stops to the same circle (one of them a stop
     missing from the print). A margin below `DISTINCT_REACH` is that of the cheapest chain
     with distinct circles where the stop takes another circle or none; the others are lower
-    bounds (as is any margin whose search ran out of tries, and all of them without `exact`)."""
-    best, rest = _distinct(costs, ids, frozenset())
+    bounds (as is any margin whose search ran out of `tries`, and all of them without `exact`)."""
+    best, rest = _distinct(costs, ids, frozenset(), tries=tries)
     margins = []
     for k, low in enumerate(best.margins):
         for node in rest:
@@ -113,15 +113,17 @@ def solve_distinct(
             low = min(low, node.total - best.total + (node.margins[k] if same else 0.0))
         if exact and low < DISTINCT_REACH and best.choice[k] != NONE:
             circle = int(ids[k][best.choice[k]])
-            other, _ = _distinct(costs, ids, frozenset({(k, circle)}), margins=False)
+            other, _ = _distinct(costs, ids, frozenset({(k, circle)}), margins=False, tries=tries)
             low = max(low, other.total - best.total)
         margins.append(low)
     return best.choice, margins
 
 
-def cheapest_distinct(costs: ChainCosts, ids: list[np.ndarray]) -> float:
+def cheapest_distinct(
+    costs: ChainCosts, ids: list[np.ndarray], *, tries: int = DISTINCT_TRIES
+) -> float:
     """The cost of the cheapest chain whose stops take distinct circles (`solve_distinct`)."""
-    return _distinct(costs, ids, frozenset(), margins=False)[0].total
+    return _distinct(costs, ids, frozenset(), margins=False, tries=tries)[0].total
 
 
 def _twice(choice: list[int], ids: list[np.ndarray]) -> tuple[int, list[int]] | None:
@@ -139,6 +141,7 @@ def _distinct(
     bans: frozenset[tuple[int, int]],
     *,
     margins: bool = True,
+    tries: int = DISTINCT_TRIES,
 ) -> tuple[_Node, list[_Node]]:
     """Best first over bans (a ban only makes a chain dearer): the cheapest chain with
     distinct circles that keeps `bans`, and the chains left open, which with it cover every
@@ -160,7 +163,7 @@ def _distinct(
     while True:
         top = heap[0][2]
         twice = _twice(top.choice, ids)
-        if twice is None or len(seen) > DISTINCT_TRIES:
+        if twice is None or len(seen) > tries:
             return top, [n for _, _, n in heap[1:]]
         heapq.heappop(heap)
         circle, stops = twice

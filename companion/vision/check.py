@@ -21,6 +21,7 @@ from companion.vision.calibrate import Calibration, board_median_grey, warped_bo
 from companion.vision.colormodel import NOISE_LIMIT
 from companion.vision.markers import MarkerLayout, corner_of, detect
 from companion.vision.model import MEEPLE, PYRAMID
+from companion.vision.pixels import gray_of
 from companion.vision.reader import Reader
 
 GOOD_MARKER_PX = 30.0
@@ -128,7 +129,7 @@ def _side(corners: np.ndarray) -> float:
 
 
 def _marker_sides(image: np.ndarray) -> dict[int, float]:
-    found = detect(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    found = detect(gray_of(image))
     return {mid: _side(c) for mid, c in found.items()}
 
 
@@ -137,7 +138,7 @@ def missing_markers(layout: MarkerLayout, image: np.ndarray) -> list[str]:
     its number and corner ("marker 1 (top right)"). Where the found ones put it says why:
     outside the picture, too near its edge for the detector, or inside it (covered, a
     reflection, out of focus)."""
-    found = detect(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    found = detect(gray_of(image))
     known = layout.by_id()
     seen = sorted(mid for mid in found if mid in known)
     hom = None

@@ -23,6 +23,7 @@ from companion.vision.calibrate import locate_reference
 from companion.vision.circles import evened, find_sizes
 from companion.vision.gridfit import GridFit, fit_grid
 from companion.vision.markers import MarkerLayout
+from companion.vision.pixels import bgr_of
 from companion.vision.stopdoubts import checked
 from companion.vision.stopmatch import StopMatcher
 
@@ -192,8 +193,8 @@ def fit_map(board: BoardMap, layout: MarkerLayout, photo: np.ndarray) -> MapFit:
 
 
 def grab_frame(source: str, warm_up: int = 5) -> np.ndarray:
-    """One photo from a camera ("picamera2", a number, a URL): the last of a few frames, so
-    the exposure has settled. UserError when no frame comes."""
+    """One photo (BGR) from a camera ("picamera2", a number, a URL): the last of a few frames,
+    so the exposure has settled. UserError when no frame comes."""
     from companion.errors import UserError
     from companion.vision.sources import CameraError, open_source
 
@@ -212,4 +213,4 @@ def grab_frame(source: str, warm_up: int = 5) -> np.ndarray:
         camera.close()
     if frame is None:
         raise UserError("the camera gave no picture", None, "--camera")
-    return frame
+    return bgr_of(frame)

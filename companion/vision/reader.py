@@ -29,6 +29,7 @@ from companion.vision.hands import HandTest
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
 from companion.vision.pieces import PieceMaker, one_meeple_each
+from companion.vision.pixels import bgr_of, gray_of
 from companion.vision.refine import Refiner
 from companion.vision.seen_shapes import FRAGMENT, SEEN_SHARE
 
@@ -97,7 +98,8 @@ class Reader:
         self.settings = settings or Settings()
         s = self.settings.px_per_mm or board_scale(board)
         self.scale = s
-        ref_loc = Locator(layout).locate(cv2.cvtColor(reference, cv2.COLOR_BGR2GRAY))
+        reference = bgr_of(reference)
+        ref_loc = Locator(layout).locate(gray_of(reference))
         if ref_loc is None:
             raise ValueError("the markers are not visible in the reference photo")
         self.locator = Locator(layout)
@@ -146,11 +148,12 @@ class Reader:
         self.too_dark = colors.too_dark()
 
     def read(self, image: np.ndarray) -> Reading:
+        """Read a BGR or BGRA (the Pi camera's) uint8 frame: the same reading either way."""
         stages: dict[str, float] = {}
         t0 = time.perf_counter()
         # Turning the frame grey first also brings it into the cache for the warp's scattered
         # reads: grey crops alone made the two cost more, not less.
-        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        gray = gray_of(image)
         loc = self.locator.locate(gray)
         stages["locate"] = ms_since(t0)
         if loc is None:

@@ -1,0 +1,25 @@
+"""Camera frames come in two layouts: (h, w, 3) BGR (USB webcams, files, the renderer) and
+(h, w, 4) BGRA (the Pi camera's XRGB8888, alpha 255), both uint8. The reader warps a frame as it
+came (OpenCV warps four channels 2.5 times quicker than three) and makes the board frame BGR;
+the rest of the reader, calibration and the debug images work in BGR."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+def has_alpha(image: np.ndarray) -> bool:
+    """A four-channel (BGRA) frame."""
+    return image.ndim == 3 and image.shape[2] == 4
+
+
+def bgr_of(image: np.ndarray) -> np.ndarray:
+    """The frame in three channels (a BGR frame as it is)."""
+    return np.asarray(cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)) if has_alpha(image) else image
+
+
+def gray_of(image: np.ndarray) -> np.ndarray:
+    """The frame's grey (the same weights for either layout)."""
+    code = cv2.COLOR_BGRA2GRAY if has_alpha(image) else cv2.COLOR_BGR2GRAY
+    return np.asarray(cv2.cvtColor(image, code))
