@@ -314,7 +314,7 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
     and once with none."""
     from dataclasses import replace
 
-    from companion.metro.state import Meeple
+    from companion.metro.state import DrinksSetup, Meeple
     from companion.metro.vehicles import VehicleId
     from companion.vision.drink_proposals import settle
     from companion.vision.model import DRINK
@@ -343,12 +343,12 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
                     shot = shoot(
                         board, layout, state, seed=seed + 10 + k, lighting=lighting, pose=pose
                     )
-                    game = replace(state, drinks={})
+                    game = replace(state, drinks={}, metro_drinks=DrinksSetup())
                     raw = reader.read(camera_frame(shot.image, args.frame_format))
-                    reading = settle_meeples(settle(raw, game), game)
+                    reading = settle_meeples(settle(raw, game, board), game)
                     rider = Meeple(riding=VehicleId("G"), boarded_at="G1")
                     blind = replace(game, meeples=dict.fromkeys(game.meeples, rider))
-                    riding.update(_riding(shot, settle_meeples(settle(raw, blind), blind)))
+                    riding.update(_riding(shot, settle_meeples(settle(raw, blind, board), blind)))
                     want = {p.key() for p in shot.pieces if p.kind == DRINK}
                     got = {p.key() for p in reading.pieces if p.kind == DRINK}
                     r, _w, ph = score(
@@ -375,10 +375,12 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
                         clean_phantoms += len(got)
             for _ in range(args.full_boards):
                 state = full_state(board, full_rng)
-                state = replace(state, drinks=with_drinks(state, full_rng).drinks)
+                state = replace(
+                    state, drinks=with_drinks(state, full_rng).drinks, metro_drinks=DrinksSetup()
+                )
                 shot = shoot(board, layout, state, seed=seed + 70, lighting=lighting, pose=pose)
                 frame = camera_frame(shot.image, args.frame_format)
-                full.add(shot, settle_meeples(settle(reader.read(frame), state), state))
+                full.add(shot, settle_meeples(settle(reader.read(frame), state, board), state))
     pct = 100 * right / drinks if drinks else float("nan")
     print(
         f"\n## drinks, map {board.id}\n\ndrinks read right: {right}/{drinks} ({pct:.2f} %), "

@@ -344,3 +344,74 @@ def test_a_drink_its_shape_cannot_tell_from_a_meeple_is_proposed_by_neither():
     assert not [p for p in proposals(seen, elsewhere, board=BOARD) if isinstance(p, Moved)]
     moved = Reading(True, pieces=(meeple, drink))  # Black's meeple is not seen where it was
     assert [p for p in settle(moved, elsewhere).pieces if p.kind == DRINK] == []
+
+
+def _towards(station: str, other: str, mm: float) -> tuple[float, float]:
+    """A point `mm` from `station`'s centre towards `other`'s."""
+    (x, y), (ox, oy) = station_center(BOARD, station), station_center(BOARD, other)
+    d = math.hypot(ox - x, oy - y)
+    return x + (ox - x) * mm / d, y + (oy - y) * mm / d
+
+
+def test_a_drink_read_inside_a_pyramid_the_game_has_goes():
+    """Nishinakajima-minamigata's black pyramid not seen, its pixels read as the drink of the
+    next station's pyramid (Osaka's 6-frame sample): nothing stands inside a pyramid. Tokyo's
+    Akihabara and Iwamotocho stand 19 mm apart, as those two do."""
+    state = replace(drinks_state({}), stations={"akihabara": "black", "iwamotocho": "green"})
+    x, y = _towards("akihabara", "iwamotocho", 2.0)
+    drink = Piece(DRINK, "black", x, y, station="iwamotocho")
+    reading = Reading(True, pieces=(drink,))
+    assert settle(reading, state).pieces == (drink,)  # without the board: not told
+    assert settle(reading, state, BOARD).pieces == ()
+    empty = replace(state, stations={"iwamotocho": "green"})
+    assert settle(reading, empty, BOARD).pieces == (drink,)  # no pyramid there: a drink may be
+
+
+def test_a_new_pyramid_where_a_game_pyramids_drink_stands_is_that_drink_not_sure():
+    """A drink beside Iwamotocho's pyramid standing on Akihabara's circles, read as a pyramid
+    there (seed 2077's sample; Osaka's Taisho by Dome-mae-Chiyogasaki too): in a drinks game,
+    a pyramid of a drink colour read where the game has none, where a drink of a pyramid it
+    has would stand, is that drink, not sure: no question asked, neither a build nor a drink."""
+    state = replace(drinks_state({}), stations={"iwamotocho": "red"})
+    x, y = _towards("iwamotocho", "akihabara", 16.0)
+    pyramid = Piece(PYRAMID, "blue", x, y, station="akihabara", confidence=0.92)
+    reading = Reading(True, pieces=(pyramid,))
+    (drink,) = settle(reading, state, BOARD).pieces
+    assert (drink.kind, drink.color, drink.station) == (DRINK, "blue", "iwamotocho")
+    assert drink.confidence == UNSURE_CONFIDENCE
+    asked = proposals(reading, state, board=BOARD)
+    assert not [p for p in asked if isinstance(p, DrinkBuilt)]
+    assert not [p for p in asked if getattr(p, "station", None) == "akihabara"]
+    assert settle(reading, replace(state, metro_drinks=None), BOARD).pieces == (pyramid,)
+    yellow = Reading(True, pieces=(replace(pyramid, color="yellow"),))  # no drink is yellow
+    assert settle(yellow, state, BOARD) == yellow
+    built = replace(state, stations={"iwamotocho": "red", "akihabara": "blue"})
+    assert settle(reading, built, BOARD).pieces == (pyramid,)  # the game has it: a pyramid
+    own = Piece(DRINK, "mint", *_towards("iwamotocho", "ueno", 15.0), station="iwamotocho")
+    two = Reading(True, pieces=(pyramid, own))  # Iwamotocho's drink is read elsewhere
+    assert settle(two, state, BOARD).pieces == (pyramid, own)
+    far = _towards("iwamotocho", "akihabara", 20.0)
+    centred = Reading(True, pieces=(replace(pyramid, x_mm=far[0], y_mm=far[1]),))
+    assert settle(centred, state, BOARD) == centred  # 20 mm off: not where a drink stands
+
+
+def test_a_meeple_by_a_pyramid_of_a_player_who_placed_none_is_not_asked():
+    """A drink beside a pyramid read as a meeple of a player whose meeple is not on the board
+    yet (Osaka's Abeno red drink, Sekime-Seiiku's mint one as green): in a drinks game no
+    question is asked (a first placement there, round 1 only, is entered by hand); the placed
+    players' meeples, and one away from every pyramid, stay."""
+    state = replace(drinks_state({}), meeples={"blue": Meeple(square=(5, 5))})
+    x, y = _towards("ginza", "ueno", 15.5)
+    drink_like = Piece(MEEPLE, "red", x, y, square=(9, 9))
+    placed = replace(drink_like, color="blue")
+    far = Piece(MEEPLE, "red", 5.0, 5.0, square=(0, 0))
+    assert settle(Reading(True, pieces=(drink_like,)), state, BOARD).pieces == ()
+    assert settle(Reading(True, pieces=(placed,)), state, BOARD).pieces == (placed,)
+    assert settle(Reading(True, pieces=(far,)), state, BOARD).pieces == (far,)
+    plain = replace(state, metro_drinks=None)
+    assert settle(Reading(True, pieces=(drink_like,)), plain, BOARD).pieces == (drink_like,)
+    assert not [
+        p
+        for p in proposals(Reading(True, pieces=(drink_like,)), state, board=BOARD)
+        if isinstance(p, Moved)
+    ]

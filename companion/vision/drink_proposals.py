@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 
 from companion.colors import drink_name
 from companion.i18n import N_
-from companion.metro.drinks import owner_of_color
+from companion.metro.board import BoardMap
+from companion.metro.drinks import DRINK_COLORS, owner_of_color
 from companion.metro.state import MetroState
 from companion.vision.model import (
     DRINK,
@@ -22,8 +23,11 @@ from companion.vision.model import (
     MEEPLE_DEPTH_MM,
     MEEPLE_LENGTH_MM,
     PROPOSAL_CONFIDENCE,
+    PYRAMID,
+    PYRAMID_BASE_MM,
     Piece,
     Reading,
+    station_center,
 )
 from companion.vision.station_proposal import StationProposal
 
@@ -35,6 +39,18 @@ SURE = PROPOSAL_CONFIDENCE
 """A drink read with less confidence is not sure: it reaches no screen, and a meeple read in
 its place may be what it is."""
 UNSURE_CONFIDENCE = SURE / 2
+IN_A_PYRAMID_MM = PYRAMID_BASE_MM / 2
+"""A drink read this near the centre of a station the game has a pyramid on stands inside that
+pyramid: it is the pyramid's own pixels (one the piece reader did not see)."""
+BESIDE_MM = (
+    PYRAMID_BASE_MM / 2 + DRINK_DIAMETER_MM / 2,
+    PYRAMID_BASE_MM / 2 + DRINK_DIAMETER_MM + 0.5,
+)
+"""A drink beside a pyramid stands this far (mm) from its centre: touching its side, or a
+little over a drink's width off."""
+BY_A_DRINK_MM = (PYRAMID_BASE_MM / 2, PYRAMID_BASE_MM / 2 + DRINK_DIAMETER_MM + 3.0)
+"""A meeple read this far (mm) from a pyramid's centre may be a drink beside it, or the
+pyramid's shaded side with a drink's shadow (the drink reader's ring)."""
 """The drink reader's confidence in a drink its shape cannot tell from the meeple read with
 it (`drink_shape.UNSURE`)."""
 
@@ -50,7 +66,7 @@ class DrinkBuilt(StationProposal):
         return drink_name(self.color)
 
 
-def settle(reading: Reading, state: MetroState) -> Reading:
+def settle(reading: Reading, state: MetroState, board: BoardMap | None = None) -> Reading:
     """A drink and a meeple read in one place (within `SAME_SPOT_MM`) are one piece read twice:
     two pieces cannot stand there. It is the meeple when the game has that player's meeple
     standing on the square it is read on (a meeple beside a pyramid can look like a drink of a
@@ -64,11 +80,25 @@ def settle(reading: Reading, state: MetroState) -> Reading:
     it) is the drink only when that player's meeple is also read where the game has it (then
     the one here is not the player's, and the drink is as sure as a proposal needs); else it
     is neither: the drink goes, and the meeple too where the game has that player's meeple on
-    no square (a rider stepping off, or a drink: no question is asked)."""
+    no square (a rider stepping off, or a drink: no question is asked).
+
+    With the board, a drink read inside a pyramid the game has (`IN_A_PYRAMID_MM`) goes. In a
+    METRO DRINKS game, a pyramid read where the game has none, of a drink colour, standing
+    where the drink of a pyramid the game has would stand (`BESIDE_MM`) with no drink read
+    there, may be that drink on the next station's circles as well as a new pyramid (their
+    sizes overlap under the camera): it is that drink, not sure (`UNSURE_CONFIDENCE`: no
+    question either way). A meeple read by a pyramid the game has (`BY_A_DRINK_MM`) whose
+    player has not placed one yet is a drink or a first placement there: no question is asked
+    (only in round 1 can a meeple be placed for the first time)."""
+    if board is not None and state.metro_drinks is not None:
+        reading = _drink_or_pyramid(reading, state, board)
     meeples = [p for p in reading.pieces if p.kind == MEEPLE]
     drop: set[int] = set()
     sure: dict[int, Piece] = {}
     for d in (p for p in reading.pieces if p.kind == DRINK):
+        if board is not None and _in_a_pyramid(d, state, board):
+            drop.add(id(d))
+            continue
         here = [m for m in meeples if _same_spot(m, d)]
         if not here:
             continue
@@ -82,10 +112,57 @@ def settle(reading: Reading, state: MetroState) -> Reading:
                 continue
             sure[id(d)] = replace(d, confidence=SURE)
         drop |= {id(m) for m in here}
-    if not drop and not sure:
-        return reading
-    kept = tuple(sure.get(id(p), p) for p in reading.pieces if id(p) not in drop)
-    return replace(reading, pieces=kept)
+    if drop or sure:
+        kept = tuple(sure.get(id(p), p) for p in reading.pieces if id(p) not in drop)
+        reading = replace(reading, pieces=kept)
+    if board is not None and state.metro_drinks is not None:
+        reading = _no_first_meeple_by_a_drink(reading, state, board)
+    return reading
+
+
+def _drink_or_pyramid(reading: Reading, state: MetroState, board: BoardMap) -> Reading:
+    """A new pyramid read where a drink beside a pyramid of the game would stand."""
+    drinks = {p.station for p in reading.pieces if p.kind == DRINK}
+    out = list(reading.pieces)
+    for i, p in enumerate(out):
+        if p.kind != PYRAMID or p.station in state.stations or p.color not in DRINK_COLORS:
+            continue
+        for station in sorted(state.stations):
+            if station in drinks:
+                continue
+            x, y = station_center(board, station)
+            if BESIDE_MM[0] <= math.hypot(p.x_mm - x, p.y_mm - y) <= BESIDE_MM[1]:
+                out[i] = replace(p, kind=DRINK, station=station, confidence=UNSURE_CONFIDENCE)
+                drinks.add(station)
+                break
+    return replace(reading, pieces=tuple(out)) if out != list(reading.pieces) else reading
+
+
+def _no_first_meeple_by_a_drink(reading: Reading, state: MetroState, board: BoardMap) -> Reading:
+    """The reading without the meeples of players who placed none, read by a game pyramid."""
+    centres = [station_center(board, s) for s in state.stations]
+
+    def by_a_pyramid(p: Piece) -> bool:
+        return any(
+            BY_A_DRINK_MM[0] <= math.hypot(p.x_mm - x, p.y_mm - y) <= BY_A_DRINK_MM[1]
+            for x, y in centres
+        )
+
+    kept = tuple(
+        p
+        for p in reading.pieces
+        if p.kind != MEEPLE or p.color in state.meeples or not by_a_pyramid(p)
+    )
+    return reading if len(kept) == len(reading.pieces) else replace(reading, pieces=kept)
+
+
+def _in_a_pyramid(drink: Piece, state: MetroState, board: BoardMap) -> bool:
+    """The drink is read on the centre of a station the game has a pyramid on."""
+    for station in state.stations:
+        x, y = station_center(board, station)
+        if math.hypot(drink.x_mm - x, drink.y_mm - y) < IN_A_PYRAMID_MM:
+            return True
+    return False
 
 
 def _same_spot(meeple: Piece, drink: Piece) -> bool:

@@ -131,7 +131,7 @@ def proposals(
         return []  # never during a train phase (pieces move by the rules then) or after the end
     if board is not None:
         reading = reconcile(reading, state, board)
-    reading = settle_meeples(settle(reading, state), state)
+    reading = settle_meeples(settle(reading, state, board), state)
     seen = [p for p in reading.pieces if p.confidence >= min_confidence]
     out: list[Proposal] = []
     pyramids = {p.station: p.color for p in seen if p.kind == PYRAMID and p.station}
