@@ -223,6 +223,8 @@ class PieceMaker:
             for j, _ in asked:
                 pts, color, conf = blobs[j]
                 made[j] = self._make(pts, color, conf, ask(j))
+        # A blob asks once, for its own pixels (`_lone`), so the second making has its answer.
+        assert all(pieces is not None for pieces in made), "a blob asked for a second grow"
         return [pieces if pieces is not None else [] for pieces in made]
 
     def _make(
