@@ -13,7 +13,8 @@ as the box keeps it). It prints, per set,
 the median CPU ms of each and the median of the per-frame differences (new - old), and whether
 the two read every frame the same. The old reader gets BGR frames (the renders; code before
 the four-byte camera frames only takes those); `--frame-format bgra` gives the new one the same
-frames as the box's Pi camera delivers them (converted before any timing).
+frames as the box's Pi camera delivers them (converted before any timing), and
+`--old-frame-format bgra` the old one too (code from 2a10a44 on).
 """
 
 from __future__ import annotations
@@ -69,6 +70,12 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=2, help="timed pairs of each frame")
     ap.add_argument("--cache", default="/tmp/reader-profile")
     add_frame_format(ap, default="bgr")
+    ap.add_argument(
+        "--old-frame-format",
+        choices=("bgra", "bgr"),
+        default="bgr",
+        help="the old reader's frames: bgr, or bgra for code that takes them (2a10a44 on)",
+    )
     args = ap.parse_args()
     cv2.setNumThreads(1)
     with tempfile.TemporaryDirectory() as tmp:
@@ -93,8 +100,11 @@ def main() -> int:
                 new = Reader(s.board, s.layout, mine.reference, mine.colors)
                 old = ref_reader.Reader(board_ref, layout_ref, cal.reference, cal.colors)
                 for k, image in enumerate(s.frames):
-                    given = {"old": image, "new": camera_frame(image, args.frame_format)}
-                    if _describe(new.read(given["new"])) != _describe(old.read(image)):
+                    given = {
+                        "old": camera_frame(image, args.old_frame_format),
+                        "new": camera_frame(image, args.frame_format),
+                    }
+                    if _describe(new.read(given["new"])) != _describe(old.read(given["old"])):
                         differ += 1
                     for r in range(args.repeat):
                         spent = {}

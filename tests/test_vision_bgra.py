@@ -102,6 +102,24 @@ def test_the_markers_and_the_exposure_grey_are_the_same_in_four_bytes():
     assert board_median_grey(TOKYO, TOKYO_LAYOUT, bgra(shot.image)) == grey
 
 
+def test_the_locator_reads_colour_frames_as_their_grey():
+    """Detected, then cached (the thumbs made from colour crops), then moved: grey, BGR and
+    BGRA frames give the same locations."""
+    still = shoot_hard(TOKYO, TOKYO_LAYOUT, [], seed=751, lighting="lamp", pose="overhead")
+    moved = shoot_hard(TOKYO, TOKYO_LAYOUT, [], seed=752, lighting="lamp", pose="offset")
+    frames = [still.image, still.image, moved.image, moved.image]
+    runs = []
+    for convert in (gray_of, lambda f: f, bgra):
+        locator = Locator(TOKYO_LAYOUT)
+        runs.append([locator.locate(convert(f)) for f in frames])
+    for locations in runs:
+        assert all(loc is not None for loc in locations)
+        assert [loc.cached for loc in locations] == [False, True, False, True]
+        for loc, first in zip(locations, runs[0], strict=True):
+            assert loc.markers == first.markers
+            assert np.array_equal(loc.homography, first.homography)
+
+
 def test_the_pi_camera_asks_for_four_bytes_and_hands_them_on_as_they_come(monkeypatch):
     import sys
     import types

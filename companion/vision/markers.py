@@ -19,6 +19,7 @@ import numpy as np
 
 from companion.data import calibration_dir, read_toml
 from companion.errors import UserError
+from companion.vision.pixels import gray_of
 
 DICTIONARY = "DICT_4X4_50"
 ANCHORS = ("top-left", "top-right", "bottom-right", "bottom-left")
@@ -299,22 +300,25 @@ class Locator:
                 found[mid] = c + np.array([dx, dy], np.float32)
         return found
 
-    def _marker_thumbs(self, gray: np.ndarray) -> list[np.ndarray]:
+    def _marker_thumbs(self, image: np.ndarray) -> list[np.ndarray]:
+        """Each marker's 16 x 16 grey thumb; from a colour frame only its crops are made grey
+        (grey is per pixel: the grey of a crop is the crop of the grey)."""
         out = []
         for corners in self._last.values():
             x0, y0 = np.maximum(corners.min(axis=0).astype(int) - 4, 0)
             x1, y1 = corners.max(axis=0).astype(int) + 4
-            crop = gray[y0:y1, x0:x1]
+            crop = image[y0:y1, x0:x1]
             if crop.size == 0:
                 return []
-            out.append(cv2.resize(crop, (16, 16), interpolation=cv2.INTER_AREA).astype(np.int16))
+            thumb = cv2.resize(gray_of(crop), (16, 16), interpolation=cv2.INTER_AREA)
+            out.append(thumb.astype(np.int16))
         return out
 
-    def _unmoved(self, gray: np.ndarray) -> bool:
+    def _unmoved(self, image: np.ndarray) -> bool:
         """True when the markers look as they did at the last detection (skip detecting)."""
         if self._homography is None or not self._thumbs or self._since >= self.redetect_every:
             return False
-        now = self._marker_thumbs(gray)
+        now = self._marker_thumbs(image)
         if len(now) != len(self._thumbs):
             return False
         return all(
@@ -322,18 +326,19 @@ class Locator:
             for a, b in zip(now, self._thumbs, strict=True)
         )
 
-    def locate(self, gray: np.ndarray) -> Location | None:
-        """The board's homography for this frame, or None when it cannot be found (no markers
-        and nothing cached). Markers are looked for again when they moved or every
-        `redetect_every` frames."""
+    def locate(self, image: np.ndarray) -> Location | None:
+        """The board's homography for this frame (grey, BGR or BGRA), or None when it cannot
+        be found (no markers and nothing cached). Markers are looked for again when they moved
+        or every `redetect_every` frames; only then is the whole frame made grey."""
         t0 = time.perf_counter()
-        if self._unmoved(gray):
+        if self._unmoved(image):
             self._since += 1
             assert self._homography is not None
             return Location(
                 self._homography, len(self._last), (time.perf_counter() - t0) * 1000, True
             )
         self._since = 0
+        gray = gray_of(image)
         found = self._detect_near_last(gray) if len(self._last) == len(self._known) else {}
         if len(found) < len(self._known):
             full = self._detect(gray)

@@ -20,6 +20,8 @@ def bgr_of(image: np.ndarray) -> np.ndarray:
 
 
 def gray_of(image: np.ndarray) -> np.ndarray:
-    """The frame's grey (the same weights for either layout)."""
+    """The frame's grey (the same weights for either layout; a grey frame as it is)."""
+    if image.ndim == 2:
+        return image
     code = cv2.COLOR_BGRA2GRAY if has_alpha(image) else cv2.COLOR_BGR2GRAY
     return np.asarray(cv2.cvtColor(image, code))

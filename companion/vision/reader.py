@@ -151,10 +151,7 @@ class Reader:
         """Read a BGR or BGRA (the Pi camera's) uint8 frame: the same reading either way."""
         stages: dict[str, float] = {}
         t0 = time.perf_counter()
-        # Turning the frame grey first also brings it into the cache for the warp's scattered
-        # reads: grey crops alone made the two cost more, not less.
-        gray = gray_of(image)
-        loc = self.locator.locate(gray)
+        loc = self.locator.locate(image)
         stages["locate"] = ms_since(t0)
         if loc is None:
             return Reading(False, "no board", (), stages, 0)
