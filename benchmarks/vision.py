@@ -49,7 +49,7 @@ from companion.data import load_map
 from companion.metro.board import BoardMap
 from companion.vision.hardset import calibrate_hard, hard_case, shoot_hard
 from companion.vision.markers import MarkerLayout, load_layout
-from companion.vision.model import Reading
+from companion.vision.model import Piece, Reading
 from companion.vision.reader import Reader
 from companion.vision.render import LIGHTINGS, POSES, Shot
 from companion.vision.scenes import calibrate_session, random_state, score, shoot
@@ -331,12 +331,14 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
     phantom_kinds: Counter[str] = Counter()
     riding: Counter[str] = Counter()
     """The same readings settled with every meeple riding: the game knows no meeple's square."""
+    drink_ms: list[float] = []
     for lighting in LIGHTINGS:
         for pose in POSES:
             seed += 100
             cal = calibrate_session(board, layout, lighting, pose, seed).calibration
             reader = Reader(board, layout, cal.reference, cal.colors)
             reader.read_drinks = True
+            _time_drinks(reader, drink_ms)
             for k in range(args.frames_per_session):
                 bare = random_state(board, rng, int(rng.integers(10, 41)))
                 for state in (with_drinks(bare, rng), bare):
@@ -397,8 +399,28 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
         f"{riding['drink phantoms']}, meeples not read {riding['meeples lost']}/"
         f"{riding['meeples']}, phantom pieces {riding['phantoms']}"
     )
+    if drink_ms:
+        print(
+            f"the drink reader (on only in a METRO DRINKS game): median "
+            f"{statistics.median(drink_ms):.1f} CPU ms a frame, worst {max(drink_ms):.1f} "
+            f"({len(drink_ms)} frames)"
+        )
     if args.full_boards:
         print(full.line())
+
+
+def _time_drinks(reader: Reader, ms: list[float]) -> None:
+    """Adds the thread CPU ms of each of the reader's drink readings to `ms`."""
+    inner = reader.drinks.read
+
+    def timed(frame: object, pieces: list[Piece]) -> list[Piece]:
+        t0 = time.thread_time()
+        try:
+            return inner(frame, pieces)
+        finally:
+            ms.append((time.thread_time() - t0) * 1000)
+
+    reader.drinks.read = timed  # type: ignore[method-assign]
 
 
 def _riding(shot: Shot, reading: Reading) -> Counter[str]:
