@@ -29,7 +29,7 @@ from companion.vision.hands import HandTest
 from companion.vision.markers import Locator, MarkerLayout
 from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading, station_center
 from companion.vision.pieces import PieceMaker, one_meeple_each
-from companion.vision.pixels import bgr_of, gray_of
+from companion.vision.pixels import bgr_of
 from companion.vision.refine import Refiner
 from companion.vision.seen_shapes import FRAGMENT, SEEN_SHARE
 
@@ -99,7 +99,7 @@ class Reader:
         s = self.settings.px_per_mm or board_scale(board)
         self.scale = s
         reference = bgr_of(reference)
-        ref_loc = Locator(layout).locate(gray_of(reference))
+        ref_loc = Locator(layout).locate(reference)
         if ref_loc is None:
             raise ValueError("the markers are not visible in the reference photo")
         self.locator = Locator(layout)
