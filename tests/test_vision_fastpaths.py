@@ -204,9 +204,8 @@ def test_a_frames_disc_shares_are_each_blobs_own(seed: int, count: int) -> None:
     for _ in range(2):
         # The second frame's camera has moved: its discs are where it puts them.
         alone = discs()
-        # Told the camera (its lean's shift), a still camera's discs are kept, a moved one's not.
-        batch.explain_all(blobs, colors, at, camera=shift[0])
-        batch.explain_all(blobs, colors, at, camera=shift[0])
+        batch.explain_all(blobs, colors, at)
+        batch.explain_all(blobs, colors, at)
         for pts, color, k in zip(blobs, colors, at, strict=True):
             if len(pts):
                 assert batch.explained(pts, color, k) == alone.explained(pts, color, k)

@@ -147,15 +147,11 @@ class PieceMaker:
             inside |= np.hypot(px[:, 0] - cx * s, px[:, 1] - cy * s) < r
         return bool(inside.mean() > ON_PYRAMIDS) if len(px) else False
 
-    def prepare(
-        self, blobs: list[np.ndarray], colors: list[str] | None = None, camera: object = None
-    ) -> None:
+    def prepare(self, blobs: list[np.ndarray], colors: list[str] | None = None) -> None:
         """Measure all of a frame's blobs at once (`vision.blob_moments`), for `make` to fit
         them one by one: each whole blob's fit then takes its centre, station, elongation,
         shading rise and (given the blobs' colours) what it leaves of its station's pyramid
-        disc from the batch, with the values its own measures give. `camera`: a value that
-        is the same just when `lean` leans the same (the camera's place), for the stations'
-        discs to be kept while it holds still."""
+        disc from the batch, with the values its own measures give."""
         self._measured_image = self.image
         self._measured = {
             id(m.pts): m
@@ -174,7 +170,7 @@ class PieceMaker:
             self.discs.explain_all([], [], [])
         else:
             stations = [self._measured[id(b)].station if len(b) else 0 for b in blobs]
-            self.discs.explain_all(blobs, colors, stations, camera)
+            self.discs.explain_all(blobs, colors, stations)
 
     def make(
         self,

@@ -221,7 +221,7 @@ class Reader:
         self.maker.image = frame.image
         blobs = self.finder.find(frame)
         names = [self.colors.names[b.color] for b in blobs]
-        self.maker.prepare([b.pts for b in blobs], names, self.camera.nadir)
+        self.maker.prepare([b.pts for b in blobs], names)
 
         def grow_all(asked: list[tuple[int, np.ndarray]]) -> list[np.ndarray]:
             looks = [(pts, blobs[j].color) for j, pts in asked]

@@ -61,9 +61,7 @@ class StationDiscs:
         self._side = 2 * self._ri + 2
         self._known: dict[int, tuple[np.ndarray, str, int, float]] = {}
         self._frame: dict[tuple[str, int], _Disc] = {}
-        """The discs by colour and station while the camera holds still (for a frame, or for
-        as long as `new_frame` is told the same camera)."""
-        self._camera: object = None
+        """This frame's discs by colour and station."""
         self._banked: list[np.ndarray] = []
         """The discs' masks one after another (each `_Disc.at` into them), and the bank of
         them joined (`explain_all` joins any new ones)."""
@@ -72,14 +70,10 @@ class StationDiscs:
         self._blank = _Disc(0, np.zeros(1, bool), 0, 1, (0, 0), 0)
         self.new_frame()
 
-    def new_frame(self, camera: object = None) -> None:
-        """Forget the last frame's blobs and, unless `camera` is the last frame's (a value
-        that is the same just when `lean` leans the same; None: not known), where the camera
-        put the discs."""
+    def new_frame(self) -> None:
+        """Forget the last frame's blobs and where its camera put the discs."""
         self._known = {}
-        if camera is None or camera != self._camera:
-            self._frame = {}
-        self._camera = camera
+        self._frame = {}
         if len(self._open) > 4096 or not self._banked:
             self._open.clear()
             self._frame = {}
@@ -93,14 +87,12 @@ class StationDiscs:
         blobs: list[np.ndarray],
         colors: list[str],
         stations: list[int],
-        camera: object = None,
     ) -> None:
         """`explained` for each of a frame's blobs (of these colours) on these stations, worked
         out at once by one gather over all their pixels (a blob's own numpy calls cost more
         than its pixels do), for `explained` to answer from until the next frame's: each
-        disc's mask lies in one bank of them, every pixel's place in it found at once.
-        `camera`: as `new_frame`'s."""
-        self.new_frame(camera)
+        disc's mask lies in one bank of them, every pixel's place in it found at once."""
+        self.new_frame()
         todo = [(b, c, k) for b, c, k in zip(blobs, colors, stations, strict=True) if len(b)]
         if not todo:
             return
