@@ -20,6 +20,7 @@ from companion.vision.boardframe import (
     Workspace,
     board_scale,
     median_rows,
+    open_close,
     warp_to_board,
 )
 from companion.vision.colormodel import L_WEIGHT, MAX_DISTANCE, ColorModel, to_lab
@@ -305,6 +306,20 @@ def test_the_change_tests_image_is_the_frame_gained_and_clamped(seed: int) -> No
     blurred = cv2.GaussianBlur(frame, (3, 3), 0)
     plain = blurred.astype(np.float32) * bf._gain(blurred).astype(np.float32)
     assert bf.compare(frame).image.tobytes() == np.minimum(plain, np.float32(238)).tobytes()
+
+
+@given(
+    arrays(
+        np.uint8,
+        st.tuples(st.integers(1, 30), st.integers(1, 30)),
+        elements=st.sampled_from([0, 0, 255]),
+    )
+)
+def test_opening_then_closing_is_opencvs(mask: np.ndarray) -> None:
+    k3 = np.ones((3, 3), np.uint8)
+    plain = cv2.morphologyEx(cv2.morphologyEx(mask, cv2.MORPH_OPEN, k3), cv2.MORPH_CLOSE, k3)
+    work = np.empty_like(mask)
+    assert open_close(mask.copy(), k3, np.ones((5, 5), np.uint8), work).tobytes() == plain.tobytes()
 
 
 @settings(max_examples=60, deadline=None)

@@ -125,6 +125,14 @@ def median_rows(values: np.ndarray) -> np.ndarray:
     return np.asarray((values[:, :k].max(axis=1) + mid) / 2)
 
 
+def open_close(mask: np.ndarray, k3: np.ndarray, k5: np.ndarray, work: np.ndarray) -> np.ndarray:
+    """A 3x3 opening then closing of a mask (`cv2.morphologyEx`'s, the same pixels), in three
+    passes instead of four: the opening's dilation and the closing's are one 5x5 dilation
+    (the image's outside counts for nothing in either)."""
+    eroded = cv2.erode(mask, k3, dst=work)
+    return cv2.erode(cv2.dilate(eroded, k5, dst=mask), k3)
+
+
 class BoardFrame:
     """Warps frames into the board frame and finds what changed against the empty board."""
 
@@ -189,6 +197,7 @@ class BoardFrame:
             self.ref_sum > 0.3 * self.level * 3, 1.8 * self.ref_sum_hi, 1e9
         ).astype(np.float32)
         self._kernel = np.ones((3, 3), np.uint8)
+        self._kernel5 = np.ones((5, 5), np.uint8)
         self._ref_gray = cv2.cvtColor(
             np.clip(reference_warped, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY
         ).astype(np.float32)
@@ -224,8 +233,7 @@ class BoardFrame:
         dark = cv2.compare(f_sum, self._dark_below, cv2.CMP_LT, dst=work("m2", (h, w)))
         bright = cv2.compare(f_sum, self._bright_above, cv2.CMP_GT, dst=work("m3", (h, w)))
         m8 = cv2.bitwise_or(changed, cv2.bitwise_or(dark, bright, dst=dark), dst=changed)
-        m8 = cv2.morphologyEx(m8, cv2.MORPH_OPEN, self._kernel, dst=bright)
-        m8 = cv2.morphologyEx(m8, cv2.MORPH_CLOSE, self._kernel)
+        m8 = open_close(m8, self._kernel, self._kernel5, bright)
         stages["diff"] = ms_since(t0)
         return Frame(f, m8, diff, tight, stages)
 
