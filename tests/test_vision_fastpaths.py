@@ -308,6 +308,28 @@ def test_the_change_tests_image_is_the_frame_gained_and_clamped(seed: int) -> No
     assert bf.compare(frame).image.tobytes() == np.minimum(plain, np.float32(238)).tobytes()
 
 
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_change_tests_change_is_its_plain_formula(seed: int) -> None:
+    """`tight` to the bit; `diff` takes the allowance off by a fused multiply-add, so within a
+    rounding of the plain formula's product."""
+    bf, rng = _board_frame(seed % 7)
+    ref = np.clip(bf.ref, 0, 255).astype(np.uint8)
+    frame = np.clip(ref * rng.uniform(0.6, 1.6, 3) + rng.normal(0, 6, ref.shape), 0, 255)
+    frame = frame.astype(np.uint8)
+    frame[10:30, 10:40] = rng.integers(0, 256, 3)  # a piece
+    got = bf.compare(frame)
+    f = got.image
+    f_sum = f[..., 0] + f[..., 1]
+    f_sum += f[..., 2]
+    alpha = (cv2.blur(f_sum, (5, 5)) / bf.ref_sum_blur)[..., None]
+    change = np.abs(f - bf.ref * alpha)
+    assert got.tight.tobytes() == (change[..., 0] + change[..., 1] + change[..., 2]).tobytes()
+    loose = np.maximum(change - bf.ref_tol * alpha, 0)
+    diff = loose[..., 0] + loose[..., 1] + loose[..., 2]
+    assert np.allclose(got.diff, diff, rtol=1e-6, atol=1e-4)
+
+
 @given(
     arrays(
         np.uint8,

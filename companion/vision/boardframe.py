@@ -159,6 +159,7 @@ class BoardFrame:
         gx = np.abs(cv2.Sobel(ref, cv2.CV_32F, 1, 0, ksize=1, scale=0.5))
         gy = np.abs(cv2.Sobel(ref, cv2.CV_32F, 0, 1, ksize=1, scale=0.5))
         self.ref_tol = (settings.tolerance_px * (gx + gy)).astype(np.float32)
+        self._less_tol = -self.ref_tol
         self.ref_sum_lo = cv2.erode(self.ref_sum, k3)
         self.ref_sum_hi = cv2.dilate(self.ref_sum, k3)
         self.ref_sum_blur = cv2.blur(self.ref_sum, (5, 5))
@@ -226,7 +227,9 @@ class BoardFrame:
         out = cv2.multiply(self.ref, a3, dst=work("out", (h, w, 3), np.float32))
         out = cv2.absdiff(f, out, dst=out)
         tight = cv2.transform(out, self._ones)
-        out = cv2.subtract(out, cv2.multiply(self.ref_tol, a3, dst=a3), dst=out)
+        # The allowance taken off by a fused multiply-add (one pass for a product and a
+        # difference): the last bit of some values differs from a rounded product's.
+        out = cv2.accumulateProduct(self._less_tol, a3, out)
         out = cv2.threshold(out, 0.0, 0.0, cv2.THRESH_TOZERO, dst=out)[1]  # max(out, 0)
         diff = cv2.transform(out, self._ones)
         changed = cv2.compare(diff, scalar(self.threshold), cv2.CMP_GT, dst=work("m1", (h, w)))
