@@ -159,10 +159,15 @@ class BoardFrame:
         gx = np.abs(cv2.Sobel(ref, cv2.CV_32F, 1, 0, ksize=1, scale=0.5))
         gy = np.abs(cv2.Sobel(ref, cv2.CV_32F, 0, 1, ksize=1, scale=0.5))
         self.ref_tol = (settings.tolerance_px * (gx + gy)).astype(np.float32)
-        self._less_tol = -self.ref_tol
         self.ref_sum_lo = cv2.erode(self.ref_sum, k3)
         self.ref_sum_hi = cv2.dilate(self.ref_sum, k3)
         self.ref_sum_blur = cv2.blur(self.ref_sum, (5, 5))
+        # The reference and its allowance over the reference's local brightness, so the change
+        # test multiplies them by the frame's local brightness (the light ratio's numerator)
+        # and divides nothing.
+        sum3 = self.ref_sum_blur[..., None]
+        self._ref_per_light = (ref / sum3).astype(np.float32)
+        self._less_tol_per_light = (-self.ref_tol / sum3).astype(np.float32)
         illum = cv2.GaussianBlur(self.ref_sum, (0, 0), 25 * scale)
         self.illum = (illum / np.median(illum)).astype(np.float32)
         self.norm = (self.illum * (self.level / LEVEL)).astype(np.float32)
@@ -221,15 +226,16 @@ class BoardFrame:
         blurred = cv2.GaussianBlur(warped, (3, 3), 0, dst=work("blurred", warped.shape, np.uint8))
         f = cv2.LUT(blurred, self._gain_table(self._gain(blurred)))
         f_sum = cv2.transform(f, self._ones, dst=work("f_sum", (h, w), np.float32))
-        alpha = cv2.blur(f_sum, (5, 5), dst=work("alpha", (h, w), np.float32))
-        alpha = cv2.divide(alpha, self.ref_sum_blur, dst=alpha)
-        a3 = cv2.merge([alpha, alpha, alpha], dst=work("a3", (h, w, 3), np.float32))
-        out = cv2.multiply(self.ref, a3, dst=work("out", (h, w, 3), np.float32))
+        # The light ratio is the frame's local brightness over the reference's: its
+        # numerator times the reference over its denominator.
+        light = cv2.blur(f_sum, (5, 5), dst=work("light", (h, w), np.float32))
+        l3 = cv2.merge([light, light, light], dst=work("l3", (h, w, 3), np.float32))
+        out = cv2.multiply(self._ref_per_light, l3, dst=work("out", (h, w, 3), np.float32))
         out = cv2.absdiff(f, out, dst=out)
         tight = cv2.transform(out, self._ones)
         # The allowance taken off by a fused multiply-add (one pass for a product and a
         # difference): the last bit of some values differs from a rounded product's.
-        out = cv2.accumulateProduct(self._less_tol, a3, out)
+        out = cv2.accumulateProduct(self._less_tol_per_light, l3, out)
         out = cv2.threshold(out, 0.0, 0.0, cv2.THRESH_TOZERO, dst=out)[1]  # max(out, 0)
         diff = cv2.transform(out, self._ones)
         changed = cv2.compare(diff, scalar(self.threshold), cv2.CMP_GT, dst=work("m1", (h, w)))
