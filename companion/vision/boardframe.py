@@ -229,7 +229,7 @@ class BoardFrame:
         # The light ratio is the frame's local brightness over the reference's: its
         # numerator times the reference over its denominator.
         light = cv2.blur(f_sum, (5, 5), dst=work("light", (h, w), np.float32))
-        l3 = cv2.merge([light, light, light], dst=work("l3", (h, w, 3), np.float32))
+        l3 = cv2.cvtColor(light, cv2.COLOR_GRAY2BGR, dst=work("l3", (h, w, 3), np.float32))
         out = cv2.multiply(self._ref_per_light, l3, dst=work("out", (h, w, 3), np.float32))
         out = cv2.absdiff(f, out, dst=out)
         tight = cv2.transform(out, self._ones)
