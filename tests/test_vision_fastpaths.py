@@ -297,6 +297,19 @@ def test_the_gains_median_is_numpys(values: np.ndarray) -> None:
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**32 - 1))
+def test_the_gain_is_the_median_ratio_over_pixels_not_near_black(seed: int) -> None:
+    bf, rng = _board_frame(seed % 7)
+    ref = np.clip(bf.ref, 0, 255).astype(np.uint8)
+    frame = np.clip(ref * rng.uniform(0.3, 1.6, 3), 0, 255).astype(np.uint8)
+    frame[rng.random(frame.shape[:2]) < 0.2, rng.integers(0, 3)] = rng.integers(0, 12)
+    grid = frame[bf._sample].reshape(-1, 3).astype(np.float32)
+    ok = (grid >= 9).all(1)
+    plain = np.median(bf._ref_grid.T[ok] / grid[ok], axis=0)
+    assert bf._gain(frame).tobytes() == plain.tobytes()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
 def test_the_change_tests_image_is_the_frame_gained_and_clamped(seed: int) -> None:
     bf, rng = _board_frame(seed % 7)
     ref = np.clip(bf.ref, 0, 255).astype(np.uint8)

@@ -264,8 +264,10 @@ class BoardFrame:
         ok = np.flatnonzero(cv2.inRange(grid, (9, 9, 9), (255, 255, 255)).ravel())
         if len(ok) <= 50:
             return np.ones(3)
-        seen = grid.reshape(-1, 3).take(ok, axis=0).T.astype(np.float32, order="C")
-        return median_rows(self._ref_grid.take(ok, axis=1) / seen)
+        # The ratios of every pixel (none by zero), then the kept ones: one gather, not two.
+        seen = grid.reshape(-1, 3).T.astype(np.float32, order="C")
+        np.maximum(seen, 1, out=seen)
+        return median_rows((self._ref_grid / seen).take(ok, axis=1))
 
     def residual_shift(self, warped: np.ndarray) -> tuple[float, float]:
         """How far (board px) the warped frame sits from the reference: the markers' fit can
