@@ -128,7 +128,7 @@ def median_rows(values: np.ndarray) -> np.ndarray:
 def open_close(mask: np.ndarray, k3: np.ndarray, k5: np.ndarray, work: np.ndarray) -> np.ndarray:
     """A 3x3 opening then closing of a mask (`cv2.morphologyEx`'s, the same pixels), in three
     passes instead of four: the opening's dilation and the closing's are one 5x5 dilation
-    (the image's outside counts for nothing in either)."""
+    (the image's outside counts for nothing in either). `mask` and `work` are overwritten."""
     eroded = cv2.erode(mask, k3, dst=work)
     return cv2.erode(cv2.dilate(eroded, k5, dst=mask), k3)
 
