@@ -20,6 +20,7 @@ from companion.vision.boardframe import (
     Workspace,
     board_scale,
     median_rows,
+    open_close,
     warp_to_board,
 )
 from companion.vision.colormodel import L_WEIGHT, MAX_DISTANCE, ColorModel, to_lab
@@ -296,6 +297,19 @@ def test_the_gains_median_is_numpys(values: np.ndarray) -> None:
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**32 - 1))
+def test_the_gain_is_the_median_ratio_over_pixels_not_near_black(seed: int) -> None:
+    bf, rng = _board_frame(seed % 7)
+    ref = np.clip(bf.ref, 0, 255).astype(np.uint8)
+    frame = np.clip(ref * rng.uniform(0.3, 1.6, 3), 0, 255).astype(np.uint8)
+    frame[rng.random(frame.shape[:2]) < 0.2, rng.integers(0, 3)] = rng.integers(0, 12)
+    grid = frame[bf._sample].reshape(-1, 3).astype(np.float32)
+    ok = (grid >= 9).all(1)
+    plain = np.median(bf._ref_grid.T[ok] / grid[ok], axis=0)
+    assert bf._gain(frame).tobytes() == plain.tobytes()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
 def test_the_change_tests_image_is_the_frame_gained_and_clamped(seed: int) -> None:
     bf, rng = _board_frame(seed % 7)
     ref = np.clip(bf.ref, 0, 255).astype(np.uint8)
@@ -305,6 +319,43 @@ def test_the_change_tests_image_is_the_frame_gained_and_clamped(seed: int) -> No
     blurred = cv2.GaussianBlur(frame, (3, 3), 0)
     plain = blurred.astype(np.float32) * bf._gain(blurred).astype(np.float32)
     assert bf.compare(frame).image.tobytes() == np.minimum(plain, np.float32(238)).tobytes()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_change_tests_change_is_its_plain_formula(seed: int) -> None:
+    """Within a rounding or two of the plain formula: the light ratio's division is folded into
+    the reference, and the allowance taken off by a fused multiply-add."""
+    bf, rng = _board_frame(seed % 7)
+    ref = np.clip(bf.ref, 0, 255).astype(np.uint8)
+    frame = np.clip(ref * rng.uniform(0.6, 1.6, 3) + rng.normal(0, 6, ref.shape), 0, 255)
+    frame = frame.astype(np.uint8)
+    frame[10:30, 10:40] = rng.integers(0, 256, 3)  # a piece
+    got = bf.compare(frame)
+    f = got.image
+    f_sum = f[..., 0] + f[..., 1]
+    f_sum += f[..., 2]
+    alpha = (cv2.blur(f_sum, (5, 5)) / bf.ref_sum_blur)[..., None]
+    change = np.abs(f - bf.ref * alpha)
+    tight = change[..., 0] + change[..., 1] + change[..., 2]
+    assert np.allclose(got.tight, tight, rtol=1e-6, atol=1e-4)
+    loose = np.maximum(change - bf.ref_tol * alpha, 0)
+    diff = loose[..., 0] + loose[..., 1] + loose[..., 2]
+    assert np.allclose(got.diff, diff, rtol=1e-6, atol=1e-4)
+
+
+@given(
+    arrays(
+        np.uint8,
+        st.tuples(st.integers(1, 30), st.integers(1, 30)),
+        elements=st.sampled_from([0, 0, 255]),
+    )
+)
+def test_opening_then_closing_is_opencvs(mask: np.ndarray) -> None:
+    k3 = np.ones((3, 3), np.uint8)
+    plain = cv2.morphologyEx(cv2.morphologyEx(mask, cv2.MORPH_OPEN, k3), cv2.MORPH_CLOSE, k3)
+    work = np.empty_like(mask)
+    assert open_close(mask.copy(), k3, np.ones((5, 5), np.uint8), work).tobytes() == plain.tobytes()
 
 
 @settings(max_examples=60, deadline=None)
