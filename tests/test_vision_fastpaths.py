@@ -12,7 +12,7 @@ from hypothesis.extra.numpy import arrays
 
 from companion.data import load_map
 from companion.vision.blob_moments import BlobMoments
-from companion.vision.blobs import nonzero_xy
+from companion.vision.blobs import nonzero_flat, nonzero_xy
 from companion.vision.boardframe import (
     BoardFrame,
     Halver,
@@ -107,6 +107,10 @@ def test_confidences_are_confidence_row_by_row(dists: np.ndarray) -> None:
 def test_set_pixels_come_in_numpys_order(mask: np.ndarray) -> None:
     ys, xs = np.nonzero(mask)
     assert np.array_equal(nonzero_xy(mask), np.stack([xs, ys], 1).reshape(-1, 2))
+    flat = nonzero_flat(mask)
+    assert flat.dtype == np.int32
+    assert np.array_equal(flat, np.flatnonzero(mask))
+    assert nonzero_xy(mask).dtype == np.int32
 
 
 def test_locator_keeps_its_fit_with_a_marker_covered() -> None:
