@@ -350,3 +350,19 @@ def test_a_colour_without_prototypes_is_never_nearest() -> None:
     assert np.isinf(per_color[:, 2]).all() and not (idx == 2).any()
     others = [c for c in range(len(full.names)) if c != 2]
     assert np.array_equal(per_color[:, others], full.nearest_colors(lab)[1][:, others])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    arrays(
+        np.uint8,
+        st.tuples(st.integers(1, 60), st.integers(1, 60)),
+        elements=st.sampled_from([0, 0, 255]),
+    )
+)
+def test_sixteen_bit_labels_give_the_same_component_statistics(mask: np.ndarray) -> None:
+    # The hand test's coarse cells (`HandTest._arm`) are labelled with 16-bit labels.
+    n32, _, stats32, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    n16, _, stats16, _ = cv2.connectedComponentsWithStats(mask, connectivity=8, ltype=cv2.CV_16U)
+    assert n16 == n32
+    assert np.array_equal(stats16, stats32)
