@@ -161,11 +161,13 @@ class BlobFinder:
         )
         out = self._faint_blobs(frame, counts, n_present, xy, bounds, min_px)
         pixel_images: tuple[np.ndarray, np.ndarray] | None = None
+        # Python numbers for the loop (a numpy scalar's every operation costs more).
+        ends, colours_of, confs = bounds.tolist(), colour.tolist(), conf.tolist()
+        several = (n_present > 1).tolist()
         for j in np.flatnonzero(big & (n_present > 0)).tolist():
-            if n_present[j] == 1:
-                if bounds[j + 1] - bounds[j] >= min_px:
-                    pts = xy[bounds[j] : bounds[j + 1]]
-                    out.append(Blob(int(colour[j]), pts, float(conf[j])))
+            if not several[j]:
+                if ends[j + 1] - ends[j] >= min_px:
+                    out.append(Blob(colours_of[j], xy[ends[j] : ends[j + 1]], confs[j]))
                 continue
             if pixel_images is None:
                 # Each piece pixel's colour and row, for the few blobs of several colours.
