@@ -12,7 +12,7 @@ from hypothesis.extra.numpy import arrays
 
 from companion.data import load_map
 from companion.vision.blob_moments import BlobMoments
-from companion.vision.blobs import nonzero_xy
+from companion.vision.blobs import nonzero_flat, nonzero_xy
 from companion.vision.boardframe import (
     BoardFrame,
     Halver,
@@ -108,6 +108,10 @@ def test_confidences_are_confidence_row_by_row(dists: np.ndarray) -> None:
 def test_set_pixels_come_in_numpys_order(mask: np.ndarray) -> None:
     ys, xs = np.nonzero(mask)
     assert np.array_equal(nonzero_xy(mask), np.stack([xs, ys], 1).reshape(-1, 2))
+    flat = nonzero_flat(mask)
+    assert flat.dtype == np.int32
+    assert np.array_equal(flat, np.flatnonzero(mask))
+    assert nonzero_xy(mask).dtype == np.int32
 
 
 def test_locator_keeps_its_fit_with_a_marker_covered() -> None:
@@ -397,3 +401,19 @@ def test_a_colour_without_prototypes_is_never_nearest() -> None:
     assert np.isinf(per_color[:, 2]).all() and not (idx == 2).any()
     others = [c for c in range(len(full.names)) if c != 2]
     assert np.array_equal(per_color[:, others], full.nearest_colors(lab)[1][:, others])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    arrays(
+        np.uint8,
+        st.tuples(st.integers(1, 60), st.integers(1, 60)),
+        elements=st.sampled_from([0, 0, 255]),
+    )
+)
+def test_sixteen_bit_labels_give_the_same_component_statistics(mask: np.ndarray) -> None:
+    # The hand test's coarse cells (`HandTest._arm`) are labelled with 16-bit labels.
+    n32, _, stats32, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    n16, _, stats16, _ = cv2.connectedComponentsWithStats(mask, connectivity=8, ltype=cv2.CV_16U)
+    assert n16 == n32
+    assert np.array_equal(stats16, stats32)

@@ -41,7 +41,15 @@ class Blob:
 
 
 def nonzero_xy(mask: np.ndarray) -> np.ndarray:
-    """(x, y) of a mask's set pixels (N x 2 int32) in np.nonzero's order, four times faster.
+    """(x, y) of a mask's set pixels (N x 2 int32) in np.nonzero's order, four times faster
+    (`nonzero_flat`)."""
+    at = nonzero_flat(mask)
+    w = mask.shape[1]
+    return np.stack([at % w, at // w], 1)
+
+
+def nonzero_flat(mask: np.ndarray) -> np.ndarray:
+    """Flat places (int32) of a 2-D mask's set pixels, in np.nonzero's order.
 
     A frame's few set pixels lie in few runs: the mask is read as 8-pixel words and only the
     words with a set pixel are searched (`cv2.findNonZero` over the whole mask costs four
@@ -49,14 +57,19 @@ def nonzero_xy(mask: np.ndarray) -> np.ndarray:
     h, w = mask.shape
     if mask.dtype != np.uint8 or (h * w) % 8 or not mask.flags.c_contiguous:
         found = cv2.findNonZero(mask)
-        return np.zeros((0, 2), np.int32) if found is None else np.asarray(found).reshape(-1, 2)
+        if found is None:
+            return np.zeros(0, np.int32)
+        xy = np.asarray(found).reshape(-1, 2)
+        return np.asarray(xy[:, 1] * w + xy[:, 0], np.int32)
     words = np.flatnonzero(mask.reshape(-1).view(np.uint64) != 0)
     found = cv2.findNonZero(mask.reshape(-1, 8)[words])
     if found is None:
-        return np.zeros((0, 2), np.int32)
+        return np.zeros(0, np.int32)
     cols, rows = found.reshape(-1, 2).T
-    at = words.astype(np.int32)[rows] * 8 + cols
-    return np.stack([at % w, at // w], 1)
+    at: np.ndarray = words.astype(np.int32)[rows]
+    at *= 8
+    at += cols
+    return at
 
 
 class BlobFinder:
@@ -81,10 +94,12 @@ class BlobFinder:
         s2 = self.scale * self.scale
         min_px = 0.4 * min(self.colors.area_mm2[PYRAMID], self.colors.area_mm2[MEEPLE]) * s2
         bf = self.board_frame
-        found = nonzero_xy(frame.mask)
-        if not len(found):
+        h, w = frame.mask.shape
+        # Flat places: one-index gathers and scatters, several times quicker than two-index.
+        at = nonzero_flat(frame.mask).astype(np.intp)
+        if not len(at):
             return []
-        xs, ys = found[:, 0].astype(np.intp), found[:, 1].astype(np.intp)
+        ys, xs = np.divmod(at, w)
         lab = to_lab(bf.colors_at(frame, ys, xs))
         # `best`: the nearest colour's distance (used only where idx >= 0).
         idx, per_color, best = self.colors.nearest_colors(lab)
@@ -96,17 +111,16 @@ class BlobFinder:
         piece_px = (idx >= 0) & (best + self.margin < d_board)
         # A piece on a print of its own colour (blue on the Mita line): its colour is no
         # nearer the piece than the board, but it changed a lot.
-        strong = frame.diff[ys, xs] > 2 * bf.threshold
+        strong = frame.diff.ravel().take(at) > 2 * bf.threshold
         piece_px |= (idx >= 0) & strong & (best < d_board + 2 * self.margin)
         # A dark piece over dark print: the local brightness ratio takes it for a shadow, so
         # its change is small; but it is far darker than the print and nearer its colour.
         maybe = np.flatnonzero(~piece_px & (idx >= 0) & (best < d_board))
         piece_px[maybe] = bf.darker(frame, ys[maybe], xs[maybe])
-        h, w = frame.mask.shape
         sel = np.flatnonzero(piece_px)
-        py, px = ys[sel], xs[sel]
+        sel_at = at[sel]
         mask: np.ndarray = np.zeros((h, w), np.uint8)
-        mask[py, px] = 1
+        mask.ravel()[sel_at] = 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
         # Labels only: OpenCV's component statistics cost several times the labelling; 16-bit
         # labels (the same ones) when they fit, a third quicker.
@@ -115,19 +129,18 @@ class BlobFinder:
         n_colors = per_color.shape[1]
         # Per component and colour at once: pixel counts, and the sums of the colour distances
         # (for the confidence), so one-colour blobs (nearly all) need no per-blob image work.
-        key = labels[py, px].astype(np.intp) * n_colors + idx[sel]
+        key = labels.ravel().take(sel_at).astype(np.intp) * n_colors + idx[sel]
         counts = np.bincount(key, minlength=n * n_colors).reshape(n, n_colors)
         dist_sums = np.stack(
             [np.bincount(key, per_color[sel, k], minlength=n * n_colors) for k in range(n_colors)],
             1,
         ).reshape(n, n_colors, n_colors)
         present = counts >= min_px
-        on = nonzero_xy(mask)
-        nx, ny = on[:, 0], on[:, 1]
-        lbl = labels[ny, nx]
+        on = nonzero_flat(mask)
+        lbl = labels.ravel().take(on)
         order = np.argsort(lbl, kind="stable")
         bounds = np.searchsorted(lbl[order], np.arange(n + 1))
-        xs_l, ys_l = nx[order], ny[order]
+        ys_l, xs_l = np.divmod(on.take(order), w)
         xy = np.stack([xs_l, ys_l], 1).astype(np.float32)
         # Bounding boxes (x, y, w, h) of labels 1..n-1, each at least one pixel.
         boxes = np.zeros((n, 4), np.intp)
@@ -148,18 +161,20 @@ class BlobFinder:
         )
         out = self._faint_blobs(frame, counts, n_present, xy, bounds, min_px)
         pixel_images: tuple[np.ndarray, np.ndarray] | None = None
+        # Python numbers for the loop (a numpy scalar's every operation costs more).
+        ends, colours_of, confs = bounds.tolist(), colour.tolist(), conf.tolist()
+        several = (n_present > 1).tolist()
         for j in np.flatnonzero(big & (n_present > 0)).tolist():
-            if n_present[j] == 1:
-                if bounds[j + 1] - bounds[j] >= min_px:
-                    pts = xy[bounds[j] : bounds[j + 1]]
-                    out.append(Blob(int(colour[j]), pts, float(conf[j])))
+            if not several[j]:
+                if ends[j + 1] - ends[j] >= min_px:
+                    out.append(Blob(colours_of[j], xy[ends[j] : ends[j + 1]], confs[j]))
                 continue
             if pixel_images is None:
                 # Each piece pixel's colour and row, for the few blobs of several colours.
                 color_img = np.full((h, w), -1, np.int8)
-                color_img[py, px] = idx[sel]
+                color_img.ravel()[sel_at] = idx[sel]
                 row_img = np.full((h, w), -1, np.int32)
-                row_img[py, px] = sel
+                row_img.ravel()[sel_at] = sel
                 pixel_images = (color_img, row_img)
             color_img, row_img = pixel_images
             colours = np.flatnonzero(present[j])
