@@ -43,12 +43,11 @@ SHADOW_SPREAD = 1.15
 """A pixel whose channels are all the empty board's times one factor in `SHADOW_RATIO`, alike
 within `SHADOW_SPREAD`, is the board in a shadow (a drink's own on the paper), not the drink:
 a dark piece is darker than any shadow (black pieces 0.2-0.3 of the paper)."""
+PLACE_MM = 0.25
+"""The silhouette is placed to this step (half the patch's pixel)."""
 NEIGHBOURS = 2
 """The empty board's colour nearest a pixel among its neighbours this many patch pixels
 away (a pixel of misregistration at the camera's resolution)."""
-STEP_MM = 0.5
-SEARCH_MM = 7.0
-"""The silhouette is placed on a grid of this step, this far round the blob's centre."""
 
 
 @dataclass(frozen=True)
@@ -193,24 +192,48 @@ class SharpLook:
 def silhouette_fit(pts: np.ndarray, lean: tuple[float, float]) -> tuple[float, float]:
     """(the share of the points outside the best-placed drink silhouette, widened by
     `BLUR_MM`; the share of that silhouette they fill): a 10 mm disc swept by `lean` (mm, its
-    top's offset from its base), placed where the fewest points fall outside."""
-    lx, ly = lean
-    length2 = lx * lx + ly * ly
-    grid = np.arange(-SEARCH_MM, SEARCH_MM + 1e-9, STEP_MM)
-    gx, gy = np.meshgrid(grid, grid)
-    mx, my = (float(v) for v in pts.mean(0))
-    bx = gx.ravel() + mx - lx / 2
-    by = gy.ravel() + my - ly / 2
-    px = pts[None, :, 0] - bx[:, None]
-    py = pts[None, :, 1] - by[:, None]
-    t = np.clip((px * lx + py * ly) / max(length2, 1e-9), 0.0, 1.0)
-    dist = np.hypot(px - t * lx, py - t * ly)
+    top's offset from its base), placed to `PLACE_MM` where the fewest points fall outside
+    (the points rasterised at that step, the count at every place one correlation with the
+    silhouette)."""
+    s = 1 / PLACE_MM
     radius = DRINK_DIAMETER_MM / 2
-    outside = np.count_nonzero(dist > radius + BLUR_MM, axis=1)
-    k = int(np.argmin(outside))
-    area = math.pi * radius * radius + DRINK_DIAMETER_MM * math.sqrt(length2)
-    inside = np.count_nonzero(dist[k] <= radius) / SHARP_PX_PER_MM**2
-    return float(outside[k]) / len(pts), min(1.0, inside / area)
+    wide, ax, ay = _silhouette(lean, radius + BLUR_MM)
+    narrow, _ax, _ay = _silhouette(lean, radius, wide.shape, (ax, ay))
+    px = np.round(pts * s - 0.5).astype(np.intp)
+    pad = max(wide.shape)
+    px -= px.min(0) - pad
+    mask = np.zeros((int(px[:, 1].max()) + pad + 1, int(px[:, 0].max()) + pad + 1), np.float32)
+    mask[px[:, 1], px[:, 0]] = 1.0
+    count = float(mask.sum())
+    within = cv2.filter2D(mask, -1, wide, anchor=(ax, ay), borderType=cv2.BORDER_CONSTANT)
+    at = np.unravel_index(int(np.argmax(within)), within.shape)
+    inside = cv2.filter2D(mask, -1, narrow, anchor=(ax, ay), borderType=cv2.BORDER_CONSTANT)
+    lx, ly = lean
+    area = (math.pi * radius * radius + DRINK_DIAMETER_MM * math.hypot(lx, ly)) * SHARP_PX_PER_MM**2
+    outside = max(0.0, count - float(within[at]))
+    return outside / count, min(1.0, float(inside[at]) / area)
+
+
+def _silhouette(
+    lean: tuple[float, float],
+    radius: float,
+    shape: tuple[int, ...] | None = None,
+    anchor: tuple[int, int] | None = None,
+) -> tuple[np.ndarray, int, int]:
+    """(the places within `radius` mm of the segment from a drink's base to its top, every
+    `PLACE_MM`, as a float32 kernel; the base's column and row in it)."""
+    s = 1 / PLACE_MM
+    lx, ly = lean
+    if shape is None or anchor is None:
+        r = math.ceil(radius * s) + 1
+        left, top = r + max(0, math.ceil(-lx * s)), r + max(0, math.ceil(-ly * s))
+        shape = (top + r + max(0, math.ceil(ly * s)) + 1, left + r + max(0, math.ceil(lx * s)) + 1)
+        anchor = (left, top)
+    ys, xs = np.mgrid[0 : shape[0], 0 : shape[1]]
+    x = (xs - anchor[0]) / s
+    y = (ys - anchor[1]) / s
+    inside = near_segment(x, y, (0.0, 0.0), (lx, ly), radius + 1e-9)
+    return inside.astype(np.float32), anchor[0], anchor[1]
 
 
 def _patch(image: np.ndarray, homography: np.ndarray, x0: float, y0: float, n: int) -> Any:
