@@ -61,9 +61,9 @@ class CameraView:
 
 @dataclass(frozen=True)
 class Look:
-    """Where to look: the blob of `color` near (x, y) mm, beyond `inner` mm of the station's
-    centre and off its pyramid's footprint (within `footprint` mm of the segment from the
-    centre to the pyramid's leaning top)."""
+    """Where to look: the blob of `color` within `reach` mm of (x, y) mm, beyond `inner` mm of
+    the station's centre and off its pyramid's footprint (within `footprint` mm of the segment
+    from the centre to the pyramid's leaning top)."""
 
     color: str
     x: float
