@@ -15,7 +15,8 @@ from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import FOOTPRINT, DrinkRings, near_segment
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
-from companion.vision.drink_shape import largest_part, verdict
+from companion.vision.drink_shape import UNSURE, largest_part, verdict
+from companion.vision.drink_sharp import CameraView, Look, SharpLook
 from companion.vision.model import (
     DRINK,
     DRINK_DIAMETER_MM,
@@ -70,6 +71,10 @@ class DrinkEvidence:
         self.disc_px = math.pi * (DRINK_DIAMETER_MM / 2 * self.scale) ** 2
         """A drink's top in pixels."""
         self.min_px = SEEN_SHARE * self.disc_px
+        self.sharp: SharpLook | None = None
+        """The sharp look at the camera frame, when the reader gives one (`camera`)."""
+        self.camera: CameraView | None = None
+        """The camera frame the board frame being read was warped from."""
 
     def candidates(
         self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str
@@ -125,7 +130,8 @@ class DrinkEvidence:
         """The piece reader saw a meeple where the ring shows a drink (black, blue and red are
         player and drink colours, mint is near green): is it that meeple? The blob of the
         drink's colour round them, off the pyramid, tells (`drink_shape.verdict`); with no
-        meeple read there it is a drink."""
+        meeple read there it is a drink. One it cannot tell is a drink when the camera frame's
+        sharper pixels show it fits a standing drink (`_fits_sharp`)."""
         reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
         meeples = [p for p in pieces if p.kind == MEEPLE]
 
@@ -156,7 +162,30 @@ class DrinkEvidence:
             (np.hypot(pts[:, 0] - cx, pts[:, 1] - cy) <= SPOT * DRINK_DIAMETER_MM)
             & ~near_segment(pts[:, 0], pts[:, 1], (sx, sy), top, FOOTPRINT * base)
         ]
-        return verdict(pts, spot, twin, self.lean, s, self.meeple_px)
+        said = verdict(pts, spot, twin, self.lean, s, self.meeple_px)
+        if said == UNSURE and any(p.color == drink.color for p in near):
+            look = Look(
+                drink.color,
+                cx,
+                cy,
+                (sx, sy),
+                self.rings.inner,
+                top,
+                FOOTPRINT * base,
+                SPOT * DRINK_DIAMETER_MM,
+            )
+            if self._fits_sharp(frame, look):
+                return DRINK_SHAPE
+        return said
+
+    def _fits_sharp(self, frame: Any, look: Look) -> bool:
+        """The camera frame's sharper pixels show the blob fits a standing drink
+        (`drink_sharp`); only asked of a meeple of the drink's own colour, whose pixels are all
+        that colour's (of a meeple of a near colour, green by mint, the drink colour's pixels
+        may be a part of it that fits a drink)."""
+        if self.sharp is None or self.camera is None:
+            return False
+        return self.sharp.fits_a_drink(self.camera, frame.image, look)
 
     def white(
         self, frame: Any, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]

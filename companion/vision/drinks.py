@@ -27,6 +27,7 @@ from companion.vision.drink_proposals import SAME_SPOT_MM, SURE, UNSURE_CONFIDEN
 from companion.vision.drink_ring import DrinkRings
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
 from companion.vision.drink_shape import UNSURE
+from companion.vision.drink_sharp import CameraView, SharpLook
 from companion.vision.model import (
     DRINK_DIAMETER_MM,
     MEEPLE,
@@ -83,7 +84,10 @@ class DrinkReader:
         margin: float,
         size: tuple[int, int],
         change_unit: float = 1.0,
+        reference: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
     ) -> None:
+        """`reference`: the calibration photo, its homography (board mm to its px) and the
+        board frame's light norm, for the sharp look at the camera frame (`drink_sharp`)."""
         self.board = board
         self.scale = scale
         self.base = math.sqrt(colors.area_mm2[PYRAMID])
@@ -93,6 +97,11 @@ class DrinkReader:
             self.rings, colors, ref_lab, colors_at, board_distance, margin, change_unit
         )
         self.meeple = self.evidence.meeple
+        if reference is not None:
+            photo, homography, norm = reference
+            self.evidence.sharp = SharpLook(
+                photo, homography, self.evidence.palette, norm, scale, margin, lean
+            )
         self._station_ids = sorted(board.stations)
         self._centres = np.array([station_center(board, s) for s in self._station_ids])
 
@@ -103,12 +112,23 @@ class DrinkReader:
         x, y = station_center(self.board, piece.station)
         return math.hypot(piece.x_mm - x, piece.y_mm - y) > OFF_CENTRE * self.base
 
-    def read(self, frame: object, pieces: list[Piece]) -> list[Piece]:
+    def read(
+        self, frame: object, pieces: list[Piece], camera: CameraView | None = None
+    ) -> list[Piece]:
         """The pieces with a drink added for each pyramid that has one beside it. A meeple the
         piece reader made of a drink stays: `drink_proposals.settle` removes it knowing
         where the game has each meeple. A meeple read on a station's centre with a drink beside
         it is that station's pyramid (a drink stands only by a pyramid, and no meeple stands
-        in one): the drink's shadow or side made the pyramid's blob look long."""
+        in one): the drink's shadow or side made the pyramid's blob look long. `camera`: the
+        frame the board frame was warped from, for a sharp look at a blob the board frame's
+        pixels cannot tell (`drink_sharp`)."""
+        self.evidence.camera = camera
+        try:
+            return self._read(frame, pieces)
+        finally:
+            self.evidence.camera = None
+
+    def _read(self, frame: object, pieces: list[Piece]) -> list[Piece]:
         found: list[tuple[Piece, Piece]] = []
         stations = self._bases(pieces)
         for base, station in stations:

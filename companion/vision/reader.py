@@ -24,6 +24,7 @@ from companion.vision.boardframe import (
 )
 from companion.vision.camera_place import CameraPlace, camera_nadir
 from companion.vision.colormodel import ColorModel
+from companion.vision.drink_sharp import CameraView
 from companion.vision.drinks import DrinkReader
 from companion.vision.hands import HandTest
 from companion.vision.markers import Locator, MarkerLayout
@@ -138,6 +139,7 @@ class Reader:
             self.margin,
             self.size,
             self.board_frame.threshold,
+            (reference, ref_loc.homography, self.board_frame.norm),
         )
         self.finder = BlobFinder(self.board_frame, colors, self.margin, self.refiner)
         self.hands = HandTest(self.board_frame, colors, self.settings)
@@ -182,7 +184,7 @@ class Reader:
         rejected, pieces = self._pieces(frame)
         pieces = _merge_duplicates(pieces)
         if rejected is None and self.read_drinks:
-            pieces = self.drinks.read(frame, pieces)
+            pieces = self.drinks.read(frame, pieces, CameraView(image, self._homography))
         if not self.read_drinks:
             # With drinks, `drink_proposals.settle` tells a second meeple from a drink.
             kept = one_meeple_each(pieces)

@@ -1,0 +1,271 @@
+"""A sharp look at one blob of a drink's colour: a small patch of the camera frame itself (not
+the board frame, which is warped to ~0.7 px/mm from the camera's ~1 px/mm) round the blob,
+warped onto the board at `SHARP_PX_PER_MM`, with the same patch of the calibration's
+reference, and the question a real camera can answer there: does the blob, less the drink's
+shadow, lie within the silhouette a 10 mm drink standing there would make (its disc swept
+along the camera's lean by its 16 mm height)? A 15 x 7.5 mm meeple lying across or diagonally
+to the lean does not fit one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.vision.colormodel import MAX_DISTANCE, to_lab
+from companion.vision.drink_colors import DrinkPalette
+from companion.vision.drink_ring import near_segment
+from companion.vision.drink_shape import largest_part
+from companion.vision.model import DRINK_DIAMETER_MM, DRINK_HEIGHT_MM
+from companion.vision.white_drink import Lean
+
+SHARP_PX_PER_MM = 2.0
+"""The patch's resolution: above the camera's own on the boards read (~1 px/mm), so the
+warp loses none of it."""
+HALF_MM = 13.0
+"""The patch reaches this far from the blob's point each way (the blob is looked for within
+1.2 drink diameters of it)."""
+BLUR_MM = 1.0
+"""A drink's pixels may stand this far outside its silhouette (the camera's blur, the fit)."""
+FITS = 0.05
+"""A blob with no more than this share of its pixels outside the best-placed drink silhouette
+fits a drink (of the shape test's not-sure calls on four samples, the drinks' blobs 0-0.034
+when they fit, 0.056-0.114 when a shadow on print or a red line joined them; the meeples'
+0.087-0.27)."""
+FILLS = 0.5
+"""...and fills at least this share of it (a scrap fits anywhere)."""
+SHADOW_RATIO = (0.4, 0.97)
+SHADOW_SPREAD = 1.15
+"""A pixel whose channels are all the empty board's times one factor in `SHADOW_RATIO`, alike
+within `SHADOW_SPREAD`, is the board in a shadow (a drink's own on the paper), not the drink:
+a dark piece is darker than any shadow (black pieces 0.2-0.3 of the paper)."""
+PLACE_MM = 0.25
+"""The silhouette is placed to this step (half the patch's pixel)."""
+NEIGHBOURS = 2
+"""The empty board's colour nearest a pixel among its neighbours this many patch pixels
+away (a pixel of misregistration at the camera's resolution)."""
+
+
+@dataclass(frozen=True)
+class CameraView:
+    """The camera frame a board frame was warped from (BGR or BGRA uint8), and its homography
+    (board mm to camera px)."""
+
+    image: np.ndarray
+    homography: np.ndarray
+
+
+@dataclass(frozen=True)
+class Look:
+    """Where to look: the blob of `color` within `reach` mm of (x, y) mm, beyond `inner` mm of
+    the station's centre and off its pyramid's footprint (within `footprint` mm of the segment
+    from the centre to the pyramid's leaning top)."""
+
+    color: str
+    x: float
+    y: float
+    centre: tuple[float, float]
+    inner: float
+    top: tuple[float, float]
+    footprint: float
+    reach: float
+
+
+class SharpLook:
+    """The camera frame's pixels round a blob, light-normalised as the board frame's are."""
+
+    def __init__(
+        self,
+        reference: np.ndarray,
+        ref_homography: np.ndarray,
+        palette: DrinkPalette,
+        norm: np.ndarray,
+        scale: float,
+        margin: float,
+        lean: Lean,
+    ) -> None:
+        self.reference = reference
+        self.ref_homography = ref_homography
+        self.palette = palette
+        self.norm = norm
+        self.scale = scale
+        self.margin = margin
+        self.lean = lean
+
+    def fits_a_drink(self, camera: CameraView, board_image: np.ndarray, look: Look) -> bool:
+        """The blob, its shadow set aside, lies within a standing drink's silhouette
+        (`FITS`) and fills half of it (`FILLS`)."""
+        blob = self.blob(camera, board_image, look)
+        if blob is None:
+            return False
+        tx, ty = self.lean(look.x, look.y, DRINK_HEIGHT_MM)
+        out, fill = silhouette_fit(blob, (tx - look.x, ty - look.y))
+        return out <= FITS and fill >= FILLS
+
+    def blob(self, camera: CameraView, board_image: np.ndarray, look: Look) -> np.ndarray | None:
+        """The points (board mm) of the largest part of the blob of `look.color` in the sharp
+        patch, less the board in shadow; None when there is too little of it."""
+        s = SHARP_PX_PER_MM
+        n = round(2 * HALF_MM * s)
+        x0, y0 = look.x - HALF_MM, look.y - HALF_MM
+        cam = _patch(camera.image, camera.homography, x0, y0, n)
+        gain = self._gain(camera, board_image, x0, y0, n)
+        if gain is None:
+            return None
+        at = (
+            min(max(round(look.y * self.scale), 0), self.norm.shape[0] - 1),
+            min(max(round(look.x * self.scale), 0), self.norm.shape[1] - 1),
+        )
+        norm = float(self.norm[at])
+        seen = np.minimum(cam.astype(np.float32) * gain, np.float32(238.0))
+        ref = _patch(self.reference, self.ref_homography, x0, y0, n).astype(np.float32)
+        empty = np.minimum(cv2.GaussianBlur(ref, (3, 3), 0), np.float32(238.0))
+        lab = to_lab(seen.reshape(-1, 3) / norm)
+        ref_lab = to_lab(empty.reshape(-1, 3) / norm).reshape(n, n, 3)
+        idx, per = self.palette.nearest(lab)
+        best = per[np.arange(len(idx)), idx]
+        board = _nearest_board(lab.reshape(n, n, 3), ref_lab).ravel()
+        c = self.palette.names.index(look.color)
+        ys, xs = np.mgrid[0:n, 0:n]
+        x = (x0 + (xs.ravel() + 0.5) / s).astype(np.float64)
+        y = (y0 + (ys.ravel() + 0.5) / s).astype(np.float64)
+        cx, cy = look.centre
+        ratio = seen.reshape(-1, 3) / (empty.reshape(-1, 3) + 1.0)
+        mean = ratio.mean(1)
+        shadow = (
+            (mean > SHADOW_RATIO[0])
+            & (mean < SHADOW_RATIO[1])
+            & (ratio.max(1) < SHADOW_SPREAD * np.maximum(ratio.min(1), 1e-6))
+        )
+        mine = (
+            (idx == c)
+            & (best < MAX_DISTANCE)
+            & (best + self.margin < board)
+            & ~shadow
+            & (np.hypot(x - cx, y - cy) >= look.inner)
+            & (np.hypot(x - look.x, y - look.y) <= look.reach)
+            & ~near_segment(x, y, look.centre, look.top, look.footprint)
+        )
+        pts = np.stack([x[mine], y[mine]], 1)
+        if len(pts) < 10:
+            return None
+        part: np.ndarray = largest_part(pts, s)
+        return part if len(part) >= 10 else None
+
+    def _gain(
+        self, camera: CameraView, board_image: np.ndarray, x0: float, y0: float, n: int
+    ) -> np.ndarray | None:
+        """The frame's light gain (per channel), as the board frame applied it: its pixels
+        over the camera's, warped to the board frame's grid as the reader warps them."""
+        s = self.scale
+        h, w = board_image.shape[:2]
+        bx0, by0 = max(0, math.floor(x0 * s) - 1), max(0, math.floor(y0 * s) - 1)
+        bx1, by1 = (
+            min(w, math.ceil((x0 + n / SHARP_PX_PER_MM) * s) + 2),
+            min(h, math.ceil((y0 + n / SHARP_PX_PER_MM) * s) + 2),
+        )
+        if bx1 - bx0 < 5 or by1 - by0 < 5:
+            return None
+        hom = camera.homography @ np.array(
+            [[1 / s, 0, bx0 / s], [0, 1 / s, by0 / s], [0, 0, 1]], np.float64
+        )
+        raw = cv2.warpPerspective(
+            camera.image,
+            hom,
+            (bx1 - bx0, by1 - by0),
+            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
+        raw = _bgr(raw)
+        blurred = cv2.GaussianBlur(raw, (3, 3), 0)[1:-1, 1:-1].reshape(-1, 3).astype(np.float32)
+        seen = board_image[by0 + 1 : by1 - 1, bx0 + 1 : bx1 - 1].reshape(-1, 3)
+        ok = (blurred.min(1) > 20) & (seen.max(1) < 237.0)
+        if np.count_nonzero(ok) < 20:
+            return None
+        return np.asarray(np.median(seen[ok] / blurred[ok], 0), np.float32)
+
+
+def silhouette_fit(pts: np.ndarray, lean: tuple[float, float]) -> tuple[float, float]:
+    """(the share of the points outside the best-placed drink silhouette, widened by
+    `BLUR_MM`; the share of that silhouette they fill): a 10 mm disc swept by `lean` (mm, its
+    top's offset from its base), placed to `PLACE_MM` where the fewest points fall outside
+    (the points rasterised at that step, the count at every place one correlation with the
+    silhouette)."""
+    s = 1 / PLACE_MM
+    radius = DRINK_DIAMETER_MM / 2
+    wide, ax, ay = _silhouette(lean, radius + BLUR_MM)
+    narrow, _ax, _ay = _silhouette(lean, radius, wide.shape, (ax, ay))
+    px = np.round(pts * s - 0.5).astype(np.intp)
+    pad = max(wide.shape)
+    px -= px.min(0) - pad
+    mask = np.zeros((int(px[:, 1].max()) + pad + 1, int(px[:, 0].max()) + pad + 1), np.float32)
+    mask[px[:, 1], px[:, 0]] = 1.0
+    count = float(mask.sum())
+    within = cv2.filter2D(mask, -1, wide, anchor=(ax, ay), borderType=cv2.BORDER_CONSTANT)
+    at = np.unravel_index(int(np.argmax(within)), within.shape)
+    inside = cv2.filter2D(mask, -1, narrow, anchor=(ax, ay), borderType=cv2.BORDER_CONSTANT)
+    lx, ly = lean
+    area = (math.pi * radius * radius + DRINK_DIAMETER_MM * math.hypot(lx, ly)) * SHARP_PX_PER_MM**2
+    outside = max(0.0, count - float(within[at]))
+    return outside / count, min(1.0, float(inside[at]) / area)
+
+
+def _silhouette(
+    lean: tuple[float, float],
+    radius: float,
+    shape: tuple[int, ...] | None = None,
+    anchor: tuple[int, int] | None = None,
+) -> tuple[np.ndarray, int, int]:
+    """(the places within `radius` mm of the segment from a drink's base to its top, every
+    `PLACE_MM`, as a float32 kernel; the base's column and row in it)."""
+    s = 1 / PLACE_MM
+    lx, ly = lean
+    if shape is None or anchor is None:
+        r = math.ceil(radius * s) + 1
+        left, top = r + max(0, math.ceil(-lx * s)), r + max(0, math.ceil(-ly * s))
+        shape = (top + r + max(0, math.ceil(ly * s)) + 1, left + r + max(0, math.ceil(lx * s)) + 1)
+        anchor = (left, top)
+    ys, xs = np.mgrid[0 : shape[0], 0 : shape[1]]
+    x = (xs - anchor[0]) / s
+    y = (ys - anchor[1]) / s
+    inside = near_segment(x, y, (0.0, 0.0), (lx, ly), radius + 1e-9)
+    return inside.astype(np.float32), anchor[0], anchor[1]
+
+
+def _patch(image: np.ndarray, homography: np.ndarray, x0: float, y0: float, n: int) -> Any:
+    """The n x n BGR patch of `image` whose corner is (x0, y0) mm, at `SHARP_PX_PER_MM`."""
+    s = SHARP_PX_PER_MM
+    hom = homography @ np.array([[1 / s, 0, x0], [0, 1 / s, y0], [0, 0, 1]], np.float64)
+    out = cv2.warpPerspective(
+        image,
+        hom,
+        (n, n),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    return _bgr(out)
+
+
+def _bgr(image: np.ndarray) -> Any:
+    return (
+        cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+        if image.ndim == 3 and image.shape[2] == 4
+        else image
+    )
+
+
+def _nearest_board(lab: np.ndarray, ref_lab: np.ndarray) -> Any:
+    """Each pixel's Lab distance to the nearest of the empty board's within `NEIGHBOURS`."""
+    n = NEIGHBOURS
+    h, w = lab.shape[:2]
+    padded = cv2.copyMakeBorder(ref_lab, n, n, n, n, cv2.BORDER_REPLICATE)
+    best = np.full((h, w), np.inf, np.float32)
+    for dy in range(2 * n + 1):
+        for dx in range(2 * n + 1):
+            d = lab - padded[dy : dy + h, dx : dx + w]
+            np.minimum(best, np.sqrt((d * d).sum(2)), out=best)
+    return best
