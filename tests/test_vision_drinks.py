@@ -367,6 +367,8 @@ def test_a_drink_read_inside_a_pyramid_the_game_has_is_that_pyramid_or_goes():
     assert pyramid.key() == (PYRAMID, "black", "akihabara")
     purple = Reading(True, pieces=(replace(drink, color="purple"),))
     assert settle(purple, state, BOARD).pieces == ()
+    read = Piece(PYRAMID, "black", *station_center(BOARD, "akihabara"), station="akihabara")
+    assert settle(Reading(True, pieces=(read, drink)), state, BOARD).pieces == (read,)
     empty = replace(state, stations={"iwamotocho": "green"})
     assert settle(reading, empty, BOARD).pieces == (drink,)  # no pyramid there: a drink may be
 

@@ -85,8 +85,9 @@ def settle(reading: Reading, state: MetroState, board: BoardMap | None = None) -
     A drink not sure at a station the game has no pyramid on goes (a drink stands only by a
     pyramid; the white drink beside a pyramid read with doubt off its centre is such a one).
     With the board, a drink read inside a pyramid the game has (`IN_A_PYRAMID_MM`) is that
-    pyramid when it has the pyramid's colour (the pyramid's blob, drawn off the centre by the
-    drink beside it, was taken for the next station's drink), else it goes. In a
+    pyramid when it has the pyramid's colour and none is read there (the pyramid's blob, drawn
+    off the centre by the drink beside it, was taken for the next station's drink), else it
+    goes. In a
     METRO DRINKS game, a pyramid read where the game has none, of a drink colour, standing
     where the drink of a pyramid the game has would stand (`BESIDE_MM`) with no drink read
     there, may be that drink on the next station's circles as well as a new pyramid (their
@@ -102,7 +103,9 @@ def settle(reading: Reading, state: MetroState, board: BoardMap | None = None) -
     for d in (p for p in reading.pieces if p.kind == DRINK):
         if board is not None and _in_a_pyramid(d, state, board):
             pyramid = _the_pyramid(d, state, board)
-            if pyramid is None:
+            if pyramid is None or any(
+                p.kind == PYRAMID and p.station == pyramid.station for p in reading.pieces
+            ):
                 drop.add(id(d))
             else:
                 sure[id(d)] = pyramid
