@@ -353,18 +353,38 @@ def _towards(station: str, other: str, mm: float) -> tuple[float, float]:
     return x + (ox - x) * mm / d, y + (oy - y) * mm / d
 
 
-def test_a_drink_read_inside_a_pyramid_the_game_has_goes():
+def test_a_drink_read_inside_a_pyramid_the_game_has_is_that_pyramid_or_goes():
     """Nishinakajima-minamigata's black pyramid not seen, its pixels read as the drink of the
-    next station's pyramid (Osaka's 6-frame sample): nothing stands inside a pyramid. Tokyo's
-    Akihabara and Iwamotocho stand 19 mm apart, as those two do."""
+    next station's pyramid (Osaka's 6-frame sample): nothing stands inside a pyramid. Of the
+    pyramid's colour it is that pyramid, else it goes. Tokyo's Akihabara and Iwamotocho stand
+    19 mm apart, as those two do."""
     state = replace(drinks_state({}), stations={"akihabara": "black", "iwamotocho": "green"})
     x, y = _towards("akihabara", "iwamotocho", 2.0)
     drink = Piece(DRINK, "black", x, y, station="iwamotocho")
     reading = Reading(True, pieces=(drink,))
     assert settle(reading, state).pieces == (drink,)  # without the board: not told
-    assert settle(reading, state, BOARD).pieces == ()
+    (pyramid,) = settle(reading, state, BOARD).pieces
+    assert pyramid.key() == (PYRAMID, "black", "akihabara")
+    purple = Reading(True, pieces=(replace(drink, color="purple"),))
+    assert settle(purple, state, BOARD).pieces == ()
+    read = Piece(PYRAMID, "black", *station_center(BOARD, "akihabara"), station="akihabara")
+    assert settle(Reading(True, pieces=(read, drink)), state, BOARD).pieces == (read,)
     empty = replace(state, stations={"iwamotocho": "green"})
     assert settle(reading, empty, BOARD).pieces == (drink,)  # no pyramid there: a drink may be
+
+
+def test_a_drink_not_sure_where_the_game_has_no_pyramid_goes():
+    """A drink stands only by a pyramid: one read not sure at a station the game has none on
+    cannot be asked about, and is no drink; a sure one stays (a pyramid and its drink may be
+    new together)."""
+    state = drinks_state({})
+    x, y = _towards("kyobashi", "ginza", 13.0)
+    unsure = Piece(DRINK, "white", x, y, station="kyobashi", confidence=UNSURE_CONFIDENCE)
+    assert settle(Reading(True, pieces=(unsure,)), state).pieces == ()
+    sure = replace(unsure, confidence=0.9)
+    assert settle(Reading(True, pieces=(sure,)), state).pieces == (sure,)
+    at_ginza = replace(unsure, station="ginza")
+    assert settle(Reading(True, pieces=(at_ginza,)), state).pieces == (at_ginza,)
 
 
 def test_a_new_pyramid_where_a_game_pyramids_drink_stands_is_that_drink_not_sure():

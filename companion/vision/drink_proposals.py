@@ -82,7 +82,12 @@ def settle(reading: Reading, state: MetroState, board: BoardMap | None = None) -
     is neither: the drink goes, and the meeple too where the game has that player's meeple on
     no square (a rider stepping off, or a drink: no question is asked).
 
-    With the board, a drink read inside a pyramid the game has (`IN_A_PYRAMID_MM`) goes. In a
+    A drink not sure at a station the game has no pyramid on goes (a drink stands only by a
+    pyramid; the white drink beside a pyramid read with doubt off its centre is such a one).
+    With the board, a drink read inside a pyramid the game has (`IN_A_PYRAMID_MM`) is that
+    pyramid when it has the pyramid's colour and none is read there (the pyramid's blob, drawn
+    off the centre by the drink beside it, was taken for the next station's drink), else it
+    goes. In a
     METRO DRINKS game, a pyramid read where the game has none, of a drink colour, standing
     where the drink of a pyramid the game has would stand (`BESIDE_MM`) with no drink read
     there, may be that drink on the next station's circles as well as a new pyramid (their
@@ -97,6 +102,15 @@ def settle(reading: Reading, state: MetroState, board: BoardMap | None = None) -
     sure: dict[int, Piece] = {}
     for d in (p for p in reading.pieces if p.kind == DRINK):
         if board is not None and _in_a_pyramid(d, state, board):
+            pyramid = _the_pyramid(d, state, board)
+            if pyramid is None or any(
+                p.kind == PYRAMID and p.station == pyramid.station for p in reading.pieces
+            ):
+                drop.add(id(d))
+            else:
+                sure[id(d)] = pyramid
+            continue
+        if d.confidence < SURE and d.station not in state.stations:
             drop.add(id(d))
             continue
         here = [m for m in meeples if _same_spot(m, d)]
@@ -154,6 +168,16 @@ def _no_first_meeple_by_a_drink(reading: Reading, state: MetroState, board: Boar
         if p.kind != MEEPLE or p.color in state.meeples or not by_a_pyramid(p)
     )
     return reading if len(kept) == len(reading.pieces) else replace(reading, pieces=kept)
+
+
+def _the_pyramid(drink: Piece, state: MetroState, board: BoardMap) -> Piece | None:
+    """The game's pyramid a drink read inside it is, when it has the drink's colour (a black
+    pyramid with its blob drawn off the centre, taken for the next station's black drink)."""
+    for station, color in state.stations.items():
+        x, y = station_center(board, station)
+        if color == drink.color and math.hypot(drink.x_mm - x, drink.y_mm - y) < IN_A_PYRAMID_MM:
+            return replace(drink, kind=PYRAMID, station=station, square=None)
+    return None
 
 
 def _in_a_pyramid(drink: Piece, state: MetroState, board: BoardMap) -> bool:

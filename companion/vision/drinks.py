@@ -217,7 +217,10 @@ class DrinkReader:
             return None
         drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base])
         if drink is not None and drink.color == "white" and self._doubtful(base):
-            return None  # a meeple read as that pyramid: its shadow changes the paper too
+            if drink.confidence < STRONG_WHITE:
+                return None  # a meeple read as that pyramid: its shadow changes the paper too
+            # or the pyramid, its blob drawn off the centre by the drink: the game decides
+            return replace(drink, confidence=min(drink.confidence, UNSURE_CONFIDENCE))
         if drink is not None and (
             self._sure_base(base, station)
             or self.evidence.whole(frame, ys, xs, drink)
@@ -322,6 +325,33 @@ class DrinkReader:
                 kept.append(d)
         return kept
 
+    def _white(
+        self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
+    ) -> Piece | None:
+        """The white drink in a station's ring, off the meeples read round it; else one seen
+        only where a meeple is read whose colour is read elsewhere too (one meeple a player:
+        it may be the white drink, read as a meeple of the print's colour under it), not sure
+        (`UNSURE_CONFIDENCE`): `drink_proposals.settle` keeps it only when that player's
+        meeple is read where the game has it."""
+        white = self.evidence.white(frame, ys, xs, station, pieces)
+        if white is not None:
+            return white
+        meeples = [p for p in pieces if p.kind == MEEPLE]
+        twins = [
+            p
+            for p in meeples
+            if self._in_ring(p, station) and any(q is not p and q.color == p.color for q in meeples)
+        ]
+        if not twins:
+            return None
+        rest = [p for p in pieces if all(p is not t for t in twins)]
+        white = self.evidence.white(frame, ys, xs, station, rest)
+        if white is None or not any(
+            math.hypot(t.x_mm - white.x_mm, t.y_mm - white.y_mm) < SAME_SPOT_MM for t in twins
+        ):
+            return None
+        return replace(white, confidence=min(white.confidence, UNSURE_CONFIDENCE))
+
     def _beside(
         self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
     ) -> Piece | None:
@@ -329,27 +359,26 @@ class DrinkReader:
         standing in the ring; then the same once that meeple's pixels are set aside (for white
         farther round it: its shadow changes the paper as a white drink does). A drink its
         shape cannot tell from the meeple read with it is not sure (`UNSURE_CONFIDENCE`),
-        unless, with that meeple set aside, another colour shows a drink (a station has one):
-        that is the drink."""
+        unless, with that meeple set aside, another colour or a white drink's change shows a
+        drink (a station has one): that is the drink (a neighbour's dark pyramid peeking into
+        the ring is such a blob, and hid the white drink beside it)."""
         s = self.scale
         spots: list[tuple[float, float]] = []
         unsure: Piece | None = None
         for _attempt in range(2):
             candidates = self.evidence.candidates(frame, ys, xs, station)
             if not candidates:
-                if unsure is not None:
-                    return unsure
                 for x, y in spots:
                     off = np.hypot(xs / s - x, ys / s - y) > SHADOW * self.meeple
                     ys, xs = ys[off], xs[off]
-                return self.evidence.white(frame, ys, xs, station, pieces)
+                return self._white(frame, ys, xs, station, pieces) or unsure
             first, seen = candidates[0]
             shape = self.evidence.shape(frame, first, pieces)
             if shape == DRINK_SHAPE:
                 if seen < SMALL * self.evidence.disc_px:
                     if unsure is not None:
                         return unsure
-                    return self.evidence.white(frame, ys, xs, station, pieces) or first
+                    return self._white(frame, ys, xs, station, pieces) or first
                 return first
             if shape == UNSURE:
                 if unsure is not None:
