@@ -176,7 +176,7 @@ class PieceMaker:
         several, s2 = self._several_mm2, self.scale * self.scale
         for pts, color in zip(whole, named, strict=False):
             if len(pts) / s2 >= several:
-                # Before the thin test `make` puts first: a thin blob's parts go unused.
+                # Split before `make`'s thin test: a thin blob's parts are measured unused.
                 split = self._split(pts, color)
                 parts += split.parts
                 part_colors += [color] * len(split.parts)
