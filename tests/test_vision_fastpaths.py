@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from companion.data import load_map
-from companion.vision.blob_moments import BlobMoments
+from companion.vision.blob_moments import BlobMoments, measure_all
 from companion.vision.blobs import nonzero_flat, nonzero_xy
 from companion.vision.boardframe import (
     BoardFrame,
@@ -28,7 +28,7 @@ from companion.vision.markers import Locator, detect, load_layout
 from companion.vision.outline import elongation
 from companion.vision.render import render
 from companion.vision.seen_shapes import Shapes, kmeans
-from companion.vision.shading import rise
+from companion.vision.shading import lean_direction, rise
 from companion.vision.station_discs import StationDiscs
 from companion.vision.station_reach import StationReach
 
@@ -151,6 +151,71 @@ def test_a_frames_blob_moments_are_each_blobs_own(seed: int, count: int) -> None
         assert elong == pytest.approx(elongation(pts, centre), rel=1e-5)
         want = rise(image, pts, tuple(directions[j]))
         assert rises[j] == pytest.approx(want, rel=1e-4, abs=1e-5)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 5), st.integers(0, 5))
+def test_split_parts_measured_with_the_blobs_are_each_parts_own(
+    seed: int, count: int, split: int
+) -> None:
+    """`measure_all` of a frame's blobs and of the parts split from them: every blob's
+    measures those of the blobs alone, every part's those `PieceMaker._measure` gives it
+    alone (its centre, station, lean and rectangle, its float32 elongation), to the bit."""
+    rng = np.random.default_rng(seed)
+    image = rng.uniform(0, 238, (90, 120, 3)).astype(np.float32)
+    stations = rng.uniform(0, 120, (2, 7)).astype(np.float32)
+    reach = StationReach({str(k): (float(x), float(y)) for k, (x, y) in enumerate(stations.T)})
+
+    def blob() -> np.ndarray:
+        mask = np.zeros((90, 120), np.uint8)
+        cx, cy = int(rng.integers(15, 105)), int(rng.integers(15, 75))
+        cv2.ellipse(
+            mask,
+            (cx, cy),
+            (int(rng.integers(2, 14)), int(rng.integers(2, 9))),
+            float(rng.uniform(0, 180)),
+            0,
+            360,
+            1,
+            -1,
+        )
+        mask[rng.uniform(size=mask.shape) < 0.05] = 0
+        return nonzero_xy(mask).astype(np.float32)
+
+    blobs = [blob() for _ in range(count)]
+    parts = []
+    for pts in blobs[:split]:
+        if len(pts) >= 16:
+            labels = kmeans(pts, 2)
+            parts += [pts.compress(labels == g, axis=0) for g in (0, 1)]
+    parts = [p for p in parts if len(p)]
+
+    def foot(x: float, y: float) -> tuple[float, float]:
+        return (x * 0.98 + 1.0, y * 1.01 - 0.5)
+
+    def top(x: float, y: float) -> tuple[float, float]:
+        return (x * 1.02, y * 1.03)
+
+    def measured(these: list[np.ndarray], more: list[np.ndarray]) -> list:
+        return measure_all(
+            these, 1.3, (stations[0], stations[1]), foot, top, 60.0, image, True, more
+        )
+
+    both = measured(blobs, parts)
+    alone = measured(blobs, [])
+    assert len(both) == len([b for b in blobs if len(b)]) + len(parts)
+    for got, want in zip(both, alone, strict=False):
+        assert repr(got[1:]) == repr(want[1:])
+    for got, pts in zip(both[len(alone) :], parts, strict=True):
+        centre = pts.sum(0) / len(pts)
+        assert got.pts is pts and np.array_equal(got.centre, centre)
+        sx, sy = (v / 1.3 for v in centre.tolist())
+        assert (got.x_mm, got.y_mm) == foot(sx, sy)
+        assert (got.station, got.distance_mm) == reach.nearest(got.x_mm, got.y_mm)
+        assert got.lean == lean_direction(sx, sy, top(sx, sy))
+        assert got.elongation == elongation(pts, centre)
+        assert got.rise is None
+        assert got.rect == _min_area_sides(pts)
 
 
 def _min_area_sides(pts: np.ndarray) -> tuple[float, float]:

@@ -19,7 +19,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from companion.vision.outline import elongation_of
+from companion.vision.outline import elongation, elongation_of
 from companion.vision.shading import correlation, lean_direction, shading_says
 
 Point = Callable[[float, float], tuple[float, float]]
@@ -54,11 +54,16 @@ def measure_all(
     reach_mm: float,
     image: np.ndarray | None,
     holding: bool,
+    parts: list[np.ndarray] | None = None,
 ) -> list[Measures]:
     """Each blob's measures: `foot` and `top` take a centre (board mm) to where the piece
     stands and where a meeple's top shows; the rise is measured for blobs within `reach_mm`
-    of a station where the shading can say something (`shading.shading_says`)."""
-    blobs = [b for b in blobs if len(b)]
+    of a station where the shading can say something (`shading.shading_says`). `parts` (split
+    blobs' parts, measured after the blobs) take their elongations one by one
+    (`outline.elongation`'s float32 dot products, whose sums no batch repeats to the bit) and
+    no rises (`shading.rise` measures them if asked)."""
+    whole = len([b for b in blobs if len(b)])
+    blobs = [b for b in [*blobs, *(parts or [])] if len(b)]
     if not blobs:
         return []
     moments = BlobMoments(blobs)
@@ -78,14 +83,17 @@ def measure_all(
         directions = np.zeros((len(blobs), 2))
         wanted = []
         for j, (direction, lean_mm) in enumerate(leans):
-            if distances[j] < reach_mm and shading_says(holding, lean_mm):
+            if j < whole and distances[j] < reach_mm and shading_says(holding, lean_mm):
                 directions[j] = direction
                 wanted.append(j)
         if wanted:
             values = moments.rises(image, directions)
             for j in wanted:
                 rises[j] = values[j]
-    rows = zip(blobs, feet, moments.elongations(), moments.rects(), strict=True)
+    elongs = moments.elongations(whole)
+    for j in range(whole, len(blobs)):
+        elongs.append(elongation(blobs[j], moments.centres[j]))
+    rows = zip(blobs, feet, elongs, moments.rects(), strict=True)
     return [
         Measures(
             pts, moments.centres[j], *xy, int(nearest[j]), distances[j], e, leans[j], rises[j], r
@@ -118,12 +126,13 @@ class BlobMoments:
         np.multiply(a, b, out=products[:, 2])
         return self._sums(products) / self.sizes[:, None]
 
-    def elongations(self) -> list[float]:
-        """`outline.elongation` of each blob (1 under five pixels)."""
+    def elongations(self, first: int | None = None) -> list[float]:
+        """`outline.elongation` of each blob, or of the `first` ones (1 under five pixels)."""
         moments = self._mean_products(self._d[:, 0], self._d[:, 1])
+        sizes = self.sizes.tolist()[:first]
         return [
             elongation_of(xx, yy, xy) if size >= 5 else 1.0
-            for size, (xx, yy, xy) in zip(self.sizes.tolist(), moments.tolist(), strict=True)
+            for size, (xx, yy, xy) in zip(sizes, moments.tolist(), strict=False)
         ]
 
     def rects(self) -> list[tuple[float, float]]:

@@ -92,6 +92,15 @@ class Fit(NamedTuple):
     """Log-odds for a pyramid where the blob's seen centre stands gave (`vision.centre_lean`)."""
 
 
+class Split(NamedTuple):
+    """How a blob first splits: its pyramids and meeples by area, and its parts (none where
+    it counts one piece)."""
+
+    pyramids: int
+    meeples: int
+    parts: list[np.ndarray]
+
+
 class PieceMaker:
     """Turns one blob of one colour (pixel coordinates in the board frame) into pieces."""
 
@@ -116,6 +125,7 @@ class PieceMaker:
         # fitted several ways in `make`, each part's outline and fit once.
         self._rects: dict[int, tuple[np.ndarray, tuple[float, float]]] = {}
         self._fits: dict[int, tuple[np.ndarray, Fit]] = {}
+        self._splits: dict[int, tuple[np.ndarray, Split]] = {}
         self._measured: dict[int, Measures] = {}
         self._measured_image: np.ndarray | None = None
         self._shading = holds(shapes.meeple_rise, shapes.pyramid_rise)
@@ -148,29 +158,47 @@ class PieceMaker:
         return bool(inside.mean() > ON_PYRAMIDS) if len(px) else False
 
     def prepare(self, blobs: list[np.ndarray], colors: list[str] | None = None) -> None:
-        """Measure all of a frame's blobs at once (`vision.blob_moments`), for `make` to fit
-        them one by one: each whole blob's fit then takes its centre, station, elongation,
-        shading rise and (given the blobs' colours) what it leaves of its station's pyramid
-        disc from the batch, with the values its own measures give."""
+        """Measure all of a frame's blobs at once (`vision.blob_moments`), for `make_all` to
+        fit them one by one: each whole blob's fit then takes its centre, station,
+        elongation, shading rise and (given the blobs' colours) what it leaves of its
+        station's pyramid disc from the batch, with the values its own measures give. Given
+        the colours, the blobs that hold several pieces are split first and their parts
+        measured in the same batch (each part's elongation and rise its own)."""
+        self._rects.clear()
+        self._fits.clear()
+        self._splits.clear()
         self._measured_image = self.image
-        self._measured = {
-            id(m.pts): m
-            for m in measure_all(
-                blobs,
-                self.scale,
-                (self.stations.x, self.stations.y),
-                lambda x, y: self.unlean(x, y, PYRAMID_LEAN_MM),
-                lambda x, y: self.lean(x, y, MEEPLE_TOP_MM),
-                STATION_MM + 5.0,
-                self.image,
-                self._shading,
+        self.discs.new_frame()
+        whole = [b for b in blobs if len(b)]
+        parts: list[np.ndarray] = []
+        named = [c for b, c in zip(blobs, colors, strict=True) if len(b)] if colors else []
+        part_colors: list[str] = []
+        several, s2 = self._several_mm2, self.scale * self.scale
+        for pts, color in zip(whole, named, strict=False):
+            if len(pts) / s2 >= several:
+                # Split before `make`'s thin test: a thin blob's parts are measured unused.
+                split = self._split(pts, color)
+                parts += split.parts
+                part_colors += [color] * len(split.parts)
+        measured = measure_all(
+            whole,
+            self.scale,
+            (self.stations.x, self.stations.y),
+            lambda x, y: self.unlean(x, y, PYRAMID_LEAN_MM),
+            lambda x, y: self.lean(x, y, MEEPLE_TOP_MM),
+            STATION_MM + 5.0,
+            self.image,
+            self._shading,
+            parts,
+        )
+        self._measured = {id(m.pts): m for m in measured}
+        if colors is not None:
+            self.discs.explain_all(
+                [m.pts for m in measured],
+                named + part_colors,
+                [m.station for m in measured],
+                more=True,
             )
-        }
-        if colors is None:
-            self.discs.explain_all([], [], [])
-        else:
-            stations = [self._measured[id(b)].station if len(b) else 0 for b in blobs]
-            self.discs.explain_all(blobs, colors, stations)
 
     def make(
         self,
@@ -184,6 +212,7 @@ class PieceMaker:
         faces the loose test lost over print shows a meeple's area without them)."""
         self._rects.clear()
         self._fits.clear()
+        self._splits.clear()
         self.discs.new_frame()
         pieces = self._make(pts, color, conf, grow)
         assert pieces is not None  # `grow` always answers
@@ -196,9 +225,8 @@ class PieceMaker:
     ) -> list[list[Piece]]:
         """`make` of each (pixels, colour, confidence) of a frame, with the second looks that
         they ask for taken at once: `grow_all` grows (blob index, pixels) pairs. A blob that
-        asks is made again once all are grown, asking the same (its fits are kept)."""
-        self._rects.clear()
-        self._fits.clear()
+        asks is made again once all are grown, asking the same (its fits are kept). After
+        `prepare` of the frame's blobs."""
         asked: list[tuple[int, np.ndarray]] = []
         grown: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
@@ -231,21 +259,13 @@ class PieceMaker:
         grow: Callable[[np.ndarray], np.ndarray | None] | None,
     ) -> list[Piece] | None:
         """`make`, or None where `grow` has no answer yet."""
-        area = len(pts) / (self.scale * self.scale)
         if self._thin(pts):
             return []
-        if area < self._several_mm2:
+        if len(pts) / (self.scale * self.scale) < self._several_mm2:
             return self._lone(pts, color, conf, grow)
-        under = self.stations.under(pts, self.scale)
-        n_p, n_m = count_pieces(area, self.shapes, len(under))
-        if n_p + n_m < len(under) and len(under) >= 2 and self._pyramids_on(pts, color, under):
-            # Fewer pieces' area than stations under it, whose pyramids' discs it and print of
-            # its colour fill: pyramids whose faces the print hid, not fewer pieces between.
-            n_p, n_m = len(under), 0
-        n = n_p + n_m
-        if n <= 1:
+        n_p, n_m, parts = self._split(pts, color)
+        if n_p + n_m <= 1:
             return self._lone(pts, color, conf * 0.9, grow)
-        parts = _parts(pts, kmeans(pts, n), n)
         pieces = [self.piece(p, color, conf * 0.85) for p in parts]
         if n_m == 0:
             off = [i for i, part in enumerate(parts) if self.fit(part, color).position <= 0]
@@ -278,6 +298,23 @@ class PieceMaker:
             pieces[i] if i == k else self._as_pyramid(pieces[i], parts[i])
             for i in range(len(parts))
         ]
+
+    def _split(self, pts: np.ndarray, color: str) -> Split:
+        """How a blob one piece's size or larger first splits (no parts where it counts one
+        piece): worked out once a frame."""
+        got = self._splits.get(id(pts))
+        if got is not None and got[0] is pts:
+            return got[1]
+        under = self.stations.under(pts, self.scale)
+        n_p, n_m = count_pieces(len(pts) / (self.scale * self.scale), self.shapes, len(under))
+        if n_p + n_m < len(under) and len(under) >= 2 and self._pyramids_on(pts, color, under):
+            # Fewer pieces' area than stations under it, whose pyramids' discs it and print of
+            # its colour fill: pyramids whose faces the print hid, not fewer pieces between.
+            n_p, n_m = len(under), 0
+        n = n_p + n_m
+        split = Split(n_p, n_m, _parts(pts, kmeans(pts, n), n) if n > 1 else [])
+        self._splits[id(pts)] = (pts, split)
+        return split
 
     def _lone(
         self,

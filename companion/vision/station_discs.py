@@ -87,12 +87,15 @@ class StationDiscs:
         blobs: list[np.ndarray],
         colors: list[str],
         stations: list[int],
+        more: bool = False,
     ) -> None:
         """`explained` for each of a frame's blobs (of these colours) on these stations, worked
         out at once by one gather over all their pixels (a blob's own numpy calls cost more
         than its pixels do), for `explained` to answer from until the next frame's: each
-        disc's mask lies in one bank of them, every pixel's place in it found at once."""
-        self.new_frame()
+        disc's mask lies in one bank of them, every pixel's place in it found at once. `more`:
+        these blobs as well as the frame's others."""
+        if not more:
+            self.new_frame()
         todo = [(b, c, k) for b, c, k in zip(blobs, colors, stations, strict=True) if len(b)]
         if not todo:
             return
