@@ -173,14 +173,7 @@ class SharpLook:
         hom = camera.homography @ np.array(
             [[1 / s, 0, bx0 / s], [0, 1 / s, by0 / s], [0, 0, 1]], np.float64
         )
-        raw = cv2.warpPerspective(
-            camera.image,
-            hom,
-            (bx1 - bx0, by1 - by0),
-            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-            borderMode=cv2.BORDER_REPLICATE,
-        )
-        raw = _bgr(raw)
+        raw = _warp(camera.image, hom, (bx1 - bx0, by1 - by0))
         blurred = cv2.GaussianBlur(raw, (3, 3), 0)[1:-1, 1:-1].reshape(-1, 3).astype(np.float32)
         seen = board_image[by0 + 1 : by1 - 1, bx0 + 1 : bx1 - 1].reshape(-1, 3)
         ok = (blurred.min(1) > 20) & (seen.max(1) < 237.0)
@@ -240,22 +233,19 @@ def _patch(image: np.ndarray, homography: np.ndarray, x0: float, y0: float, n: i
     """The n x n BGR patch of `image` whose corner is (x0, y0) mm, at `SHARP_PX_PER_MM`."""
     s = SHARP_PX_PER_MM
     hom = homography @ np.array([[1 / s, 0, x0], [0, 1 / s, y0], [0, 0, 1]], np.float64)
+    return _warp(image, hom, (n, n))
+
+
+def _warp(image: np.ndarray, homography: np.ndarray, size: tuple[int, int]) -> Any:
+    """`image` (BGR or BGRA) seen through `homography` (out px to image px) as BGR."""
     out = cv2.warpPerspective(
         image,
-        hom,
-        (n, n),
+        homography,
+        size,
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
-    return _bgr(out)
-
-
-def _bgr(image: np.ndarray) -> Any:
-    return (
-        cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
-        if image.ndim == 3 and image.shape[2] == 4
-        else image
-    )
+    return cv2.cvtColor(out, cv2.COLOR_BGRA2BGR) if out.ndim == 3 and out.shape[2] == 4 else out
 
 
 def _nearest_board(lab: np.ndarray, ref_lab: np.ndarray) -> Any:
