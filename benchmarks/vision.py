@@ -47,7 +47,6 @@ from benchmarks.vision_sets import (
 )
 from companion.data import load_map
 from companion.metro.board import BoardMap
-from companion.vision.drink_sharp import CameraView
 from companion.vision.hardset import calibrate_hard, hard_case, shoot_hard
 from companion.vision.markers import MarkerLayout, load_layout
 from companion.vision.model import Piece, Reading
@@ -414,10 +413,10 @@ def _time_drinks(reader: Reader, ms: list[float]) -> None:
     """Adds the thread CPU ms of each of the reader's drink readings to `ms`."""
     inner = reader.drinks.read
 
-    def timed(frame: object, pieces: list[Piece], camera: CameraView | None = None) -> list[Piece]:
+    def timed(frame: object, pieces: list[Piece]) -> list[Piece]:
         t0 = time.thread_time()
         try:
-            return inner(frame, pieces, camera)
+            return inner(frame, pieces)
         finally:
             ms.append((time.thread_time() - t0) * 1000)
 

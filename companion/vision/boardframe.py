@@ -60,6 +60,15 @@ class Settings:
     """The camera's focal length in pixels at the frame size, to undo the pieces' lean."""
 
 
+@dataclass(frozen=True)
+class CameraView:
+    """The camera frame a board frame was warped from (BGR or BGRA uint8), and its homography
+    (board mm to camera px)."""
+
+    image: np.ndarray
+    homography: np.ndarray
+
+
 @dataclass
 class Frame:
     """A frame warped into the board frame with its light gain applied (float32 BGR, clamped
@@ -75,6 +84,8 @@ class Frame:
     """Per-pixel colour change with no allowance for misregistration (float32), for the
     second look (`vision.refine`)."""
     stages_ms: dict[str, float] = field(default_factory=dict)
+    source: CameraView | None = None
+    """The camera frame it was warped from, for a look at its own pixels (`drink_sharp`)."""
 
 
 CLAMP = np.float32(238.0)
@@ -218,7 +229,9 @@ class BoardFrame:
     def warp(self, image: np.ndarray, homography: np.ndarray) -> np.ndarray:
         return warp_to_board(image, homography, self.scale, self.size, self._halver, self._work)
 
-    def compare(self, warped: np.ndarray) -> Frame:
+    def compare(self, warped: np.ndarray, source: CameraView | None = None) -> Frame:
+        """The warped frame against the empty board; `source`: the camera frame it was warped
+        from, kept with it (`Frame.source`)."""
         stages: dict[str, float] = {}
         t0 = time.perf_counter()
         h, w = self.ref_sum.shape
@@ -244,7 +257,7 @@ class BoardFrame:
         m8 = cv2.bitwise_or(changed, cv2.bitwise_or(dark, bright, dst=dark), dst=changed)
         m8 = open_close(m8, self._kernel, self._kernel5, bright)
         stages["diff"] = ms_since(t0)
-        return Frame(f, m8, diff, tight, stages)
+        return Frame(f, m8, diff, tight, stages, source)
 
     def _gain_table(self, gain: np.ndarray) -> np.ndarray:
         """Each channel's 256 grey levels (256 x 1 x 3 float32) with the gain applied and

@@ -16,7 +16,7 @@ from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import FOOTPRINT, DrinkRings, near_segment
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
 from companion.vision.drink_shape import UNSURE, largest_part, verdict
-from companion.vision.drink_sharp import CameraView, Look, SharpLook
+from companion.vision.drink_sharp import Look, SharpLook
 from companion.vision.model import (
     DRINK,
     DRINK_DIAMETER_MM,
@@ -72,9 +72,7 @@ class DrinkEvidence:
         """A drink's top in pixels."""
         self.min_px = SEEN_SHARE * self.disc_px
         self.sharp: SharpLook | None = None
-        """The sharp look at the camera frame, when the reader gives one (`camera`)."""
-        self.camera: CameraView | None = None
-        """The camera frame the board frame being read was warped from."""
+        """The sharp look at the camera frame (`Frame.source`), when the reader gives one."""
 
     def candidates(
         self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str
@@ -183,9 +181,9 @@ class DrinkEvidence:
         (`drink_sharp`); only asked of a meeple of the drink's own colour, whose pixels are all
         that colour's (of a meeple of a near colour, green by mint, the drink colour's pixels
         may be a part of it that fits a drink)."""
-        if self.sharp is None or self.camera is None:
+        if self.sharp is None or frame.source is None:
             return False
-        return self.sharp.fits_a_drink(self.camera, frame.image, look)
+        return self.sharp.fits_a_drink(frame.source, frame.image, look)
 
     def white(
         self, frame: Any, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]

@@ -16,11 +16,13 @@ from typing import Any
 import cv2
 import numpy as np
 
+from companion.vision.boardframe import CameraView
 from companion.vision.colormodel import MAX_DISTANCE, to_lab
 from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import near_segment
 from companion.vision.drink_shape import largest_part
 from companion.vision.model import DRINK_DIAMETER_MM, DRINK_HEIGHT_MM
+from companion.vision.pixels import bgr_of
 from companion.vision.white_drink import Lean
 
 SHARP_PX_PER_MM = 2.0
@@ -48,15 +50,6 @@ PLACE_MM = 0.25
 NEIGHBOURS = 2
 """The empty board's colour nearest a pixel among its neighbours this many patch pixels
 away (a pixel of misregistration at the camera's resolution)."""
-
-
-@dataclass(frozen=True)
-class CameraView:
-    """The camera frame a board frame was warped from (BGR or BGRA uint8), and its homography
-    (board mm to camera px)."""
-
-    image: np.ndarray
-    homography: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -245,7 +238,7 @@ def _warp(image: np.ndarray, homography: np.ndarray, size: tuple[int, int]) -> A
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
-    return cv2.cvtColor(out, cv2.COLOR_BGRA2BGR) if out.ndim == 3 and out.shape[2] == 4 else out
+    return bgr_of(out)
 
 
 def _nearest_board(lab: np.ndarray, ref_lab: np.ndarray) -> Any:

@@ -27,7 +27,7 @@ from companion.vision.drink_proposals import SAME_SPOT_MM, SURE, UNSURE_CONFIDEN
 from companion.vision.drink_ring import DrinkRings
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
 from companion.vision.drink_shape import UNSURE
-from companion.vision.drink_sharp import CameraView, SharpLook
+from companion.vision.drink_sharp import SharpLook
 from companion.vision.model import (
     DRINK_DIAMETER_MM,
     MEEPLE,
@@ -112,23 +112,14 @@ class DrinkReader:
         x, y = station_center(self.board, piece.station)
         return math.hypot(piece.x_mm - x, piece.y_mm - y) > OFF_CENTRE * self.base
 
-    def read(
-        self, frame: object, pieces: list[Piece], camera: CameraView | None = None
-    ) -> list[Piece]:
+    def read(self, frame: object, pieces: list[Piece]) -> list[Piece]:
         """The pieces with a drink added for each pyramid that has one beside it. A meeple the
         piece reader made of a drink stays: `drink_proposals.settle` removes it knowing
         where the game has each meeple. A meeple read on a station's centre with a drink beside
         it is that station's pyramid (a drink stands only by a pyramid, and no meeple stands
-        in one): the drink's shadow or side made the pyramid's blob look long. `camera`: the
-        frame the board frame was warped from, for a sharp look at a blob the board frame's
-        pixels cannot tell (`drink_sharp`)."""
-        self.evidence.camera = camera
-        try:
-            return self._read(frame, pieces)
-        finally:
-            self.evidence.camera = None
-
-    def _read(self, frame: object, pieces: list[Piece]) -> list[Piece]:
+        in one): the drink's shadow or side made the pyramid's blob look long. A blob the
+        board frame's pixels cannot tell gets a sharp look at the camera frame's own
+        (`Frame.source`, `drink_sharp`)."""
         found: list[tuple[Piece, Piece]] = []
         stations = self._bases(pieces)
         for base, station in stations:

@@ -16,6 +16,7 @@ from companion.metro.board import BoardMap
 from companion.vision.blobs import Blob, BlobFinder
 from companion.vision.boardframe import (
     BoardFrame,
+    CameraView,
     Frame,
     Settings,
     board_scale,
@@ -24,7 +25,6 @@ from companion.vision.boardframe import (
 )
 from companion.vision.camera_place import CameraPlace, camera_nadir
 from companion.vision.colormodel import ColorModel
-from companion.vision.drink_sharp import CameraView
 from companion.vision.drinks import DrinkReader
 from companion.vision.hands import HandTest
 from companion.vision.markers import Locator, MarkerLayout
@@ -175,7 +175,7 @@ class Reader:
         else:
             warped = self.board_frame.warp(image, self._homography)
         stages["warp"] = ms_since(t1)
-        frame = self.board_frame.compare(warped)
+        frame = self.board_frame.compare(warped, CameraView(image, self._homography))
         stages.update(frame.stages_ms)
         t2 = time.perf_counter()
         h, w = image.shape[:2]
@@ -184,7 +184,7 @@ class Reader:
         rejected, pieces = self._pieces(frame)
         pieces = _merge_duplicates(pieces)
         if rejected is None and self.read_drinks:
-            pieces = self.drinks.read(frame, pieces, CameraView(image, self._homography))
+            pieces = self.drinks.read(frame, pieces)
         if not self.read_drinks:
             # With drinks, `drink_proposals.settle` tells a second meeple from a drink.
             kept = one_meeple_each(pieces)
