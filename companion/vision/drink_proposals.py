@@ -39,6 +39,8 @@ SURE = PROPOSAL_CONFIDENCE
 """A drink read with less confidence is not sure: it reaches no screen, and a meeple read in
 its place may be what it is."""
 UNSURE_CONFIDENCE = SURE / 2
+"""The drink reader's confidence in a drink its shape cannot tell from the meeple read with
+it (`drink_shape.UNSURE`)."""
 IN_A_PYRAMID_MM = PYRAMID_BASE_MM / 2
 """A drink read this near the centre of a station the game has a pyramid on stands inside that
 pyramid: it is the pyramid's own pixels (one the piece reader did not see)."""
@@ -51,8 +53,6 @@ little over a drink's width off."""
 BY_A_DRINK_MM = (PYRAMID_BASE_MM / 2, PYRAMID_BASE_MM / 2 + DRINK_DIAMETER_MM + 3.0)
 """A meeple read this far (mm) from a pyramid's centre may be a drink beside it, or the
 pyramid's shaded side with a drink's shadow (the drink reader's ring)."""
-"""The drink reader's confidence in a drink its shape cannot tell from the meeple read with
-it (`drink_shape.UNSURE`)."""
 
 
 @dataclass(frozen=True)
@@ -101,14 +101,16 @@ def settle(reading: Reading, state: MetroState, board: BoardMap | None = None) -
     drop: set[int] = set()
     sure: dict[int, Piece] = {}
     for d in (p for p in reading.pieces if p.kind == DRINK):
-        if board is not None and _in_a_pyramid(d, state, board):
-            pyramid = _the_pyramid(d, state, board)
-            if pyramid is None or any(
-                p.kind == PYRAMID and p.station == pyramid.station for p in reading.pieces
+        inside = None if board is None else _pyramid_holding(d, state, board)
+        if inside is not None:
+            if state.stations[inside] != d.color or any(
+                p.kind == PYRAMID and p.station == inside for p in reading.pieces
             ):
                 drop.add(id(d))
             else:
-                sure[id(d)] = pyramid
+                # The game's pyramid of the drink's colour, its blob drawn off the centre and
+                # taken for the next station's drink.
+                sure[id(d)] = replace(d, kind=PYRAMID, station=inside, square=None)
             continue
         if d.confidence < SURE and d.station not in state.stations:
             drop.add(id(d))
@@ -170,23 +172,14 @@ def _no_first_meeple_by_a_drink(reading: Reading, state: MetroState, board: Boar
     return reading if len(kept) == len(reading.pieces) else replace(reading, pieces=kept)
 
 
-def _the_pyramid(drink: Piece, state: MetroState, board: BoardMap) -> Piece | None:
-    """The game's pyramid a drink read inside it is, when it has the drink's colour (a black
-    pyramid with its blob drawn off the centre, taken for the next station's black drink)."""
-    for station, color in state.stations.items():
-        x, y = station_center(board, station)
-        if color == drink.color and math.hypot(drink.x_mm - x, drink.y_mm - y) < IN_A_PYRAMID_MM:
-            return replace(drink, kind=PYRAMID, station=station, square=None)
-    return None
-
-
-def _in_a_pyramid(drink: Piece, state: MetroState, board: BoardMap) -> bool:
-    """The drink is read on the centre of a station the game has a pyramid on."""
+def _pyramid_holding(drink: Piece, state: MetroState, board: BoardMap) -> str | None:
+    """The station the game has a pyramid on whose centre the drink is read on (within
+    `IN_A_PYRAMID_MM`: no two stations stand close enough for two)."""
     for station in state.stations:
         x, y = station_center(board, station)
         if math.hypot(drink.x_mm - x, drink.y_mm - y) < IN_A_PYRAMID_MM:
-            return True
-    return False
+            return station
+    return None
 
 
 def _same_spot(meeple: Piece, drink: Piece) -> bool:
