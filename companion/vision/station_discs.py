@@ -76,7 +76,6 @@ class StationDiscs:
         self._frame = {}
         if len(self._open) > 4096 or not self._banked:
             self._open.clear()
-            self._frame = {}
             # The bank starts with a blank disc, for stations too near the board's edge.
             self._banked = [np.zeros(self._side * self._side, bool)]
             self._bank = self._banked[0]
