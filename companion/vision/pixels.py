@@ -1,6 +1,6 @@
 """Camera frames come in two layouts: (h, w, 3) BGR (USB webcams, files, the renderer) and
 (h, w, 4) BGRA (the Pi camera's XRGB8888, alpha 255), both uint8. The reader warps a frame as it
-came (OpenCV 5 warps four channels 2.5 times quicker than three; 4.11 as quick) and makes the
+came (OpenCV 5 warps four channels quicker than three, 4.11 as quick: docs/vision.md) and makes the
 board frame BGR; the rest of the reader, calibration and the debug images work in BGR."""
 
 from __future__ import annotations
