@@ -175,7 +175,10 @@ class Reader:
         else:
             warped = self.board_frame.warp(image, self._homography)
         stages["warp"] = ms_since(t1)
-        frame = self.board_frame.compare(warped, CameraView(image, self._homography))
+        # The camera frame goes with the board frame only for the drinks' sharp look (kept
+        # with `last_frame` until the next frame otherwise).
+        source = CameraView(image, self._homography) if self.read_drinks else None
+        frame = self.board_frame.compare(warped, source)
         stages.update(frame.stages_ms)
         t2 = time.perf_counter()
         h, w = image.shape[:2]
