@@ -3,6 +3,8 @@ frame to the next but the board's own images."""
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 import pytest
@@ -12,7 +14,7 @@ from hypothesis.extra.numpy import arrays
 
 from companion.data import load_map
 from companion.vision.blob_moments import BlobMoments, measure_all
-from companion.vision.blobs import nonzero_flat, nonzero_xy
+from companion.vision.blobs import BlobFinder, nonzero_flat, nonzero_xy
 from companion.vision.boardframe import (
     BoardFrame,
     Halver,
@@ -482,3 +484,96 @@ def test_sixteen_bit_labels_give_the_same_component_statistics(mask: np.ndarray)
     n16, _, stats16, _ = cv2.connectedComponentsWithStats(mask, connectivity=8, ltype=cv2.CV_16U)
     assert n16 == n32
     assert np.array_equal(stats16, stats32)
+
+
+class _Finder:
+    """What `BlobFinder._mixed_blob` reads of its finder."""
+
+    _one_piece_parts = BlobFinder._one_piece_parts
+
+    def __init__(self, scale: float) -> None:
+        self.scale = scale
+        self._close = np.ones((3, 3), np.uint8)
+        self.colors = ColorModel(
+            ["a", "b", "c"], np.zeros((3, 3)), np.arange(3), {"pyramid": 100.0}
+        )
+
+
+def _plain_mixed_blob(
+    finder: _Finder,
+    j: int,
+    labels: np.ndarray,
+    color_img: np.ndarray,
+    row_img: np.ndarray,
+    per_color: np.ndarray,
+    colours: np.ndarray,
+    min_px: float,
+) -> list[tuple[int, np.ndarray, float]]:
+    """The mixed blob's parts as the blob finder drew them before its components' statistics
+    (every part's own mask, count and centre)."""
+    comp, colors, rows = labels == j, color_img, row_img
+    parts: list[tuple[int, np.ndarray]] = []
+    for c in colours:
+        sub = cv2.morphologyEx(
+            (comp & (colors == c)).astype(np.uint8), cv2.MORPH_CLOSE, finder._close
+        )
+        m, lab2 = cv2.connectedComponents(sub, connectivity=8)
+        parts += [(int(c), lab2 == k) for k in range(1, m)]
+    close = 0.35 * math.sqrt(100.0) * finder.scale
+    parts = sorted(parts, key=lambda cp: -int(np.count_nonzero(cp[1])))
+    grouped: list[tuple[int, np.ndarray]] = []
+    centres: list[np.ndarray] = []
+    for c, part in parts:
+        ys, xs = np.nonzero(part)
+        centre = np.array([xs.sum() / len(xs), ys.sum() / len(ys)])
+        for k, other in enumerate(centres):
+            if math.dist(centre, other) < close:
+                grouped[k] = (grouped[k][0], grouped[k][1] | part)
+                break
+        else:
+            grouped.append((c, part))
+            centres.append(centre)
+    out = []
+    for c, part in grouped:
+        mine = rows[part & (rows >= 0)]
+        if len(mine):
+            c = int(np.argmin(per_color[mine].sum(axis=0) / len(mine)))
+        by, bx = np.nonzero(part)
+        if len(by) < min_px:
+            continue
+        mine = rows[part & (colors == c)]
+        conf = ColorModel.confidence(per_color[mine].sum(axis=0) / len(mine)) if len(mine) else 0.5
+        out.append((c, np.stack([bx, by], 1).astype(np.float32), conf))
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(4, 40), st.integers(4, 40), st.floats(1.0, 2.5))
+def test_a_mixed_blobs_parts_are_the_plain_ones(seed: int, h: int, w: int, scale: float) -> None:
+    rng = np.random.default_rng(seed)
+    comp = cv2.dilate((rng.random((h, w)) < 0.3).astype(np.uint8), np.ones((2, 2), np.uint8))
+    labels = comp.astype(np.int32) * 5
+    color_img = np.where(comp > 0, rng.integers(-1, 3, (h, w)), -1).astype(np.int8)
+    row_img = np.full((h, w), -1, np.int32)
+    at = np.flatnonzero(color_img >= 0)
+    row_img.ravel()[at] = np.arange(len(at))
+    per_color = rng.uniform(0, 60, (len(at), 3)).astype(np.float32)
+    colours = np.flatnonzero(np.bincount(color_img[color_img >= 0], minlength=3))
+    min_px = float(rng.uniform(1, 30))
+    finder = _Finder(scale)
+    stat = np.array([0, 0, w, h])
+    got = BlobFinder._mixed_blob(
+        finder,  # type: ignore[arg-type]
+        5,
+        stat,
+        labels,
+        color_img,
+        row_img,
+        per_color,
+        colours,
+        min_px,
+    )
+    plain = _plain_mixed_blob(finder, 5, labels, color_img, row_img, per_color, colours, min_px)
+    assert [(b.color, b.pts.tolist(), b.conf) for b in got] == [
+        (c, pts.tolist(), conf) for c, pts, conf in plain
+    ]

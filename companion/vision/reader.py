@@ -191,7 +191,8 @@ class Reader:
         if not self.read_drinks:
             # With drinks, `drink_proposals.settle` tells a second meeple from a drink.
             kept = one_meeple_each(pieces)
-            spare = [p for p in pieces if all(p is not q for q in kept)]
+            kept_ids = {id(q) for q in kept}
+            spare = [p for p in pieces if id(p) not in kept_ids]
             pieces = kept + self.maker.station_pyramids(spare, kept)
         stages["pieces"] = ms_since(t2)
         stages["total"] = ms_since(t0)
