@@ -285,6 +285,36 @@ def test_a_frames_disc_shares_are_each_blobs_own(seed: int, count: int) -> None:
         shift[0] += float(rng.uniform(2, 9))
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6))
+def test_discs_kept_while_the_camera_stays_are_where_it_puts_them(seed: int, count: int) -> None:
+    rng = np.random.default_rng(seed)
+    camo = {c: rng.uniform(size=(90, 120)) < 0.3 for c in ("red", "blue")}
+    stations = rng.uniform(-10, 130, (5, 2)).astype(np.float32)
+    shift = [0.01]
+
+    def lean(x: float, y: float, h: float) -> tuple[float, float]:
+        return (x + shift[0] * h, y)
+
+    kept = StationDiscs(1.0, Shapes(150.0, 100.0), stations, lean, camo.get, lambda: shift[0])
+    for frame in range(6):
+        blobs = [
+            np.stack([rng.integers(-5, 125, n), rng.integers(-5, 95, n)], 1).astype(np.float32)
+            for n in rng.integers(0, 200, count)
+        ]
+        colors = [str(rng.choice(["red", "blue"])) for _ in blobs]
+        at = [int(k) for k in rng.integers(0, len(stations), count)]
+        alone = StationDiscs(1.0, Shapes(150.0, 100.0), stations, lean, camo.get)
+        kept.explain_all(blobs, colors, at)
+        for pts, color, k in zip(blobs, colors, at, strict=True):
+            if len(pts):
+                assert kept.explained(pts, color, k) == alone.explained(pts, color, k)
+                assert kept.hidden(color, k) == alone.hidden(color, k)
+        if frame % 2:
+            # The camera moves every second frame: the discs are placed again.
+            shift[0] += float(rng.uniform(2, 9))
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(2, 4))
 def test_kmeans_starts_each_point_at_its_nearest_start_centre(seed: int, n: int) -> None:

@@ -123,7 +123,14 @@ class Reader:
         # reader would keep its tens of MB of images until the next garbage collection.
         camouflage = Camouflage(self.board_frame.ref_lab, colors, self.margin)
         self.maker = PieceMaker(
-            board, s, colors.shapes(), stations, self.camera.unlean, self.camera.lean, camouflage
+            board,
+            s,
+            colors.shapes(),
+            stations,
+            self.camera.unlean,
+            self.camera.lean,
+            camouflage,
+            self.camera.place,
         )
         self.refiner = Refiner(self.board_frame, colors, self.margin, s, colors.area_mm2[PYRAMID])
         self.read_drinks = False
