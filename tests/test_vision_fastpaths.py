@@ -607,3 +607,14 @@ def test_a_mixed_blobs_parts_are_the_plain_ones(seed: int, h: int, w: int, scale
     assert [(b.color, b.pts.tolist(), b.conf) for b in got] == [
         (c, pts.tolist(), conf) for c, pts, conf in plain
     ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_thumbs_l1_norm_is_numpys_mean_difference(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    a, b = rng.integers(0, 256, (2, 16, 16), dtype=np.uint8)
+    if rng.uniform() < 0.5:
+        b = np.clip(a.astype(np.int16) + rng.integers(-9, 10, (16, 16)), 0, 255).astype(np.uint8)
+    plain = float(np.abs(a.astype(np.int16) - b.astype(np.int16)).mean())
+    assert cv2.norm(a, b, cv2.NORM_L1) / a.size == plain
