@@ -155,6 +155,30 @@ def test_a_frames_blob_moments_are_each_blobs_own(seed: int, count: int) -> None
         assert rises[j] == pytest.approx(want, rel=1e-4, abs=1e-5)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 12))
+def test_the_rises_of_some_blobs_are_the_whole_batchs(seed: int, count: int) -> None:
+    """The rises of the blobs asked for alone (their pixels gathered) are those the batch of
+    every blob gives them, to the bit."""
+    rng = np.random.default_rng(seed)
+    image = rng.uniform(0, 238, (60, 80, 3)).astype(np.float32)
+    blobs = []
+    for _ in range(count):
+        n = int(rng.integers(1, 400))
+        x0, y0 = rng.integers(0, 60), rng.integers(0, 40)
+        blobs.append(
+            np.stack([rng.integers(x0, x0 + 20, n), rng.integers(y0, y0 + 20, n)], 1).astype(
+                np.float32
+            )
+        )
+    moments = BlobMoments(blobs)
+    directions = rng.normal(size=(count, 2))
+    directions /= np.hypot(directions[:, :1], directions[:, 1:])
+    every = moments.rises(image, directions)
+    some = sorted({int(j) for j in rng.integers(0, count, int(rng.integers(1, count + 1)))})
+    assert moments.rises(image, directions[some], some) == [every[j] for j in some]
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(1, 5), st.integers(0, 5))
 def test_split_parts_measured_with_the_blobs_are_each_parts_own(
