@@ -385,6 +385,25 @@ def test_the_stations_under_a_blob_are_those_a_search_of_all_finds(seed: int) ->
 
 
 @settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(0.0, 400.0))
+def test_reading_ahead_of_the_warp_warps_the_same(seed: int, spread: float) -> None:
+    """The reader's warp (with its workspace: the part of the frame it reads is read ahead)
+    gives the plain warp's board, the board anywhere in or out of the frame, or across the
+    horizon."""
+    rng = np.random.default_rng(seed)
+    frame = cv2.GaussianBlur(rng.integers(0, 255, (360, 640, 3), dtype=np.uint8), (3, 3), 0)
+    board = np.array([[0, 0], [200, 0], [200, 140], [0, 140]], np.float32)
+    seen = np.array([[170, 80], [470, 90], [480, 290], [160, 280]], np.float32)
+    seen += rng.uniform(-spread, spread, (4, 2)).astype(np.float32)
+    homography = cv2.getPerspectiveTransform(board, seen)
+    work = Workspace()
+    for image in (frame, cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)):
+        plain = warp_to_board(frame, homography, 1.5, (300, 210))
+        got = warp_to_board(image, homography, 1.5, (300, 210), None, work)
+        assert got.shape == plain.shape and np.array_equal(got, plain)
+
+
+@settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_halving_only_what_the_warp_reads_warps_the_same(seed: int) -> None:
     rng = np.random.default_rng(seed)
