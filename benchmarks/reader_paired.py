@@ -2,6 +2,7 @@
 
     PYTHONPATH=. python benchmarks/reader_paired.py --against GITREF [--set easy|hard|all]
         [--frames 4] [--repeat 2] [--cache /tmp/reader-profile] [--frame-format bgr|bgra]
+        [--map osaka]
 
 This machine's speed wanders by tens of per cent from run to run, far more than most speed
 changes, so timing the old and the new code in two runs compares the machine, not the code.
@@ -14,7 +15,8 @@ the median CPU ms of each and the median of the per-frame differences (new - old
 the two read every frame the same. The old reader gets BGR frames (the renders; code before
 the four-byte camera frames only takes those); `--frame-format bgra` gives the new one the same
 frames as the box's Pi camera delivers them (converted before any timing), and
-`--old-frame-format bgra` the old one too (code from 2a10a44 on).
+`--old-frame-format bgra` the old one too (code from 2a10a44 on). `--map osaka` reads the sets'
+plans on Osaka's board (`reader_profile.py --map`).
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ def main() -> int:
     ap.add_argument("--frames", type=int, default=4, help="busy boards a session")
     ap.add_argument("--repeat", type=int, default=2, help="timed pairs of each frame")
     ap.add_argument("--cache", default="/tmp/reader-profile")
+    ap.add_argument("--map", help="both sets' map, e.g. osaka (default: each set's own)")
     add_frame_format(ap, default="bgr")
     ap.add_argument(
         "--old-frame-format",
@@ -90,9 +93,9 @@ def main() -> int:
             new_ms: list[float] = []
             deltas: list[float] = []
             differ = 0
-            board_ref = ref_data.load_map(MAPS[name])
+            board_ref = ref_data.load_map(args.map or MAPS[name])
             layout_ref = ref_markers.load_layout(None, board_ref.width_mm, board_ref.height_mm)
-            for s in sessions(name, Path(args.cache), args.frames, hands=0):
+            for s in sessions(name, Path(args.cache), args.frames, 0, args.map):
                 saved = Path(tmp) / s.name
                 s.calibration.save(saved)
                 cal = ref_cal.Calibration.load(saved)
@@ -118,8 +121,9 @@ def main() -> int:
                         old_ms.append(spent["old"])
                         new_ms.append(spent["new"])
                         deltas.append(spent["new"] - spent["old"])
+            on = f" on {args.map}" if args.map else ""
             print(
-                f"{name} ({len(deltas)} pairs, new reader on {args.frame_format} frames): "
+                f"{name}{on} ({len(deltas)} pairs, new reader on {args.frame_format} frames): "
                 f"old {statistics.median(old_ms):.2f} ms, "
                 f"new {statistics.median(new_ms):.2f} ms, median difference "
                 f"{statistics.median(deltas):+.2f} ms; frames read differently: {differ}"

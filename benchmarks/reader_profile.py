@@ -3,14 +3,16 @@ back; and what it read, to check a speed change reads the same.
 
     PYTHONPATH=. python benchmarks/reader_profile.py [--set easy|hard|all] [--frames 4]
         [--cache /tmp/reader-profile] [--record FILE.json | --compare FILE.json] [--cprofile]
-        [--frame-format bgra|bgr]
+        [--frame-format bgra|bgr] [--map osaka]
 
 The frames are `benchmarks/vision.py`'s own (`benchmarks/vision_sets.py`: the same sessions,
 boards and hands; with the default `--frames 4` every one of them), so the two benchmarks time
-the same reads. The photos are rendered once into `--cache` (rendering costs far more than
-reading) and rendered again when the renderer's code changes; each session is calibrated
-afresh from its cached photos, so the reader is timed with the calibration today's code makes
-(a calibration kept from older code once left out the shading cue: 1.5 ms a hard frame).
+the same reads; `--map` renders the sets' plans on another board, as `benchmarks/vision.py`'s
+(`--map osaka`: Osaka's hard frames). The photos are rendered once into `--cache` (a folder a
+session and map; rendering costs far more than reading) and rendered again when the renderer's
+code changes; each session is calibrated afresh from its cached photos, so the reader is timed
+with the calibration today's code makes (a calibration kept from older code once left out the
+shading cue: 1.5 ms a hard frame).
 Each frame is read `--repeat` times with the markers cached, on one core
 (cv2.setNumThreads(1)); the stages' thread CPU time is measured by wrapping the reader's
 parts, so the reader itself is timed as it runs:
@@ -91,18 +93,20 @@ def _photos(
     return [cv2.imread(str(folder / f"image-{k}.png")) for k in range(n)]
 
 
-def sessions(name: str, cache: Path, frames: int, hands: int = 1) -> list[Session]:
-    """The set's sessions (`benchmarks/vision_sets`) whose calibration accepts the light,
-    `frames` busy boards and `hands` hands each, calibrated afresh from the cached photos."""
-    board = load_map(MAPS[name])
+def sessions(
+    name: str, cache: Path, frames: int, hands: int = 1, map_name: str | None = None
+) -> list[Session]:
+    """The set's sessions (`benchmarks/vision_sets`) on `map_name` (default the set's own map)
+    whose calibration accepts the light, `frames` busy boards and `hands` hands each,
+    calibrated afresh from the cached photos."""
+    board = load_map(map_name or MAPS[name])
     layout = load_layout(None, board.width_mm, board.height_mm)
     fingerprint = renderer_fingerprint(board)
     out = []
     for plan in PLANS[name](board, layout, frames, hands):
         title = f"{name}-{plan.lighting}-{plan.pose}"
-        empty, photo, *images = _photos(
-            cache / f"{title}-{frames}-{hands}", fingerprint, plan, board, layout
-        )
+        folder = cache / f"{name}-{board.id}-{plan.lighting}-{plan.pose}-{frames}-{hands}"
+        empty, photo, *images = _photos(folder, fingerprint, plan, board, layout)
         cal = plan.calibrate(board, layout, empty, photo).calibration
         if cal is not None:
             out.append(Session(title, board, layout, cal, images, hands))
@@ -199,12 +203,13 @@ def main() -> int:
     ap.add_argument("--record", help="write every frame's reading to this JSON file")
     ap.add_argument("--compare", help="list the differences from this recorded JSON file")
     ap.add_argument("--cprofile", action="store_true", help="also print the top functions")
+    ap.add_argument("--map", help="both sets' map, e.g. osaka (default: each set's own)")
     add_frame_format(ap)
     args = ap.parse_args()
     cv2.setNumThreads(1)
     cache = Path(args.cache)
     chosen = [s for s in PLANS if args.set in (s, "all")]
-    todo = [s for name in chosen for s in sessions(name, cache, args.frames, args.hands)]
+    todo = [s for name in chosen for s in sessions(name, cache, args.frames, args.hands, args.map)]
     readings: dict[str, dict[str, Any]] = {}
     per_set: dict[str, dict[str, list[float]]] = {}
     profile = cProfile.Profile() if args.cprofile else None
@@ -237,8 +242,9 @@ def main() -> int:
         row = ", ".join(
             f"{k} {statistics.median(stages[k]):.2f}" for k in (*STAGES, "total") if k in stages
         )
+        on = f" on {args.map}" if args.map else ""
         print(
-            f"{set_name} ({n} reads of {args.frame_format} frames, median CPU ms a frame, "
+            f"{set_name}{on} ({n} reads of {args.frame_format} frames, median CPU ms a frame, "
             f"markers cached): {row}"
         )
     if args.record:

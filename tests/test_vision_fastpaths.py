@@ -3,6 +3,8 @@ frame to the next but the board's own images."""
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 import pytest
@@ -12,7 +14,7 @@ from hypothesis.extra.numpy import arrays
 
 from companion.data import load_map
 from companion.vision.blob_moments import BlobMoments, measure_all
-from companion.vision.blobs import nonzero_flat, nonzero_xy
+from companion.vision.blobs import BlobFinder, nonzero_flat, nonzero_xy
 from companion.vision.boardframe import (
     BoardFrame,
     Halver,
@@ -153,6 +155,30 @@ def test_a_frames_blob_moments_are_each_blobs_own(seed: int, count: int) -> None
         assert rises[j] == pytest.approx(want, rel=1e-4, abs=1e-5)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 12))
+def test_the_rises_of_some_blobs_are_the_whole_batchs(seed: int, count: int) -> None:
+    """The rises of the blobs asked for alone (their pixels gathered) are those the batch of
+    every blob gives them, to the bit."""
+    rng = np.random.default_rng(seed)
+    image = rng.uniform(0, 238, (60, 80, 3)).astype(np.float32)
+    blobs = []
+    for _ in range(count):
+        n = int(rng.integers(1, 400))
+        x0, y0 = rng.integers(0, 60), rng.integers(0, 40)
+        blobs.append(
+            np.stack([rng.integers(x0, x0 + 20, n), rng.integers(y0, y0 + 20, n)], 1).astype(
+                np.float32
+            )
+        )
+    moments = BlobMoments(blobs)
+    directions = rng.normal(size=(count, 2))
+    directions /= np.hypot(directions[:, :1], directions[:, 1:])
+    every = moments.rises(image, directions)
+    some = sorted({int(j) for j in rng.integers(0, count, int(rng.integers(1, count + 1)))})
+    assert moments.rises(image, directions[some], some) == [every[j] for j in some]
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(1, 5), st.integers(0, 5))
 def test_split_parts_measured_with_the_blobs_are_each_parts_own(
@@ -283,6 +309,36 @@ def test_a_frames_disc_shares_are_each_blobs_own(seed: int, count: int) -> None:
         shift[0] += float(rng.uniform(2, 9))
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6))
+def test_discs_kept_while_the_camera_stays_are_where_it_puts_them(seed: int, count: int) -> None:
+    rng = np.random.default_rng(seed)
+    camo = {c: rng.uniform(size=(90, 120)) < 0.3 for c in ("red", "blue")}
+    stations = rng.uniform(-10, 130, (5, 2)).astype(np.float32)
+    shift = [0.01]
+
+    def lean(x: float, y: float, h: float) -> tuple[float, float]:
+        return (x + shift[0] * h, y)
+
+    kept = StationDiscs(1.0, Shapes(150.0, 100.0), stations, lean, camo.get, lambda: shift[0])
+    for frame in range(6):
+        blobs = [
+            np.stack([rng.integers(-5, 125, n), rng.integers(-5, 95, n)], 1).astype(np.float32)
+            for n in rng.integers(0, 200, count)
+        ]
+        colors = [str(rng.choice(["red", "blue"])) for _ in blobs]
+        at = [int(k) for k in rng.integers(0, len(stations), count)]
+        alone = StationDiscs(1.0, Shapes(150.0, 100.0), stations, lean, camo.get)
+        kept.explain_all(blobs, colors, at)
+        for pts, color, k in zip(blobs, colors, at, strict=True):
+            if len(pts):
+                assert kept.explained(pts, color, k) == alone.explained(pts, color, k)
+                assert kept.hidden(color, k) == alone.hidden(color, k)
+        if frame % 2:
+            # The camera moves every second frame: the discs are placed again.
+            shift[0] += float(rng.uniform(2, 9))
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(2, 4))
 def test_kmeans_starts_each_point_at_its_nearest_start_centre(seed: int, n: int) -> None:
@@ -326,6 +382,25 @@ def test_the_stations_under_a_blob_are_those_a_search_of_all_finds(seed: int) ->
     near = [k for k in box if np.hypot(*(pts / scale - xy[k]).T).min() < 6.0]
     assert reach.in_box(*lo.tolist(), *hi.tolist()).tolist() == box.tolist()
     assert reach.under(pts, scale).tolist() == near
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(0.0, 400.0))
+def test_reading_ahead_of_the_warp_warps_the_same(seed: int, spread: float) -> None:
+    """The reader's warp (with its workspace: the part of the frame it reads is read ahead)
+    gives the plain warp's board, the board anywhere in or out of the frame, or across the
+    horizon."""
+    rng = np.random.default_rng(seed)
+    frame = cv2.GaussianBlur(rng.integers(0, 255, (360, 640, 3), dtype=np.uint8), (3, 3), 0)
+    board = np.array([[0, 0], [200, 0], [200, 140], [0, 140]], np.float32)
+    seen = np.array([[170, 80], [470, 90], [480, 290], [160, 280]], np.float32)
+    seen += rng.uniform(-spread, spread, (4, 2)).astype(np.float32)
+    homography = cv2.getPerspectiveTransform(board, seen)
+    work = Workspace()
+    for image in (frame, cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)):
+        plain = warp_to_board(frame, homography, 1.5, (300, 210))
+        got = warp_to_board(image, homography, 1.5, (300, 210), None, work)
+        assert got.shape == plain.shape and np.array_equal(got, plain)
 
 
 @settings(max_examples=40, deadline=None)
@@ -482,3 +557,107 @@ def test_sixteen_bit_labels_give_the_same_component_statistics(mask: np.ndarray)
     n16, _, stats16, _ = cv2.connectedComponentsWithStats(mask, connectivity=8, ltype=cv2.CV_16U)
     assert n16 == n32
     assert np.array_equal(stats16, stats32)
+
+
+class _Finder:
+    """What `BlobFinder._mixed_blob` reads of its finder."""
+
+    _one_piece_parts = BlobFinder._one_piece_parts
+
+    def __init__(self, scale: float) -> None:
+        self.scale = scale
+        self._close = np.ones((3, 3), np.uint8)
+        self.colors = ColorModel(
+            ["a", "b", "c"], np.zeros((3, 3)), np.arange(3), {"pyramid": 100.0}
+        )
+
+
+def _plain_mixed_blob(
+    finder: _Finder,
+    j: int,
+    labels: np.ndarray,
+    color_img: np.ndarray,
+    row_img: np.ndarray,
+    per_color: np.ndarray,
+    colours: np.ndarray,
+    min_px: float,
+) -> list[tuple[int, np.ndarray, float]]:
+    """The mixed blob's parts as the blob finder drew them before its components' statistics
+    (every part's own mask, count and centre)."""
+    comp, colors, rows = labels == j, color_img, row_img
+    parts: list[tuple[int, np.ndarray]] = []
+    for c in colours:
+        sub = cv2.morphologyEx(
+            (comp & (colors == c)).astype(np.uint8), cv2.MORPH_CLOSE, finder._close
+        )
+        m, lab2 = cv2.connectedComponents(sub, connectivity=8)
+        parts += [(int(c), lab2 == k) for k in range(1, m)]
+    close = 0.35 * math.sqrt(100.0) * finder.scale
+    parts = sorted(parts, key=lambda cp: -int(np.count_nonzero(cp[1])))
+    grouped: list[tuple[int, np.ndarray]] = []
+    centres: list[np.ndarray] = []
+    for c, part in parts:
+        ys, xs = np.nonzero(part)
+        centre = np.array([xs.sum() / len(xs), ys.sum() / len(ys)])
+        for k, other in enumerate(centres):
+            if math.dist(centre, other) < close:
+                grouped[k] = (grouped[k][0], grouped[k][1] | part)
+                break
+        else:
+            grouped.append((c, part))
+            centres.append(centre)
+    out = []
+    for c, part in grouped:
+        mine = rows[part & (rows >= 0)]
+        if len(mine):
+            c = int(np.argmin(per_color[mine].sum(axis=0) / len(mine)))
+        by, bx = np.nonzero(part)
+        if len(by) < min_px:
+            continue
+        mine = rows[part & (colors == c)]
+        conf = ColorModel.confidence(per_color[mine].sum(axis=0) / len(mine)) if len(mine) else 0.5
+        out.append((c, np.stack([bx, by], 1).astype(np.float32), conf))
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(4, 40), st.integers(4, 40), st.floats(1.0, 2.5))
+def test_a_mixed_blobs_parts_are_the_plain_ones(seed: int, h: int, w: int, scale: float) -> None:
+    rng = np.random.default_rng(seed)
+    comp = cv2.dilate((rng.random((h, w)) < 0.3).astype(np.uint8), np.ones((2, 2), np.uint8))
+    labels = comp.astype(np.int32) * 5
+    color_img = np.where(comp > 0, rng.integers(-1, 3, (h, w)), -1).astype(np.int8)
+    row_img = np.full((h, w), -1, np.int32)
+    at = np.flatnonzero(color_img >= 0)
+    row_img.ravel()[at] = np.arange(len(at))
+    per_color = rng.uniform(0, 60, (len(at), 3)).astype(np.float32)
+    colours = np.flatnonzero(np.bincount(color_img[color_img >= 0], minlength=3))
+    min_px = float(rng.uniform(1, 30))
+    finder = _Finder(scale)
+    stat = np.array([0, 0, w, h])
+    got = BlobFinder._mixed_blob(
+        finder,  # type: ignore[arg-type]
+        5,
+        stat,
+        labels,
+        color_img,
+        row_img,
+        per_color,
+        colours,
+        min_px,
+    )
+    plain = _plain_mixed_blob(finder, 5, labels, color_img, row_img, per_color, colours, min_px)
+    assert [(b.color, b.pts.tolist(), b.conf) for b in got] == [
+        (c, pts.tolist(), conf) for c, pts, conf in plain
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_thumbs_l1_norm_is_numpys_mean_difference(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    a, b = rng.integers(0, 256, (2, 16, 16), dtype=np.uint8)
+    if rng.uniform() < 0.5:
+        b = np.clip(a.astype(np.int16) + rng.integers(-9, 10, (16, 16)), 0, 255).astype(np.uint8)
+    plain = float(np.abs(a.astype(np.int16) - b.astype(np.int16)).mean())
+    assert cv2.norm(a, b, cv2.NORM_L1) / a.size == plain

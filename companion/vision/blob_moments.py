@@ -87,9 +87,9 @@ def measure_all(
                 directions[j] = direction
                 wanted.append(j)
         if wanted:
-            values = moments.rises(image, directions)
-            for j in wanted:
-                rises[j] = values[j]
+            values = moments.rises(image, directions[wanted], wanted)
+            for j, value in zip(wanted, values, strict=True):
+                rises[j] = value
     elongs = moments.elongations(whole)
     for j in range(whole, len(blobs)):
         elongs.append(elongation(blobs[j], moments.centres[j]))
@@ -108,23 +108,37 @@ class BlobMoments:
 
     def __init__(self, blobs: list[np.ndarray]) -> None:
         self.sizes = np.array([len(b) for b in blobs], np.intp)
-        self._starts = np.concatenate([[0], np.cumsum(self.sizes)[:-1]])
+        ends = np.cumsum(self.sizes)
+        self._starts = np.concatenate([[0], ends[:-1]])
+        self._runs: list[int] = [0, *ends.tolist()]
+        """Where each blob's pixels start in `pts`, then where the last ends."""
         self.pts = np.concatenate(blobs)
         xy = self.pts.astype(np.float64)
         self.centres = self._sums(xy).astype(np.float32) / self.sizes[:, None].astype(np.float32)
         """Each blob's mean pixel (float32, as `pts.sum(0) / len(pts)`)."""
         self._d = xy - np.repeat(self.centres, self.sizes, axis=0)
 
-    def _sums(self, values: np.ndarray) -> np.ndarray:
-        return np.asarray(np.add.reduceat(values, self._starts, axis=0))
+    def _sums(self, values: np.ndarray, starts: np.ndarray | None = None) -> np.ndarray:
+        """Each blob's sum of `values` (a row a pixel), or of each run of them from `starts`
+        (each run's sum is its own: the same values wherever the run lies)."""
+        at = self._starts if starts is None else starts
+        return np.asarray(np.add.reduceat(values, at, axis=0))
 
-    def _mean_products(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """Each blob's means of a * a, b * b and a * b (B x 3), for values a and b a pixel."""
+    def _mean_products(
+        self,
+        a: np.ndarray,
+        b: np.ndarray,
+        sizes: np.ndarray | None = None,
+        starts: np.ndarray | None = None,
+    ) -> np.ndarray:
+        """Each blob's means of a * a, b * b and a * b (B x 3), for values a and b a pixel (or
+        of each run of `sizes` pixels from `starts`)."""
         products = np.empty((len(a), 3))
         np.multiply(a, a, out=products[:, 0])
         np.multiply(b, b, out=products[:, 1])
         np.multiply(a, b, out=products[:, 2])
-        return self._sums(products) / self.sizes[:, None]
+        counts: np.ndarray = self.sizes if sizes is None else sizes
+        return np.asarray(self._sums(products, starts) / counts[:, None])
 
     def elongations(self, first: int | None = None) -> list[float]:
         """`outline.elongation` of each blob, or of the `first` ones (1 under five pixels)."""
@@ -172,19 +186,30 @@ class BlobMoments:
             out.append((min(rw, rh), max(rw, rh)))
         return out
 
-    def rises(self, image: np.ndarray, directions: np.ndarray) -> list[float]:
-        """`shading.rise` of each blob along its direction (B x 2) in `image` (H x W x 3)."""
-        at = self.pts[:, 1].astype(np.intp) * image.shape[1] + self.pts[:, 0].astype(np.intp)
+    def rises(
+        self, image: np.ndarray, directions: np.ndarray, blobs: list[int] | None = None
+    ) -> list[float]:
+        """`shading.rise` of each blob along its direction (B x 2) in `image` (H x W x 3), or
+        of the `blobs` (indices, ascending; a direction each) alone: their pixels are
+        gathered and each blob's sums are its own run's, the values of the whole batch."""
+        pts, d, sizes, starts = self.pts, self._d, self.sizes, self._starts
+        if blobs is not None and len(blobs) < len(self.sizes):
+            runs = [(self._runs[j], self._runs[j + 1]) for j in blobs]
+            pts = np.concatenate([pts[a:b] for a, b in runs])
+            d = np.concatenate([d[a:b] for a, b in runs])
+            sizes = self.sizes[blobs]
+            starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        at = pts[:, 1].astype(np.intp) * image.shape[1] + pts[:, 0].astype(np.intp)
         lit = image.reshape(-1, 3).take(at, axis=0)
         lum = lit[:, 0].astype(np.float64)
         lum += lit[:, 1]
         lum += lit[:, 2]
-        lum -= np.repeat(self._sums(lum) / self.sizes, self.sizes)
-        along = np.repeat(directions, self.sizes, axis=0)
-        along *= self._d
+        lum -= np.repeat(self._sums(lum, starts) / sizes, sizes)
+        along = np.repeat(directions, sizes, axis=0)
+        along *= d
         d_along = along[:, 0] + along[:, 1]
-        sums = self._mean_products(lum, d_along)
+        sums = self._mean_products(lum, d_along, sizes, starts)
         return [
             correlation(ll, aa, la) if size >= 8 else 0.0
-            for size, (ll, aa, la) in zip(self.sizes.tolist(), sums.tolist(), strict=True)
+            for size, (ll, aa, la) in zip(sizes.tolist(), sums.tolist(), strict=True)
         ]

@@ -241,51 +241,69 @@ class BlobFinder:
         comp = labels[y0 : y0 + bh, x0 : x0 + bw] == j
         colors = color_img[y0 : y0 + bh, x0 : x0 + bw]
         rows = row_img[y0 : y0 + bh, x0 : x0 + bw]
-        parts: list[tuple[int, np.ndarray]] = []
-        for c in colours:
+        # Each colour's closed parts: (pixels, colour, its labels, label, centre).
+        parts: list[tuple[int, int, np.ndarray, int, tuple[float, float]]] = []
+        for c in colours.tolist():
             sub = cv2.morphologyEx(
                 (comp & (colors == c)).astype(np.uint8), cv2.MORPH_CLOSE, self._close
             )
-            m, lab2 = cv2.connectedComponents(sub, connectivity=8)
-            parts += [(int(c), lab2 == k) for k in range(1, m)]
+            # The statistics' areas and centroids are the parts' pixel counts and mean
+            # pixels (whole sums over the count, as np.nonzero's sums give them).
+            m, lab2, stats, centroids = cv2.connectedComponentsWithStats(sub, connectivity=8)
+            areas = stats[:, cv2.CC_STAT_AREA].tolist()
+            xy = centroids.tolist()
+            parts += [(areas[k], c, lab2, k, (xy[k][0], xy[k][1])) for k in range(1, m)]
         out: list[Blob] = []
-        for c, part in self._one_piece_parts(parts, rows, per_color):
-            by, bx = np.nonzero(part)
-            if len(by) < min_px:
+        for c, part, n_px in self._one_piece_parts(parts, rows, per_color, min_px):
+            if n_px < min_px:
                 continue
             mine = rows[part & (colors == c)]
             conf = self.colors.confidence(_mean_rows(per_color, mine)) if len(mine) else 0.5
-            pts = np.stack([bx + x0, by + y0], 1).astype(np.float32)
-            out.append(Blob(c, pts, conf))
+            # (x, y) in np.nonzero's order.
+            found = cv2.findNonZero(part.view(np.uint8)).reshape(-1, 2)
+            found += np.array([x0, y0], np.int32)
+            out.append(Blob(c, found.astype(np.float32), conf))
         return out
 
     def _one_piece_parts(
-        self, parts: list[tuple[int, np.ndarray]], rows: np.ndarray, per_color: np.ndarray
-    ) -> list[tuple[int, np.ndarray]]:
+        self,
+        parts: list[tuple[int, int, np.ndarray, int, tuple[float, float]]],
+        rows: np.ndarray,
+        per_color: np.ndarray,
+        min_px: float,
+    ) -> list[tuple[int, np.ndarray, int]]:
         """Colour parts of one blob centred on one another are one piece whose faces drift
-        apart in colour (a shaded face under bluish light): the colour nearest them all."""
+        apart in colour (a shaded face under bluish light): the colour nearest them all. Each
+        piece as (colour, mask, pixels); one under `min_px` pixels (its parts' counts add to
+        less) is not drawn (an empty mask, its count an upper bound)."""
         close = 0.35 * math.sqrt(self.colors.area_mm2[PYRAMID]) * self.scale
-        parts = sorted(parts, key=lambda cp: -int(np.count_nonzero(cp[1])))
-        out: list[tuple[int, np.ndarray]] = []
-        centres: list[np.ndarray] = []
-        for c, part in parts:
-            ys, xs = np.nonzero(part)
-            if not len(ys):
-                continue
-            centre = np.array([xs.sum() / len(xs), ys.sum() / len(ys)])  # np.mean's values
+        parts = sorted(parts, key=lambda p: -p[0])
+        groups: list[list[tuple[int, int, np.ndarray, int, tuple[float, float]]]] = []
+        centres: list[tuple[float, float]] = []
+        for part in parts:
+            centre = part[4]
             for k, other in enumerate(centres):
                 if math.dist(centre, other) < close:
-                    out[k] = (out[k][0], out[k][1] | part)
+                    groups[k].append(part)
                     break
             else:
-                out.append((c, part))
+                groups.append([part])
                 centres.append(centre)
         merged = []
-        for c, part in out:
-            mine = rows[part & (rows >= 0)]
+        nothing = np.zeros(0, bool)
+        for group in groups:
+            c = group[0][1]
+            if sum(p[0] for p in group) < min_px:
+                merged.append((c, nothing, 0))
+                continue
+            mask = group[0][2] == group[0][3]
+            for _, _, lab2, k, _ in group[1:]:
+                mask |= lab2 == k
+            n_px = group[0][0] if len(group) == 1 else int(np.count_nonzero(mask))
+            mine = rows[mask & (rows >= 0)]
             if len(mine):
                 c = int(np.argmin(_mean_rows(per_color, mine)))
-            merged.append((c, part))
+            merged.append((c, mask, n_px))
         return merged
 
 

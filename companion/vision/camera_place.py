@@ -26,6 +26,10 @@ class CameraPlace:
     def __init__(self, nadir: tuple[float, float, float]) -> None:
         self.nadir = nadir
 
+    def place(self) -> tuple[float, float, float]:
+        """Where the camera is: equal while it stays (what `lean` and `unlean` depend on)."""
+        return self.nadir
+
     def lean(self, x: float, y: float, height: float) -> tuple[float, float]:
         """Where a point `height` mm above (x, y) on the board appears (board mm)."""
         nx, ny, cam_h = self.nadir

@@ -246,6 +246,7 @@ class Locator:
         self._since = 0
         self._known = layout.by_id()
         self._last: dict[int, np.ndarray] = {}
+        self._boxes: list[tuple[slice, slice]] = []
         self._homography: np.ndarray | None = None
         self._detector: cv2.aruco.ArucoDetector | None = None
 
@@ -300,29 +301,38 @@ class Locator:
                 found[mid] = c + np.array([dx, dy], np.float32)
         return found
 
-    def _marker_thumbs(self, image: np.ndarray) -> list[np.ndarray]:
-        """Each marker's 16 x 16 grey thumb; from a colour frame only its crops are made grey
-        (grey is per pixel: the grey of a crop is the crop of the grey)."""
+    def _marker_boxes(self) -> list[tuple[slice, slice]]:
+        """Each last-found marker's box (rows, columns), 4 px round its corners: fixed until
+        the markers are found again."""
         out = []
         for corners in self._last.values():
             x0, y0 = np.maximum(corners.min(axis=0).astype(int) - 4, 0)
             x1, y1 = corners.max(axis=0).astype(int) + 4
-            crop = image[y0:y1, x0:x1]
+            out.append((slice(int(y0), int(y1)), slice(int(x0), int(x1))))
+        return out
+
+    def _marker_thumbs(self, image: np.ndarray) -> list[np.ndarray]:
+        """Each marker's 16 x 16 grey thumb (uint8); from a colour frame only its crops are
+        made grey (grey is per pixel: the grey of a crop is the crop of the grey)."""
+        out = []
+        for rows, cols in self._boxes:
+            crop = image[rows, cols]
             if crop.size == 0:
                 return []
-            thumb = cv2.resize(gray_of(crop), (16, 16), interpolation=cv2.INTER_AREA)
-            out.append(thumb.astype(np.int16))
+            out.append(cv2.resize(gray_of(crop), (16, 16), interpolation=cv2.INTER_AREA))
         return out
 
     def _unmoved(self, image: np.ndarray) -> bool:
-        """True when the markers look as they did at the last detection (skip detecting)."""
+        """True when the markers look as they did at the last detection (skip detecting): each
+        thumb's mean absolute difference (OpenCV's L1 norm, a whole sum: numpy's mean of the
+        differences to the bit) under `moved_threshold`."""
         if self._homography is None or not self._thumbs or self._since >= self.redetect_every:
             return False
         now = self._marker_thumbs(image)
         if len(now) != len(self._thumbs):
             return False
         return all(
-            float(np.abs(a - b).mean()) < self.moved_threshold
+            cv2.norm(a, b, cv2.NORM_L1) / a.size < self.moved_threshold
             for a, b in zip(now, self._thumbs, strict=True)
         )
 
@@ -356,6 +366,7 @@ class Locator:
                 # whether the camera moved, so a still camera is not searched every frame.
                 self._homography = hom
                 self._last = found
+                self._boxes = self._marker_boxes()
                 self._thumbs = self._marker_thumbs(gray)
                 return Location(hom, len(found), ms, False)
         if self._homography is not None and found:

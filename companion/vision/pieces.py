@@ -113,14 +113,17 @@ class PieceMaker:
         unlean: Callable[[float, float, float], tuple[float, float]],
         lean: Callable[[float, float, float], tuple[float, float]],
         camouflage: Callable[[str], np.ndarray],
+        place: Callable[[], object] | None = None,
     ) -> None:
+        """`place`: where the camera is that `lean` and `unlean` lean from, or None
+        (`StationDiscs.place`)."""
         self.board = board
         self.scale = scale
         self.shapes = shapes
         self.stations = StationReach(stations)
         self.unlean = unlean
         self.lean = lean
-        self.discs = StationDiscs(scale, shapes, self.stations.xy, lean, camouflage)
+        self.discs = StationDiscs(scale, shapes, self.stations.xy, lean, camouflage, place)
         # Keyed by id, holding the array (so the id stays its own): one blob's parts are
         # fitted several ways in `make`, each part's outline and fit once.
         self._rects: dict[int, tuple[np.ndarray, tuple[float, float]]] = {}

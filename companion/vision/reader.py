@@ -123,7 +123,14 @@ class Reader:
         # reader would keep its tens of MB of images until the next garbage collection.
         camouflage = Camouflage(self.board_frame.ref_lab, colors, self.margin)
         self.maker = PieceMaker(
-            board, s, colors.shapes(), stations, self.camera.unlean, self.camera.lean, camouflage
+            board,
+            s,
+            colors.shapes(),
+            stations,
+            self.camera.unlean,
+            self.camera.lean,
+            camouflage,
+            self.camera.place,
         )
         self.refiner = Refiner(self.board_frame, colors, self.margin, s, colors.area_mm2[PYRAMID])
         self.read_drinks = False
@@ -191,7 +198,8 @@ class Reader:
         if not self.read_drinks:
             # With drinks, `drink_proposals.settle` tells a second meeple from a drink.
             kept = one_meeple_each(pieces)
-            spare = [p for p in pieces if all(p is not q for q in kept)]
+            kept_ids = {id(q) for q in kept}
+            spare = [p for p in pieces if id(p) not in kept_ids]
             pieces = kept + self.maker.station_pyramids(spare, kept)
         stages["pieces"] = ms_since(t2)
         stages["total"] = ms_since(t0)

@@ -42,6 +42,7 @@ class StationDiscs:
         stations: np.ndarray,
         lean: Callable[[float, float, float], tuple[float, float]],
         camouflage: Callable[[str], np.ndarray],
+        place: Callable[[], object] | None = None,
     ) -> None:
         self.scale = scale
         self.shapes = shapes
@@ -50,6 +51,10 @@ class StationDiscs:
         self.lean = lean
         self.camouflage = camouflage
         """Per colour: where the empty board itself looks like that colour (bool image)."""
+        self.place = place
+        """Where the camera is that `lean` leans from (any value that compares equal while
+        the camera stays), or None: the discs are placed afresh each frame."""
+        self._placed: object = None
         self._xy: list[list[float]] = stations.tolist()
         self._r = 0.9 * math.sqrt(SEEN_SHARE * shapes.pyramid_mm2 / math.pi) * scale
         self._ri = math.ceil(self._r)
@@ -61,7 +66,8 @@ class StationDiscs:
         self._side = 2 * self._ri + 2
         self._known: dict[int, tuple[np.ndarray, str, int, float]] = {}
         self._frame: dict[tuple[str, int], _Disc] = {}
-        """This frame's discs by colour and station."""
+        """The discs by colour and station where the camera is (this frame's, or kept from
+        the frames before while `place` says it has not moved)."""
         self._banked: list[np.ndarray] = []
         """The discs' masks one after another (each `_Disc.at` into them), and the bank of
         them joined (`explain_all` joins any new ones)."""
@@ -71,10 +77,15 @@ class StationDiscs:
         self.new_frame()
 
     def new_frame(self) -> None:
-        """Forget the last frame's blobs and where its camera put the discs."""
+        """Forget the last frame's blobs, and where its camera put the discs unless `place`
+        says the camera is where it was (the same discs: each is placed by `lean` alone)."""
         self._known = {}
-        self._frame = {}
+        here = self.place() if self.place is not None else None
+        if here is None or here != self._placed:
+            self._frame = {}
+        self._placed = here
         if len(self._open) > 4096 or not self._banked:
+            self._frame = {}
             self._open.clear()
             # The bank starts with a blank disc, for stations too near the board's edge.
             self._banked = [np.zeros(self._side * self._side, bool)]
