@@ -90,19 +90,31 @@ def camera_model(art: BoardArt, pose: Pose, jitter: np.ndarray) -> tuple[np.ndar
     rz = cv2.Rodrigues(np.array([0.0, 0.0, yaw]))[0]
     rot = rx @ ry @ rz
     cam = np.array([cx, cy, -height])
-    # Aim at the board centre again after tilting so the board stays in view.
+    # Turned towards the board centre after tilting, as a person aims a camera, so the board
+    # stays in view with the lens centred (a real camera's principal point).
     centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
+    rot = _aim(rot @ (centre - cam)) @ rot
     k = np.array([[FOCAL_PX, 0, FRAME_SIZE[0] / 2], [0, FOCAL_PX, FRAME_SIZE[1] / 2], [0, 0, 1]])
 
     def project(p: np.ndarray) -> np.ndarray:
         q = k @ (rot @ (p - cam))
         return np.asarray(q[:2] / q[2])
 
-    shift = project(centre) - np.array(FRAME_SIZE) / 2
     src = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
-    dst = np.array([project(np.array([x, y, 0.0])) - shift for x, y in src])
+    dst = np.array([project(np.array([x, y, 0.0])) for x, y in src])
     hom = cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32))
     return cam, hom
+
+
+def _aim(view: np.ndarray) -> np.ndarray:
+    """The least rotation that turns the camera's view direction `view` onto its optical axis."""
+    v = view / np.linalg.norm(view)
+    axis = np.cross(v, np.array([0.0, 0.0, 1.0]))
+    s = float(np.linalg.norm(axis))
+    if s < 1e-12:
+        return np.eye(3)
+    angle = math.atan2(s, float(v[2]))
+    return np.asarray(cv2.Rodrigues(axis / s * angle)[0])
 
 
 def _lean(cam: np.ndarray, x: np.ndarray, y: np.ndarray, h: float) -> tuple[np.ndarray, np.ndarray]:
