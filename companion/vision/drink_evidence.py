@@ -53,11 +53,12 @@ class DrinkEvidence:
         board_distance: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray],
         margin: float,
         change_unit: float,
+        shadowed: Callable[[object, np.ndarray, np.ndarray], np.ndarray] | None = None,
     ) -> None:
         self.rings = rings
         self.scale = rings.scale
         self.lean = rings.lean
-        self.palette = DrinkPalette(colors, ref_lab, colors_at, board_distance, margin)
+        self.palette = DrinkPalette(colors, ref_lab, colors_at, board_distance, margin, shadowed)
         self.names = self.palette.names
         self.ref_lab = ref_lab
         self.colors_at = colors_at
@@ -153,6 +154,8 @@ class DrinkEvidence:
         mine = ok & (idx == self.names.index(drink.color))
         if np.count_nonzero(mine) < 5:
             return DRINK_SHAPE
+        if self._other_colour(near, drink, idx, ok):
+            return DRINK_SHAPE
         pts = np.stack([xs[mine], ys[mine]], 1).astype(np.float64) / s
         base = self.rings.base
         top = self.lean(sx, sy, base)
@@ -175,6 +178,18 @@ class DrinkEvidence:
             if self._fits_sharp(frame, look):
                 return DRINK_SHAPE
         return said
+
+    def _other_colour(
+        self, near: list[Piece], drink: Piece, idx: np.ndarray, ok: np.ndarray
+    ) -> bool:
+        """The meeples read with the drink are of drink colours other than its own, and hardly
+        a pixel round them shows those colours: the piece reader took the drink for a meeple of
+        a near player colour (a purple drink for a blue meeple; purple is no Metro colour)."""
+        theirs = {p.color for p in near}
+        if drink.color in theirs or not theirs <= set(self.names) - {"white"}:
+            return False
+        seen = ok & np.isin(idx, [self.names.index(c) for c in theirs])
+        return int(np.count_nonzero(seen)) < self.min_px
 
     def _fits_sharp(self, frame: Any, look: Look) -> bool:
         """The camera frame's sharper pixels show the blob fits a standing drink

@@ -16,7 +16,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.vision.boardframe import CameraView
+from companion.vision.boardframe import SHADOW_RATIO, SHADOW_SPREAD, CameraView
 from companion.vision.colormodel import MAX_DISTANCE, to_lab
 from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import near_segment
@@ -40,11 +40,6 @@ when they fit, 0.056-0.114 when a shadow on print or a red line joined them; the
 0.087-0.27)."""
 FILLS = 0.5
 """...and fills at least this share of it (a scrap fits anywhere)."""
-SHADOW_RATIO = (0.4, 0.97)
-SHADOW_SPREAD = 1.15
-"""A pixel whose channels are all the empty board's times one factor in `SHADOW_RATIO`, alike
-within `SHADOW_SPREAD`, is the board in a shadow (a drink's own on the paper), not the drink:
-a dark piece is darker than any shadow (black pieces 0.2-0.3 of the paper)."""
 PLACE_MM = 0.25
 """The silhouette is placed to this step (half the patch's pixel)."""
 NEIGHBOURS = 2
@@ -119,7 +114,7 @@ class SharpLook:
         empty = np.minimum(cv2.GaussianBlur(ref, (3, 3), 0), np.float32(238.0))
         lab = to_lab(seen.reshape(-1, 3) / norm)
         ref_lab = to_lab(empty.reshape(-1, 3) / norm).reshape(n, n, 3)
-        idx, per = self.palette.nearest(lab)
+        idx, per = self.palette.split_hues(seen.reshape(-1, 3), *self.palette.nearest(lab))
         best = per[np.arange(len(idx)), idx]
         board = _nearest_board(lab.reshape(n, n, 3), ref_lab).ravel()
         c = self.palette.names.index(look.color)
