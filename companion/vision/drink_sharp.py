@@ -20,7 +20,7 @@ from companion.vision.boardframe import SHADOW_RATIO, SHADOW_SPREAD, CameraView
 from companion.vision.colormodel import MAX_DISTANCE, to_lab
 from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import near_segment
-from companion.vision.drink_shape import largest_part
+from companion.vision.drink_shape import DRINK, MEEPLE, largest_part
 from companion.vision.model import DRINK_DIAMETER_MM, DRINK_HEIGHT_MM
 from companion.vision.pixels import bgr_of
 from companion.vision.white_drink import Lean
@@ -40,6 +40,11 @@ when they fit, 0.056-0.114 when a shadow on print or a red line joined them; the
 0.087-0.27)."""
 FILLS = 0.5
 """...and fills at least this share of it (a scrap fits anywhere)."""
+NOT_FITS = 0.08
+"""A blob with this share of its pixels outside the best-placed silhouette is no drink: of the
+shape calls with a meeple of the drink's colour near, on four drinks samples rendered with
+the camera's lens centred, the drinks' blobs 0-0.031 outside (1106), the meeples' 0.086-0.285
+(124)."""
 PLACE_MM = 0.25
 """The silhouette is placed to this step (half the patch's pixel)."""
 NEIGHBOURS = 2
@@ -84,15 +89,20 @@ class SharpLook:
         self.margin = margin
         self.lean = lean
 
-    def fits_a_drink(self, camera: CameraView, board_image: np.ndarray, look: Look) -> bool:
-        """The blob, its shadow set aside, lies within a standing drink's silhouette
-        (`FITS`) and fills half of it (`FILLS`)."""
+    def verdict(self, camera: CameraView, board_image: np.ndarray, look: Look) -> str | None:
+        """`DRINK` when the blob, its shadow set aside, lies within a standing drink's
+        silhouette (`FITS`) and fills half of it (`FILLS`), `MEEPLE` when `NOT_FITS` of it
+        lies outside, else None (too little of it seen, or between)."""
         blob = self.blob(camera, board_image, look)
         if blob is None:
-            return False
+            return None
         tx, ty = self.lean(look.x, look.y, DRINK_HEIGHT_MM)
         out, fill = silhouette_fit(blob, (tx - look.x, ty - look.y))
-        return out <= FITS and fill >= FILLS
+        if out <= FITS and fill >= FILLS:
+            return DRINK
+        if out >= NOT_FITS:
+            return MEEPLE
+        return None
 
     def blob(self, camera: CameraView, board_image: np.ndarray, look: Look) -> np.ndarray | None:
         """The points (board mm) of the largest part of the blob of `look.color` in the sharp
