@@ -74,6 +74,10 @@ POSES = {
 }
 
 
+IN_FRAME_PX = 4
+"""The markers' outer corners stay this far inside the frame."""
+
+
 def camera_model(art: BoardArt, pose: Pose, jitter: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(camera position in board mm with z down, 3x3 homography board mm -> frame px)."""
     x0, y0, x1, y1 = art.layout.bounds_mm()
@@ -89,19 +93,21 @@ def camera_model(art: BoardArt, pose: Pose, jitter: np.ndarray) -> tuple[np.ndar
     ry = cv2.Rodrigues(np.array([0.0, roll, 0.0]))[0]
     rz = cv2.Rodrigues(np.array([0.0, 0.0, yaw]))[0]
     rot = rx @ ry @ rz
-    cam = np.array([cx, cy, -height])
     # Turned towards the board centre after tilting, as a person aims a camera, so the board
-    # stays in view with the lens centred (a real camera's principal point).
+    # stays in view with the lens centred (a real camera's principal point); raised until
+    # the markers' corners are in the frame, as a person would.
     centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
-    rot = _aim(rot @ (centre - cam)) @ rot
     k = np.array([[FOCAL_PX, 0, FRAME_SIZE[0] / 2], [0, FOCAL_PX, FRAME_SIZE[1] / 2], [0, 0, 1]])
-
-    def project(p: np.ndarray) -> np.ndarray:
-        q = k @ (rot @ (p - cam))
-        return np.asarray(q[:2] / q[2])
-
     src = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
-    dst = np.array([project(np.array([x, y, 0.0])) for x, y in src])
+    while True:
+        cam = np.array([cx, cy, -height])
+        aimed = _aim(rot @ (centre - cam)) @ rot
+        q = (k @ (aimed @ (np.hstack([src, np.zeros((4, 1))]) - cam).T)).T
+        dst = q[:, :2] / q[:, 2:]
+        inside = (dst >= IN_FRAME_PX) & (dst <= np.array(FRAME_SIZE) - IN_FRAME_PX)
+        if inside.all():
+            break
+        height *= 1.02
     hom = cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32))
     return cam, hom
 
