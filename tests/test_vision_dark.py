@@ -55,8 +55,9 @@ def test_a_dark_meeple_over_print_of_its_shade_is_read(tokyo_reader, blue_at):
         assert got == want
 
 
-def test_black_pyramids_over_dark_print_in_dim_light_are_pyramids():
-    """On Osaka's dark lines in dim light a black pyramid covering the change test's window
+def test_black_pyramids_over_dark_print_in_dim_light_are_pyramids(shifted_lens):
+    """(Photos rendered with the lens shifted, `render.shifted_lens`.) On Osaka's dark lines in
+    dim light a black pyramid covering the change test's window
     looks like a shadow, and over the print its colour is within the margin of the board's:
     it is found by being far darker than the print (before: 3 of these 6 read)."""
     osaka = load_map("osaka")
