@@ -76,8 +76,8 @@ POSES = {
 }
 
 
-IN_FRAME_PX = 4
-"""The markers' outer corners stay this far inside the frame."""
+IN_FRAME_PX = 24
+"""The markers' corners stay this far inside the frame (px), their white border with them."""
 
 _SHIFTED = [False]
 
