@@ -31,6 +31,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -332,6 +333,8 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
     riding: Counter[str] = Counter()
     """The same readings settled with every meeple riding: the game knows no meeple's square."""
     drink_ms: list[float] = []
+    misses: list[str] = []
+    """Each drink missed or read where none stands: where, to look at."""
     for lighting in LIGHTINGS:
         for pose in POSES:
             seed += 100
@@ -350,7 +353,8 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
                     reading = settle_meeples(settle(raw, game, board), game)
                     rider = Meeple(riding=VehicleId("G"), boarded_at="G1")
                     blind = replace(game, meeples=dict.fromkeys(game.meeples, rider))
-                    riding.update(_riding(shot, settle_meeples(settle(raw, blind, board), blind)))
+                    ridden = settle_meeples(settle(raw, blind, board), blind)
+                    riding.update(_riding(shot, ridden))
                     want = {p.key() for p in shot.pieces if p.kind == DRINK}
                     got = {p.key() for p in reading.pieces if p.kind == DRINK}
                     r, _w, ph = score(
@@ -368,6 +372,14 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
                             for k, n in extra.items()
                             for _ in range(max(0, n))
                         )
+                    where = f"{lighting}/{pose}/{k}{'' if state.drinks else ' bare'}"
+                    misses += _drink_misses(where, want, got)
+                    misses += _drink_misses(
+                        f"{where} riding",
+                        want,
+                        {p.key() for p in ridden.pieces if p.kind == DRINK},
+                        missed=False,
+                    )
                     if state.drinks:
                         drinks += len(want)
                         right += len(want & got)
@@ -382,7 +394,13 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
                 )
                 shot = shoot(board, layout, state, seed=seed + 70, lighting=lighting, pose=pose)
                 frame = camera_frame(shot.image, args.frame_format)
-                full.add(shot, settle_meeples(settle(reader.read(frame), state, board), state))
+                settled = settle_meeples(settle(reader.read(frame), state, board), state)
+                full.add(shot, settled)
+                misses += _drink_misses(
+                    f"{lighting}/{pose}/full",
+                    {p.key() for p in shot.pieces if p.kind == DRINK},
+                    {p.key() for p in settled.pieces if p.kind == DRINK},
+                )
     pct = 100 * right / drinks if drinks else float("nan")
     print(
         f"\n## drinks, map {board.id}\n\ndrinks read right: {right}/{drinks} ({pct:.2f} %), "
@@ -407,6 +425,17 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
         )
     if args.full_boards:
         print(full.line())
+    for line in misses:
+        print(" ", line)
+
+
+def _drink_misses(where: str, want: set[Any], got: set[Any], missed: bool = True) -> list[str]:
+    """One line naming the drinks missed (unless not `missed`) and the phantom drinks."""
+    lost = sorted(want - got) if missed else []
+    extra = sorted(got - want)
+    if not lost and not extra:
+        return []
+    return [f"{where}: missed {lost} phantom {extra}"]
 
 
 def _time_drinks(reader: Reader, ms: list[float]) -> None:

@@ -84,3 +84,14 @@ def headless_app(data_dir, config=None, **options):
         **options,
     }
     return build_app(config, Options(**settings))
+
+
+@pytest.fixture
+def shifted_lens():
+    """Photos rendered with the lens's principal point off the frame's centre, as every test
+    photo was before the renderer aimed its camera (`render.shifted_lens`): a test that pins
+    a situation found on such a photo keeps its photo."""
+    from companion.vision.render import shifted_lens
+
+    with shifted_lens():
+        yield

@@ -51,9 +51,10 @@ def test_fit_places_stops_on_their_own_circles_and_reports_the_rest(tokyo, seed,
     [(4, "warm", "tilted", "H4"), (20, "dim", "offset", "Y7")],
 )
 def test_a_stop_missing_from_the_print_is_not_placed_on_a_rival_circle(
-    tokyo, seed, lighting, pose, missing
+    tokyo, seed, lighting, pose, missing, shifted_lens
 ):
-    """Two of the benchmark's boards where the fit once placed a stop missing from the print:
+    """Two of the benchmark's boards (as rendered with the lens shifted, `render.shifted_lens`)
+    where the fit once placed a stop missing from the print:
     H4 on H3's circle (H3 itself unsure, so nothing but H4's lead told them apart), Y7 on a
     patch of paper beside its line's stroke (a ring light on one side); and on the second,
     N5 on the circle of C4, a line of nearly its colour, nearer N5's expected place."""

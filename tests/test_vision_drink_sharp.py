@@ -6,17 +6,18 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-import cv2
 import numpy as np
 import pytest
 
 from companion.data import load_map
+from companion.metro.state import Meeple
+from companion.metro.vehicles import VehicleId
 from companion.vision.drink_proposals import settle
 from companion.vision.drink_sharp import FILLS, FITS, SHARP_PX_PER_MM, silhouette_fit
 from companion.vision.markers import load_layout
-from companion.vision.model import DRINK, DRINK_DIAMETER_MM, Reading
+from companion.vision.model import DRINK, DRINK_DIAMETER_MM
 from companion.vision.reader import Reader
-from companion.vision.scenes import calibrate_session, shoot
+from companion.vision.scenes import calibrate_session
 from tests.test_vision_drinks_frames import ORDER, bench_frame
 
 
@@ -76,29 +77,46 @@ def test_a_scrap_fits_but_does_not_fill() -> None:
     assert out == 0 and fill < FILLS
 
 
-def test_a_drink_the_board_frame_cannot_tell_from_a_meeple_is_read_by_the_sharp_look() -> None:
-    """Osaka, 6 frames a session, warm light, tilted camera: Nakatsu's black drink, read as a
-    black meeple, whose blob in the board frame (with its shadow) reaches and spreads as a
-    meeple's may (`drink_shape.UNSURE`): in the camera frame, its shadow set aside, it lies
-    within a standing drink's silhouette, so it is read; without the sharp look it is not.
-    The frame as the Pi camera gives it (BGRA) reads the same."""
-    state, _shot, _raw = bench_frame("osaka", "warm/tilted", 3, 6)
-    assert state.drinks["nakatsu"] == "black"
-    board = load_map("osaka")
+def _session_reader(map_id: str, session: str) -> Reader:
+    board = load_map(map_id)
     layout = load_layout(None, board.width_mm, board.height_mm)
-    seed = 400 + 100 * ORDER.index("warm/tilted")
-    cal = calibrate_session(board, layout, "warm", "tilted", seed).calibration
+    lighting, pose = session.split("/")
+    seed = 400 + 100 * ORDER.index(session)
+    cal = calibrate_session(board, layout, lighting, pose, seed).calibration
     reader = Reader(board, layout, cal.reference, cal.colors)
     reader.read_drinks = True
-    shot = shoot(board, layout, state, seed=seed + 13, lighting="warm", pose="tilted")
+    return reader
+
+
+def test_a_drink_the_board_frame_calls_a_meeple_is_read_by_the_sharp_look() -> None:
+    """Osaka, 6 frames a session, daylight, camera offset (the lens centred): Osakako's blue
+    drink is read as a blue meeple, and its blob in the board frame is long enough for one
+    (`drink_shape.MEEPLE`); the camera frame's pixels, its shadow set aside, lie within a
+    standing drink's silhouette: it is the drink. Without the sharp look it is not read."""
+    state, shot, raw = bench_frame("osaka", "daylight/offset", 4, 6)
+    assert state.drinks["osakako"] == "blue" and "blue" not in state.meeples
     game = replace(state, drinks={})
-
-    def drinks(reading: Reading) -> dict[str | None, str]:
-        return {p.station: p.color for p in settle(reading, game).pieces if p.kind == DRINK}
-
-    seen = reader.read(shot.image)
-    assert drinks(seen).get("nakatsu") == "black"
-    four = reader.read(cv2.cvtColor(shot.image, cv2.COLOR_BGR2BGRA))
-    assert four.pieces == seen.pieces
+    assert {p.station: p.color for p in settle(raw, game).pieces if p.kind == DRINK}.get(
+        "osakako"
+    ) == "blue"
+    reader = _session_reader("osaka", "daylight/offset")
     reader.drinks.evidence.sharp = None
-    assert "nakatsu" not in drinks(reader.read(shot.image))
+    plain = settle(reader.read(shot.image), game).pieces
+    assert "osakako" not in {p.station for p in plain if p.kind == DRINK}
+
+
+def test_a_green_meeples_mint_side_is_no_drink_by_the_sharp_look() -> None:
+    """Tokyo, 6 frames a session, warm light, camera tilted: Green's meeple beside Yurakucho's
+    pyramid shows a part of mint that the board frame's shape test takes for a drink; in the
+    camera frame the blob reaches far outside a drink's silhouette: no drink, even with every
+    meeple riding (the game knows no meeple's square)."""
+    state, shot, raw = bench_frame("tokyo", "warm/tilted", 0, 6)
+    assert "yurakucho" in state.stations and state.drinks.get("yurakucho") != "mint"
+    game = replace(state, drinks={})
+    rider = Meeple(riding=VehicleId("G"), boarded_at="G1")
+    riding = replace(game, meeples=dict.fromkeys(game.meeples, rider))
+    assert ("drink", "mint", "yurakucho") not in {p.key() for p in settle(raw, riding).pieces}
+    reader = _session_reader("tokyo", "warm/tilted")
+    reader.drinks.evidence.sharp = None
+    plain = settle(reader.read(shot.image), riding).pieces
+    assert ("drink", "mint", "yurakucho") in {p.key() for p in plain}

@@ -1,6 +1,8 @@
 """METRO DRINKS under the camera on frames of the drinks benchmark (`benchmarks/vision.py --set
 drinks`) where a cause of a miss was found: each board made again from the benchmark's own
-random draws, shot in its session's light, and read."""
+random draws, shot in its session's light, and read. Every photo here is rendered as the
+benchmark's were when these causes were found, with the lens shifted (`render.shifted_lens`):
+aimed at the board since, the camera shows other boards where other causes show."""
 
 from __future__ import annotations
 
@@ -28,6 +30,11 @@ from companion.vision.scenes import (
 )
 
 ORDER = [f"{lt}/{ps}" for lt in LIGHTINGS for ps in POSES]
+
+
+@pytest.fixture(autouse=True)
+def _shifted(shifted_lens: None) -> None:
+    """Every photo of this module rendered with the lens shifted."""
 
 
 def bench_frame(

@@ -89,6 +89,11 @@ class Frame:
 
 
 CLAMP = np.float32(238.0)
+SHADOW_RATIO = (0.4, 0.97)
+SHADOW_SPREAD = 1.15
+"""A pixel whose channels are all the empty board's times one factor in `SHADOW_RATIO`, alike
+within `SHADOW_SPREAD`, is the board in a shadow, not a piece: a dark piece is darker than
+any shadow (black pieces 0.2-0.3 of the paper), a coloured one changes the channels unalike."""
 
 
 class Workspace:
@@ -343,6 +348,19 @@ class BoardFrame:
         total = seen[:, 0] + seen[:, 1]
         total += seen[:, 2]
         return np.asarray(total < self._dark_print_below.take(at))
+
+    def shadowed(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+        """Pixels that are the empty board's under them dimmed alike in every channel: the
+        board in a piece's shadow (a dark piece is darker than any shadow), not a piece."""
+        at = ys * self.norm.shape[1] + xs
+        seen = frame.image.reshape(-1, 3).take(at, axis=0)
+        ratio = seen / (self.ref.reshape(-1, 3).take(at, axis=0) + np.float32(1.0))
+        mean = ratio.mean(1)
+        return np.asarray(
+            (mean > SHADOW_RATIO[0])
+            & (mean < SHADOW_RATIO[1])
+            & (ratio.max(1) < SHADOW_SPREAD * np.maximum(ratio.min(1), np.float32(1e-6)))
+        )
 
     def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
         """Lab distance from each pixel's colour to the empty board's under it: the least over

@@ -7,13 +7,31 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import cv2
 import numpy as np
 
 from companion.colors import DRINK_COLORS, PLAYER_COLORS
-from companion.vision.colormodel import MAX_DISTANCE, ColorModel, to_lab
+from companion.vision.colormodel import L_WEIGHT, MAX_DISTANCE, ColorModel, to_lab
 
 SHADES = (0.6, 0.85, 1.05)
 """A drink's side in shadow, its side in the light, its top: one prototype each."""
+HUE_PAIRS = (("blue", "purple"),)
+"""Drink colours near in Lab where one is bright: a blue drink's lit top, brighter than any
+blue pyramid face calibrated, shifts towards purple in Lab (saturated blue has a positive a).
+Their share of red light tells them apart at any brightness (blue ~0.1, purple ~0.35)."""
+
+
+def red_share(bgr: np.ndarray) -> np.ndarray:
+    """N: each pixel's red over its R+G+B, a chromaticity independent of its brightness."""
+    b = np.asarray(bgr, np.float32).reshape(-1, 3)
+    return np.asarray(b[:, 2] / np.maximum(b.sum(1), np.float32(1.0)), np.float32)
+
+
+def from_lab(lab: np.ndarray) -> np.ndarray:
+    """N x 3 weighted Lab -> N x 3 float BGR (0-255): `to_lab` undone (for prototypes)."""
+    raw = np.asarray(lab, np.float32).reshape(1, -1, 3).copy()
+    raw[..., 0] /= L_WEIGHT
+    return np.asarray(cv2.cvtColor(raw, cv2.COLOR_Lab2BGR), np.float32).reshape(-1, 3) * 255
 
 
 def whitest(ref_lab: np.ndarray) -> np.ndarray:
@@ -74,11 +92,21 @@ class DrinkPalette:
         colors_at: Callable[[object, np.ndarray, np.ndarray], np.ndarray],
         board_distance: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray],
         margin: float,
+        shadowed: Callable[[object, np.ndarray, np.ndarray], np.ndarray] | None = None,
     ) -> None:
+        """`shadowed`: which pixels are the empty board in a shadow (`BoardFrame.shadowed`)."""
         self.names, self.protos, self.owner = drink_prototypes(colors, whitest(ref_lab))
         self.white_index = self.names.index("white")
+        self.hue_pairs = []
+        """(first index, second index, red share between them) of each of `HUE_PAIRS`."""
+        for a, b in HUE_PAIRS:
+            ia, ib = self.names.index(a), self.names.index(b)
+            ra = float(np.mean(red_share(from_lab(self.protos[self.owner == ia]))))
+            rb = float(np.mean(red_share(from_lab(self.protos[self.owner == ib]))))
+            self.hue_pairs.append((ia, ib, (ra + rb) / 2))
         self.colors_at = colors_at
         self.board_distance = board_distance
+        self.shadowed = shadowed
         self.margin = margin
 
     def nearest(self, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -89,16 +117,32 @@ class DrinkPalette:
             per[:, i] = np.sqrt(d2[:, self.owner == i].min(1))
         return np.argmin(per, 1), per
 
+    def split_hues(
+        self, bgr: np.ndarray, idx: np.ndarray, per: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """`nearest`'s answer with each of `HUE_PAIRS` decided by the pixel's red share."""
+        for ia, ib, mid in self.hue_pairs:
+            pair = (idx == ia) | (idx == ib)
+            if pair.any():
+                idx = idx.copy()
+                idx[pair] = np.where(red_share(bgr.reshape(-1, 3)[pair]) < mid, ia, ib)
+        return idx, per
+
     def classify(
         self, frame: object, ys: np.ndarray, xs: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(nearest drink colour, N x colours distances, drink pixel: near that colour and
         nearer it than the empty board). White is never a drink pixel: on light paper a white
         drink's top is as near white as the paper is, and a stop circle in a piece's shadow
-        looks like its shaded side (`white_drink` finds it by its change instead)."""
-        lab = to_lab(self.colors_at(frame, ys, xs))
-        idx, per = self.nearest(lab)
+        looks like its shaded side (`white_drink` finds it by its change instead). Nor is the
+        board in a shadow: a piece's shadow on a printed line of a drink colour looks like
+        that drink's shaded side."""
+        bgr = self.colors_at(frame, ys, xs)
+        lab = to_lab(bgr)
+        idx, per = self.split_hues(bgr, *self.nearest(lab))
         best = per[np.arange(len(idx)), idx]
         board = self.board_distance(ys, xs, lab)
         ok = (best < MAX_DISTANCE) & (best + self.margin < board) & (idx != self.white_index)
+        if self.shadowed is not None and ok.any():
+            ok &= ~self.shadowed(frame, ys, xs)
         return idx, per, ok

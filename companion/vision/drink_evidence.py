@@ -15,7 +15,8 @@ from companion.vision.colormodel import ColorModel, to_lab
 from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import FOOTPRINT, DrinkRings, near_segment
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
-from companion.vision.drink_shape import UNSURE, largest_part, verdict
+from companion.vision.drink_shape import MEEPLE as MEEPLE_SHAPE
+from companion.vision.drink_shape import largest_part, verdict
 from companion.vision.drink_sharp import Look, SharpLook
 from companion.vision.model import (
     DRINK,
@@ -39,6 +40,9 @@ MERGED = 1.25
 """A blob of a drink's colour this many calibrated meeples' seen area or more round a station
 is more than one meeple: a pyramid with its drink (a pyramid's 18 mm base and a drink's
 10 mm disc and side seen are about 1.5 meeples)."""
+LOOKALIKES = {"mint": ("green",), "purple": ("blue",)}
+"""The player colours whose meeples show a part of a drink's colour (a green meeple's lit
+side is mint): such a part may fit a drink, so the sharp look may only say it is none."""
 
 
 class DrinkEvidence:
@@ -53,11 +57,12 @@ class DrinkEvidence:
         board_distance: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray],
         margin: float,
         change_unit: float,
+        shadowed: Callable[[object, np.ndarray, np.ndarray], np.ndarray] | None = None,
     ) -> None:
         self.rings = rings
         self.scale = rings.scale
         self.lean = rings.lean
-        self.palette = DrinkPalette(colors, ref_lab, colors_at, board_distance, margin)
+        self.palette = DrinkPalette(colors, ref_lab, colors_at, board_distance, margin, shadowed)
         self.names = self.palette.names
         self.ref_lab = ref_lab
         self.colors_at = colors_at
@@ -128,8 +133,10 @@ class DrinkEvidence:
         """The piece reader saw a meeple where the ring shows a drink (black, blue and red are
         player and drink colours, mint is near green): is it that meeple? The blob of the
         drink's colour round them, off the pyramid, tells (`drink_shape.verdict`); with no
-        meeple read there it is a drink. One it cannot tell is a drink when the camera frame's
-        sharper pixels show it fits a standing drink (`_fits_sharp`)."""
+        meeple read there it is a drink. With a meeple of the drink's colour read there the
+        camera frame's sharper pixels decide where they can (`_sharp`: the blob fits a standing
+        drink's silhouette or clearly does not); the board frame's shape test where they
+        cannot. With one of another colour they may only say it is no drink."""
         reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
         meeples = [p for p in pieces if p.kind == MEEPLE]
 
@@ -153,6 +160,8 @@ class DrinkEvidence:
         mine = ok & (idx == self.names.index(drink.color))
         if np.count_nonzero(mine) < 5:
             return DRINK_SHAPE
+        if self._other_colour(near, drink, idx, ok):
+            return DRINK_SHAPE
         pts = np.stack([xs[mine], ys[mine]], 1).astype(np.float64) / s
         base = self.rings.base
         top = self.lean(sx, sy, base)
@@ -161,29 +170,48 @@ class DrinkEvidence:
             & ~near_segment(pts[:, 0], pts[:, 1], (sx, sy), top, FOOTPRINT * base)
         ]
         said = verdict(pts, spot, twin, self.lean, s, self.meeple_px)
-        if said == UNSURE and any(p.color == drink.color for p in near):
-            look = Look(
-                drink.color,
-                cx,
-                cy,
-                (sx, sy),
-                self.rings.inner,
-                top,
-                FOOTPRINT * base,
-                SPOT * DRINK_DIAMETER_MM,
-            )
-            if self._fits_sharp(frame, look):
-                return DRINK_SHAPE
+        look = Look(
+            drink.color,
+            cx,
+            cy,
+            (sx, sy),
+            self.rings.inner,
+            top,
+            FOOTPRINT * base,
+            SPOT * DRINK_DIAMETER_MM,
+        )
+        if any(p.color == drink.color for p in near):
+            return self._sharp(frame, look) or said
+        lookalike = LOOKALIKES.get(drink.color, ())
+        if (
+            said == DRINK_SHAPE
+            and any(p.color in lookalike for p in near)
+            and self._sharp(frame, look) == MEEPLE_SHAPE
+        ):
+            return MEEPLE_SHAPE
         return said
 
-    def _fits_sharp(self, frame: Any, look: Look) -> bool:
-        """The camera frame's sharper pixels show the blob fits a standing drink
-        (`drink_sharp`); only asked of a meeple of the drink's own colour, whose pixels are all
-        that colour's (of a meeple of a near colour, green by mint, the drink colour's pixels
-        may be a part of it that fits a drink)."""
-        if self.sharp is None or frame.source is None:
+    def _other_colour(
+        self, near: list[Piece], drink: Piece, idx: np.ndarray, ok: np.ndarray
+    ) -> bool:
+        """The meeples read with the drink are of drink colours other than its own, and hardly
+        a pixel round them shows those colours: the piece reader took the drink for a meeple of
+        a near player colour (a purple drink for a blue meeple; purple is no Metro colour)."""
+        theirs = {p.color for p in near}
+        if drink.color in theirs or not theirs <= set(self.names) - {"white"}:
             return False
-        return self.sharp.fits_a_drink(frame.source, frame.image, look)
+        seen = ok & np.isin(idx, [self.names.index(c) for c in theirs])
+        return int(np.count_nonzero(seen)) < self.min_px
+
+    def _sharp(self, frame: Any, look: Look) -> str | None:
+        """What the camera frame's sharper pixels say of the blob: it fits a standing drink's
+        silhouette, or it does not (`drink_sharp`), or None where they cannot tell; only
+        asked of a meeple of the drink's own colour, whose pixels are all that colour's (of a
+        meeple of a near colour, green by mint, the drink colour's pixels may be a part of it
+        that fits a drink)."""
+        if self.sharp is None or frame.source is None:
+            return None
+        return self.sharp.verdict(frame.source, frame.image, look)
 
     def white(
         self, frame: Any, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]

@@ -16,11 +16,11 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.vision.boardframe import CameraView
+from companion.vision.boardframe import SHADOW_RATIO, SHADOW_SPREAD, CameraView
 from companion.vision.colormodel import MAX_DISTANCE, to_lab
 from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import near_segment
-from companion.vision.drink_shape import largest_part
+from companion.vision.drink_shape import DRINK, MEEPLE, largest_part
 from companion.vision.model import DRINK_DIAMETER_MM, DRINK_HEIGHT_MM
 from companion.vision.pixels import bgr_of
 from companion.vision.white_drink import Lean
@@ -40,11 +40,11 @@ when they fit, 0.056-0.114 when a shadow on print or a red line joined them; the
 0.087-0.27)."""
 FILLS = 0.5
 """...and fills at least this share of it (a scrap fits anywhere)."""
-SHADOW_RATIO = (0.4, 0.97)
-SHADOW_SPREAD = 1.15
-"""A pixel whose channels are all the empty board's times one factor in `SHADOW_RATIO`, alike
-within `SHADOW_SPREAD`, is the board in a shadow (a drink's own on the paper), not the drink:
-a dark piece is darker than any shadow (black pieces 0.2-0.3 of the paper)."""
+NOT_FITS = 0.08
+"""A blob with this share of its pixels outside the best-placed silhouette is no drink: of the
+shape calls with a meeple of the drink's colour near, on four drinks samples rendered with
+the camera's lens centred, the drinks' blobs 0-0.031 outside (1106), the meeples' 0.086-0.285
+(124)."""
 PLACE_MM = 0.25
 """The silhouette is placed to this step (half the patch's pixel)."""
 NEIGHBOURS = 2
@@ -89,15 +89,20 @@ class SharpLook:
         self.margin = margin
         self.lean = lean
 
-    def fits_a_drink(self, camera: CameraView, board_image: np.ndarray, look: Look) -> bool:
-        """The blob, its shadow set aside, lies within a standing drink's silhouette
-        (`FITS`) and fills half of it (`FILLS`)."""
+    def verdict(self, camera: CameraView, board_image: np.ndarray, look: Look) -> str | None:
+        """`DRINK` when the blob, its shadow set aside, lies within a standing drink's
+        silhouette (`FITS`) and fills half of it (`FILLS`), `MEEPLE` when `NOT_FITS` of it
+        lies outside, else None (too little of it seen, or between)."""
         blob = self.blob(camera, board_image, look)
         if blob is None:
-            return False
+            return None
         tx, ty = self.lean(look.x, look.y, DRINK_HEIGHT_MM)
         out, fill = silhouette_fit(blob, (tx - look.x, ty - look.y))
-        return out <= FITS and fill >= FILLS
+        if out <= FITS and fill >= FILLS:
+            return DRINK
+        if out >= NOT_FITS:
+            return MEEPLE
+        return None
 
     def blob(self, camera: CameraView, board_image: np.ndarray, look: Look) -> np.ndarray | None:
         """The points (board mm) of the largest part of the blob of `look.color` in the sharp
@@ -119,7 +124,7 @@ class SharpLook:
         empty = np.minimum(cv2.GaussianBlur(ref, (3, 3), 0), np.float32(238.0))
         lab = to_lab(seen.reshape(-1, 3) / norm)
         ref_lab = to_lab(empty.reshape(-1, 3) / norm).reshape(n, n, 3)
-        idx, per = self.palette.nearest(lab)
+        idx, per = self.palette.split_hues(seen.reshape(-1, 3), *self.palette.nearest(lab))
         best = per[np.arange(len(idx)), idx]
         board = _nearest_board(lab.reshape(n, n, 3), ref_lab).ravel()
         c = self.palette.names.index(look.color)

@@ -85,6 +85,7 @@ class DrinkReader:
         size: tuple[int, int],
         change_unit: float = 1.0,
         reference: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+        shadowed: Callable[[object, np.ndarray, np.ndarray], np.ndarray] | None = None,
     ) -> None:
         """`reference`: the calibration photo, its homography (board mm to its px) and the
         board frame's light norm, for the sharp look at the camera frame (`drink_sharp`)."""
@@ -94,7 +95,7 @@ class DrinkReader:
         """The pyramids' seen base (mm), from the calibration photo."""
         self.rings = DrinkRings(board, scale, size, lean, self.base)
         self.evidence = DrinkEvidence(
-            self.rings, colors, ref_lab, colors_at, board_distance, margin, change_unit
+            self.rings, colors, ref_lab, colors_at, board_distance, margin, change_unit, shadowed
         )
         self.meeple = self.evidence.meeple
         if reference is not None:

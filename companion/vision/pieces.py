@@ -468,10 +468,15 @@ class PieceMaker:
         fit = self.fit(pts, color)
         kind_conf = abs(2 * fit.pyramid - 1)
         cues = fit.shading + fit.centre
-        if abs(cues) >= DOUBT:
+        # the cues together, or the louder alone where the other says the opposite
+        loud = fit.shading if abs(fit.shading) > abs(fit.centre) else fit.centre
+        if abs(cues) >= DOUBT or abs(loud) >= DOUBT:
             shape = min(max(fit.shape, 1e-9), 1 - 1e-9)
             rest = math.log(shape / (1 - shape)) - cues
-            if (rest >= 0) != (cues >= 0) and abs(rest) < SURE_SHAPE:
+            if (
+                any((rest >= 0) != (c >= 0) for c in (cues, loud) if abs(c) >= DOUBT)
+                and abs(rest) < SURE_SHAPE
+            ):
                 # Size and the lean's cues disagree: a call for the game to settle.
                 kind_conf = min(kind_conf, 0.5)
         if fit.pyramid >= 0.5:

@@ -1,0 +1,70 @@
+"""Drink colours under the camera on frames of the drinks benchmark (the lens centred): blue
+told from purple by its share of red, a piece's shadow on a printed line of a drink colour no
+drink, and a purple drink the piece reader took for a blue meeple."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from companion.vision.drink_colors import from_lab, red_share
+from companion.vision.drink_proposals import settle
+from companion.vision.model import DRINK
+from tests.test_vision_drink_sharp import _session_reader
+from tests.test_vision_drinks_frames import bench_frame
+
+
+def _drinks(map_id: str, session: str, frame: int, frames: int, **off: bool) -> dict:
+    state, shot, raw = bench_frame(map_id, session, frame, frames)
+    if off:
+        reader = _session_reader(map_id, session)
+        palette = reader.drinks.evidence.palette
+        if off.get("hues"):
+            palette.hue_pairs = []
+        if off.get("shadows"):
+            palette.shadowed = None
+        raw = reader.read(shot.image)
+    game = replace(state, drinks={})
+    return {p.station: p.color for p in settle(raw, game).pieces if p.kind == DRINK}
+
+
+def test_red_share_is_a_colours_chromaticity_at_any_brightness() -> None:
+    bgr = np.array([[210.0, 100.0, 40.0], [105.0, 50.0, 20.0], [190.0, 70.0, 140.0]])
+    share = red_share(bgr)
+    assert share[0] == share[1] and share[0] < 0.15 < 0.3 < share[2]
+
+
+def test_from_lab_undoes_to_lab() -> None:
+    from companion.vision.colormodel import to_lab
+
+    bgr = np.array([[210.0, 100.0, 40.0], [30.0, 30.0, 30.0], [40.0, 215.0, 215.0]], np.float32)
+    assert np.allclose(from_lab(to_lab(bgr)), bgr, atol=1.0)
+
+
+def test_a_blue_drinks_lit_top_is_blue_not_purple() -> None:
+    """Osaka, window light, overhead: Shinsaibashi's blue drink's lit top is brighter than any
+    blue face calibrated, and more of its pixels are nearest purple than blue in Lab; by their
+    share of red they are blue."""
+    state, _shot, _raw = bench_frame("osaka", "window/overhead", 5, 6)
+    assert state.drinks["shinsaibashi"] == "blue"
+    assert _drinks("osaka", "window/overhead", 5, 6).get("shinsaibashi") == "blue"
+    assert _drinks("osaka", "window/overhead", 5, 6, hues=True).get("shinsaibashi") == "purple"
+
+
+def test_a_meeples_shadow_on_a_red_line_is_no_red_drink() -> None:
+    """Tokyo, daylight, overhead: Yellow's meeple stands on Hongo-sanchome's circles, and its
+    shadow on the red Marunouchi line beside it looks like a red drink's shaded side; the board
+    there is only dimmed alike in every channel: no drink."""
+    state, _shot, _raw = bench_frame("tokyo", "daylight/overhead", 4, 6)
+    assert "hongo-sanchome" not in state.drinks
+    assert "hongo-sanchome" not in _drinks("tokyo", "daylight/overhead", 4, 6)
+    assert _drinks("tokyo", "daylight/overhead", 4, 6, shadows=True).get("hongo-sanchome") == "red"
+
+
+def test_a_purple_drink_read_as_a_blue_meeple_is_the_drink() -> None:
+    """Osaka, window light, camera offset: Takaida's purple drink is read as a blue meeple
+    (purple is no Metro colour); hardly a pixel round it is blue: it is the drink."""
+    state, _shot, _raw = bench_frame("osaka", "window/offset", 1, 6)
+    assert state.drinks["takaida"] == "purple" and "blue" not in state.meeples
+    assert _drinks("osaka", "window/offset", 1, 6).get("takaida") == "purple"
