@@ -10,7 +10,8 @@ a stop missing from the print. The cheapest chain is found exactly; a stop's con
 how much dearer its best alternative would make the chain, where a circle that another stop
 surely is (last pass) is no alternative. A circle claimed by two stops goes to the one whose
 line gets dearer without it, only as surely as that lead, and the other is matched again
-without it. What a chain cannot see is checked after it (`stopdoubts`).
+without it. Two consecutive stops never take touching circles (printed circles never touch).
+What a chain cannot see is checked after it (`stopdoubts`).
 """
 
 from __future__ import annotations
@@ -63,10 +64,16 @@ SIZE_COST = 10.0
 """A circle found at another size than the stop's (Osaka's small circles) costs this more."""
 RINGED_SURE = 0.35
 RINGED_COST = 1.0
-"""A candidate whose ring is light somewhere (paper between lines) costs more."""
+"""A candidate whose ring is light somewhere (paper between lines) costs more: its lightest
+sector less dark than this (against its disk) costs up to this, per tenth, squared."""
 ROUND_SECTORS = 11
 """Of a ring's 16 sectors, this many show its line's colour (a box edge or a stroke may cross
 the rest)."""
+RING_LEVEL_MIN = 0.15
+"""A line whose sure circles are less ringed than `RINGED_SURE` (a pale line: Hibiya's silver
+ring is hardly darker than its disk, and as light as its station's box in places) has its
+rings' lightness weighed against theirs, down to this: else its own circles pay the doubt of
+a patch of paper, and a patch beside its stroke beats them."""
 SURE_MARGIN = 4.0
 """A stop is placed only when its best alternative costs this much more (about e^-4)."""
 
@@ -86,7 +93,8 @@ class Match:
     boxed in by strokes and station boxes is not."""
     doubt: float = 0.0
     """The circle's weak-ring cost (`RINGED_COST`): 0 for a ring darker than its disk all
-    round, more for one that is light somewhere (a patch of paper between lines)."""
+    round (as dark as its line's sure rings, `RING_LEVEL_MIN`), more for one that is light
+    somewhere (a patch of paper between lines)."""
 
 
 def chroma(rgb: np.ndarray) -> np.ndarray:
@@ -138,7 +146,10 @@ class StopMatcher:
         """Per circle: how far from its centre a path from it is looked at (mm)."""
         self.sectors = circles.sectors
         self.drawn = drawn_mm or {s.id: s.radius_mm for s in board.stops()}
-        self.doubt = RINGED_COST * np.clip((RINGED_SURE - circles.ringed) / 0.1, 0, None) ** 2
+        self.ringed = circles.ringed
+        self.ring_level: dict[str, float] = {lid: RINGED_SURE for lid in board.lines}
+        """Line -> how ringed its circles are in this photo (learnt from its sure ones): a
+        ring is light somewhere when it is lighter than that, not than a dark line's ring."""
         self.colour_sigma = COLOUR_SIGMA
         self.image = image
         self.scale = scale
@@ -178,7 +189,11 @@ class StopMatcher:
 
     def _segments_for(self, line_id: str, pairs: list[tuple[int, int]]) -> None:
         """Cache, for each (a, b) pair of circles, the cost of the path between them: its
-        share on bare paper and its share without the line's printed stroke."""
+        share on bare paper and its share without the line's printed stroke. Two circles
+        nearer than their radii together are never two consecutive stops: printed circles
+        never touch (the maps keep 1.9 mm or more of paper between their rings, and a found
+        centre is off by a millimetre at most), and a patch of paper inside a station's box,
+        beside one of its circles, is that near it."""
         todo = [p for p in pairs if (line_id, *p) not in self._segments]
         if not todo:
             return
@@ -205,6 +220,8 @@ class StopMatcher:
         bare = paper.all(axis=2) & ~inked.any(axis=2)
         cost = BARE_COST * bare.mean(axis=1) + UNINKED_COST * (1.0 - inked.any(axis=2).mean(axis=1))
         cost[short] = SHORT_COST
+        sizes = self.size[ab[:, 0]] + self.size[ab[:, 1]]
+        cost[length < sizes] = math.inf
         for (a, b), c in zip(todo, cost.tolist(), strict=True):
             self._segments[(line_id, a, b)] = c
 
@@ -230,6 +247,14 @@ class StopMatcher:
         skip = [self._pairwise(line.id, options[k], options[k + 2]) for k in range(n - 2)]
         return options, ChainCosts(unary, step, skip, MISSING_COST, GAP_COST), others
 
+    def doubt(self, line_id: str, idx: np.ndarray) -> np.ndarray:
+        """The weak-ring cost (`RINGED_COST`) of each circle as the line's: how far its ring's
+        lightest part is from being as dark as the line's rings are here (a ring lighter than
+        its disk somewhere is no ring, whatever the line)."""
+        ringed = self.ringed[idx]
+        ringed = np.where(ringed > 0, ringed * (RINGED_SURE / self.ring_level[line_id]), ringed)
+        return np.asarray(RINGED_COST * np.clip((RINGED_SURE - ringed) / 0.1, 0, None) ** 2)
+
     def unary(self, stop_id: str, line_id: str, idx: np.ndarray) -> np.ndarray:
         """What taking each of these circles costs the stop on its own."""
         d = np.hypot(*(self.xy[idx] - np.array(self.expected[stop_id])).T)
@@ -237,7 +262,7 @@ class StopMatcher:
         return np.asarray(
             (d / self.sigma[stop_id]) ** 2
             + self.colour_cost(line_id, idx)
-            + self.doubt[idx]
+            + self.doubt(line_id, idx)
             + SIZE_COST * wrong_size
         )
 
@@ -270,7 +295,7 @@ class StopMatcher:
                     margins[k],
                     colour,
                     self._patchy(line.id, circle),
-                    float(self.doubt[circle]),
+                    float(self.doubt(line.id, np.array([circle]))[0]),
                 )
             )
         return out
@@ -363,6 +388,10 @@ class StopMatcher:
             rings = [self.ring[m.circle] for m in sure if self.board.stop(m.stop_id).line == lid]
             if len(rings) >= 3:
                 self.models[lid] = np.median(np.array(rings), axis=0)
+            ringed = [self.ringed[m.circle] for m in sure if self.board.stop(m.stop_id).line == lid]
+            if len(ringed) >= 3:
+                level = float(np.median(ringed))
+                self.ring_level[lid] = min(RINGED_SURE, max(RING_LEVEL_MIN, level))
         self.colour_sigma = LEARNT_SIGMA
         self._learn_strokes({m.stop_id: m.circle for m in sure if m.circle is not None})
         self._segments.clear()
