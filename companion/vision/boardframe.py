@@ -96,6 +96,18 @@ within `SHADOW_SPREAD`, is the board in a shadow, not a piece: a dark piece is d
 any shadow (black pieces 0.2-0.3 of the paper), a coloured one changes the channels unalike."""
 
 
+def in_shadow(seen: np.ndarray, empty: np.ndarray) -> np.ndarray:
+    """N: which of N x 3 pixels are the empty board's under them (N x 3, the same light
+    units) in a shadow (`SHADOW_RATIO`, `SHADOW_SPREAD`)."""
+    ratio = seen / (empty + np.float32(1.0))
+    mean = ratio.mean(1)
+    return np.asarray(
+        (mean > SHADOW_RATIO[0])
+        & (mean < SHADOW_RATIO[1])
+        & (ratio.max(1) < SHADOW_SPREAD * np.maximum(ratio.min(1), np.float32(1e-6)))
+    )
+
+
 class Workspace:
     """Work images kept from frame to frame: a fresh image of a few MB costs as much in page
     faults as the arithmetic on it. The images a `Frame` keeps are not among them."""
@@ -353,13 +365,8 @@ class BoardFrame:
         """Pixels that are the empty board's under them dimmed alike in every channel: the
         board in a piece's shadow (a dark piece is darker than any shadow), not a piece."""
         at = ys * self.norm.shape[1] + xs
-        seen = frame.image.reshape(-1, 3).take(at, axis=0)
-        ratio = seen / (self.ref.reshape(-1, 3).take(at, axis=0) + np.float32(1.0))
-        mean = ratio.mean(1)
-        return np.asarray(
-            (mean > SHADOW_RATIO[0])
-            & (mean < SHADOW_RATIO[1])
-            & (ratio.max(1) < SHADOW_SPREAD * np.maximum(ratio.min(1), np.float32(1e-6)))
+        return in_shadow(
+            frame.image.reshape(-1, 3).take(at, axis=0), self.ref.reshape(-1, 3).take(at, axis=0)
         )
 
     def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:

@@ -16,7 +16,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.vision.boardframe import SHADOW_RATIO, SHADOW_SPREAD, CameraView
+from companion.vision.boardframe import CameraView, in_shadow
 from companion.vision.colormodel import MAX_DISTANCE, to_lab
 from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import near_segment
@@ -132,13 +132,7 @@ class SharpLook:
         x = (x0 + (xs.ravel() + 0.5) / s).astype(np.float64)
         y = (y0 + (ys.ravel() + 0.5) / s).astype(np.float64)
         cx, cy = look.centre
-        ratio = seen.reshape(-1, 3) / (empty.reshape(-1, 3) + 1.0)
-        mean = ratio.mean(1)
-        shadow = (
-            (mean > SHADOW_RATIO[0])
-            & (mean < SHADOW_RATIO[1])
-            & (ratio.max(1) < SHADOW_SPREAD * np.maximum(ratio.min(1), 1e-6))
-        )
+        shadow = in_shadow(seen.reshape(-1, 3), empty.reshape(-1, 3))
         mine = (
             (idx == c)
             & (best < MAX_DISTANCE)
