@@ -34,7 +34,8 @@ def test_the_markers_corners_are_in_the_frame(pose: str, jitter: list[float]) ->
     _cam, hom = render.camera_model(_art(), render.POSES[pose], np.array(jitter))  # type: ignore[arg-type]
     for x, y in [(0, 0), (600, 0), (600, 400), (0, 400)]:
         u, v, w = hom @ np.array([x, y, 1.0])
-        assert 0 <= u / w <= render.FRAME_SIZE[0] and 0 <= v / w <= render.FRAME_SIZE[1]
+        m = render.IN_FRAME_PX - 1e-6
+        assert m <= u / w <= render.FRAME_SIZE[0] - m and m <= v / w <= render.FRAME_SIZE[1] - m
 
 
 def test_with_the_lens_shifted_the_worked_out_place_is_off() -> None:

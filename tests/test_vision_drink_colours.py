@@ -8,25 +8,33 @@ from dataclasses import replace
 
 import numpy as np
 
+from companion.metro.state import MetroState
 from companion.vision.drink_colors import from_lab, red_share
 from companion.vision.drink_proposals import settle
-from companion.vision.model import DRINK
+from companion.vision.model import DRINK, Reading
+from companion.vision.render import Shot
 from tests.test_vision_drink_sharp import _session_reader
 from tests.test_vision_drinks_frames import bench_frame
 
 
-def _drinks(map_id: str, session: str, frame: int, frames: int, **off: bool) -> dict:
-    state, shot, raw = bench_frame(map_id, session, frame, frames)
-    if off:
-        reader = _session_reader(map_id, session)
-        palette = reader.drinks.evidence.palette
-        if off.get("hues"):
-            palette.hue_pairs = []
-        if off.get("shadows"):
-            palette.shadowed = None
-        raw = reader.read(shot.image)
+def _drinks(state: MetroState, raw: Reading) -> dict[str | None, str]:
+    """Each station's drink colour, the reading settled with the game (no drinks entered)."""
     game = replace(state, drinks={})
     return {p.station: p.color for p in settle(raw, game).pieces if p.kind == DRINK}
+
+
+def _without(
+    map_id: str, session: str, shot: Shot, hues: bool = True, shadows: bool = True
+) -> Reading:
+    """The shot read afresh by its session's reader with blue and purple by Lab alone
+    (`hues=False`) or shadows read as the board's colour (`shadows=False`)."""
+    reader = _session_reader(map_id, session)
+    palette = reader.drinks.evidence.palette
+    if not hues:
+        palette.hue_pairs = []
+    if not shadows:
+        palette.shadowed = None
+    return reader.read(shot.image)
 
 
 def test_red_share_is_a_colours_chromaticity_at_any_brightness() -> None:
@@ -46,25 +54,27 @@ def test_a_blue_drinks_lit_top_is_blue_not_purple() -> None:
     """Osaka, window light, overhead: Shinsaibashi's blue drink's lit top is brighter than any
     blue face calibrated, and more of its pixels are nearest purple than blue in Lab; by their
     share of red they are blue."""
-    state, _shot, _raw = bench_frame("osaka", "window/overhead", 5, 6)
+    state, shot, raw = bench_frame("osaka", "window/overhead", 5, 6)
     assert state.drinks["shinsaibashi"] == "blue"
-    assert _drinks("osaka", "window/overhead", 5, 6).get("shinsaibashi") == "blue"
-    assert _drinks("osaka", "window/overhead", 5, 6, hues=True).get("shinsaibashi") == "purple"
+    assert _drinks(state, raw).get("shinsaibashi") == "blue"
+    lab_only = _without("osaka", "window/overhead", shot, hues=False)
+    assert _drinks(state, lab_only).get("shinsaibashi") == "purple"
 
 
 def test_a_meeples_shadow_on_a_red_line_is_no_red_drink() -> None:
     """Tokyo, daylight, overhead: Yellow's meeple stands on Hongo-sanchome's circles, and its
     shadow on the red Marunouchi line beside it looks like a red drink's shaded side; the board
     there is only dimmed alike in every channel: no drink."""
-    state, _shot, _raw = bench_frame("tokyo", "daylight/overhead", 4, 6)
+    state, shot, raw = bench_frame("tokyo", "daylight/overhead", 4, 6)
     assert "hongo-sanchome" not in state.drinks
-    assert "hongo-sanchome" not in _drinks("tokyo", "daylight/overhead", 4, 6)
-    assert _drinks("tokyo", "daylight/overhead", 4, 6, shadows=True).get("hongo-sanchome") == "red"
+    assert "hongo-sanchome" not in _drinks(state, raw)
+    no_shadows = _without("tokyo", "daylight/overhead", shot, shadows=False)
+    assert _drinks(state, no_shadows).get("hongo-sanchome") == "red"
 
 
 def test_a_purple_drink_read_as_a_blue_meeple_is_the_drink() -> None:
     """Osaka, window light, camera offset: Takaida's purple drink is read as a blue meeple
     (purple is no Metro colour); hardly a pixel round it is blue: it is the drink."""
-    state, _shot, _raw = bench_frame("osaka", "window/offset", 1, 6)
+    state, _shot, raw = bench_frame("osaka", "window/offset", 1, 6)
     assert state.drinks["takaida"] == "purple" and "blue" not in state.meeples
-    assert _drinks("osaka", "window/offset", 1, 6).get("takaida") == "purple"
+    assert _drinks(state, raw).get("takaida") == "purple"

@@ -129,20 +129,24 @@ def test_locator_keeps_its_fit_with_a_marker_covered() -> None:
     assert np.array_equal(first.homography, second.homography)
 
 
+def _random_blobs(rng: np.random.Generator, count: int, low: int, high: int) -> list[np.ndarray]:
+    """`count` blobs of `low` to `high` pixel places (float32 x, y; repeats allowed), each in
+    a 20 px square of an 80 x 60 image."""
+    blobs = []
+    for _ in range(count):
+        n = int(rng.integers(low, high))
+        x0, y0 = rng.integers(0, 60), rng.integers(0, 40)
+        xs, ys = rng.integers(x0, x0 + 20, n), rng.integers(y0, y0 + 20, n)
+        blobs.append(np.stack([xs, ys], 1).astype(np.float32))
+    return blobs
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(1, 6))
 def test_a_frames_blob_moments_are_each_blobs_own(seed: int, count: int) -> None:
     rng = np.random.default_rng(seed)
     image = rng.uniform(0, 238, (60, 80, 3)).astype(np.float32)
-    blobs = []
-    for _ in range(count):
-        n = int(rng.integers(3, 300))
-        x0, y0 = rng.integers(0, 60), rng.integers(0, 40)
-        blobs.append(
-            np.stack([rng.integers(x0, x0 + 20, n), rng.integers(y0, y0 + 20, n)], 1).astype(
-                np.float32
-            )
-        )
+    blobs = _random_blobs(rng, count, 3, 300)
     moments = BlobMoments(blobs)
     directions = rng.normal(size=(count, 2))
     directions /= np.hypot(directions[:, :1], directions[:, 1:])
@@ -162,15 +166,7 @@ def test_the_rises_of_some_blobs_are_the_whole_batchs(seed: int, count: int) -> 
     every blob gives them, to the bit."""
     rng = np.random.default_rng(seed)
     image = rng.uniform(0, 238, (60, 80, 3)).astype(np.float32)
-    blobs = []
-    for _ in range(count):
-        n = int(rng.integers(1, 400))
-        x0, y0 = rng.integers(0, 60), rng.integers(0, 40)
-        blobs.append(
-            np.stack([rng.integers(x0, x0 + 20, n), rng.integers(y0, y0 + 20, n)], 1).astype(
-                np.float32
-            )
-        )
+    blobs = _random_blobs(rng, count, 1, 400)
     moments = BlobMoments(blobs)
     directions = rng.normal(size=(count, 2))
     directions /= np.hypot(directions[:, :1], directions[:, 1:])
