@@ -6,11 +6,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test lint bench clean install map sounds
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -qq --disable-pip-version-check --upgrade pip
 	# -qq: errors only (setuptools' editable-install notice is not one)
-	$(BIN)/python -m pip install -qq --disable-pip-version-check -e '.[test]'
+	$(BIN)/python -m pip install -qq --disable-pip-version-check -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 demo: $(STAMP)
