@@ -52,7 +52,7 @@ under them (channel by channel, `boardframe.light_ratio`) and its median pixel s
 as light or more is a shadow on light paper, not a white drink. On seven drinks samples the
 white phantoms (a pyramid's shadow on a white stop circle; a mint or purple drink on print of
 a near colour) had no pixel that bright and medians 0.93-0.97; the white drinks with so few
-bright pixels had medians 0.83-0.87."""
+bright pixels had medians 0.82-0.87."""
 REACH_MM = (5.0, 6.5, 8.0)
 """The disc centres' distances beyond the pyramid's ring (its inner edge)."""
 
