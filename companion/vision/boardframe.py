@@ -96,6 +96,12 @@ within `SHADOW_SPREAD`, is the board in a shadow, not a piece: a dark piece is d
 any shadow (black pieces 0.2-0.3 of the paper), a coloured one changes the channels unalike."""
 
 
+def light_ratio(seen: np.ndarray, empty: np.ndarray) -> np.ndarray:
+    """N: each of N x 3 pixels' channels over the empty board's under them (the same light
+    units), averaged: below 1 darker than the paper there, above 1 lighter."""
+    return np.asarray((seen / (empty + np.float32(1.0))).mean(1))
+
+
 def in_shadow(seen: np.ndarray, empty: np.ndarray) -> np.ndarray:
     """N: which of N x 3 pixels are the empty board's under them (N x 3, the same light
     units) in a shadow (`SHADOW_RATIO`, `SHADOW_SPREAD`)."""
@@ -366,6 +372,13 @@ class BoardFrame:
         board in a piece's shadow (a dark piece is darker than any shadow), not a piece."""
         at = ys * self.norm.shape[1] + xs
         return in_shadow(
+            frame.image.reshape(-1, 3).take(at, axis=0), self.ref.reshape(-1, 3).take(at, axis=0)
+        )
+
+    def lit(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+        """Pixels' brightness against the empty board's under them (`light_ratio`)."""
+        at = ys * self.norm.shape[1] + xs
+        return light_ratio(
             frame.image.reshape(-1, 3).take(at, axis=0), self.ref.reshape(-1, 3).take(at, axis=0)
         )
 

@@ -58,6 +58,7 @@ class DrinkEvidence:
         margin: float,
         change_unit: float,
         shadowed: Callable[[object, np.ndarray, np.ndarray], np.ndarray] | None = None,
+        lit: Callable[[object, np.ndarray, np.ndarray], np.ndarray] | None = None,
     ) -> None:
         self.rings = rings
         self.scale = rings.scale
@@ -70,6 +71,9 @@ class DrinkEvidence:
         self.margin = margin
         self.change_unit = change_unit
         """The change test's threshold: `Frame.diff` in these units."""
+        self.lit = lit
+        """Pixels' brightness against the empty board's (`BoardFrame.lit`): a white drink's
+        change that only dims the paper a little is a shadow (`white_drink.shadow_only`)."""
         self.meeple = math.sqrt(colors.area_mm2[MEEPLE])
         """A meeple's seen size (mm), from the calibration photo."""
         self.meeple_px = self.meeple * self.meeple * self.scale * self.scale
@@ -234,6 +238,7 @@ class DrinkEvidence:
         xy = np.stack([xs, ys], 1).astype(np.float64) / self.scale
         change = frame.diff[ys, xs] / self.change_unit
         still = self.board_distance(ys, xs, lab) / self.margin
+        ratio = None if self.lit is None else self.lit(frame, ys, xs)
         spot = white_spot(
             xy,
             change,
@@ -244,6 +249,7 @@ class DrinkEvidence:
             self.rings.inner,
             self.lean,
             self.scale,
+            ratio,
         )
         if spot is None:
             return None

@@ -86,16 +86,27 @@ class DrinkReader:
         change_unit: float = 1.0,
         reference: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
         shadowed: Callable[[object, np.ndarray, np.ndarray], np.ndarray] | None = None,
+        lit: Callable[[object, np.ndarray, np.ndarray], np.ndarray] | None = None,
     ) -> None:
         """`reference`: the calibration photo, its homography (board mm to its px) and the
-        board frame's light norm, for the sharp look at the camera frame (`drink_sharp`)."""
+        board frame's light norm, for the sharp look at the camera frame (`drink_sharp`);
+        `shadowed`, `lit`: the board frame's shadow test and brightness against the empty
+        board (`BoardFrame.shadowed`, `BoardFrame.lit`)."""
         self.board = board
         self.scale = scale
         self.base = math.sqrt(colors.area_mm2[PYRAMID])
         """The pyramids' seen base (mm), from the calibration photo."""
         self.rings = DrinkRings(board, scale, size, lean, self.base)
         self.evidence = DrinkEvidence(
-            self.rings, colors, ref_lab, colors_at, board_distance, margin, change_unit, shadowed
+            self.rings,
+            colors,
+            ref_lab,
+            colors_at,
+            board_distance,
+            margin,
+            change_unit,
+            shadowed,
+            lit,
         )
         self.meeple = self.evidence.meeple
         if reference is not None:

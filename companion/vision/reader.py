@@ -148,6 +148,7 @@ class Reader:
             self.board_frame.threshold,
             (reference, ref_loc.homography, self.board_frame.norm),
             self.board_frame.shadowed,  # type: ignore[arg-type]
+            self.board_frame.lit,  # type: ignore[arg-type]
         )
         self.finder = BlobFinder(self.board_frame, colors, self.margin, self.refiner)
         self.hands = HandTest(self.board_frame, colors, self.settings)

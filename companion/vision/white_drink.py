@@ -9,7 +9,9 @@ the light's noise stay below), a change a fit a pixel off cannot make (the colou
 the nearest of the empty board's 3 x 3 pixels round it, `STILL` margins above the ring's: a
 printed line's edge a pixel off changes a lot but stays that near), not much darker than the
 paper (a dark piece's shadow or side is), and its pixels nearer the white drink than any other
-drink colour.
+drink colour; and a change no pyramid's soft shadow makes (`shadow_only`): a white drink is a
+lit white cylinder, its top lighter than the paper, or, on white print as light as it, its
+shaded side and its own shadow dim the disc more than a soft shadow does.
 """
 
 from __future__ import annotations
@@ -42,6 +44,15 @@ ANGLES = 24
 ROUGH = 1e-3
 """A disc whose float64 means are this far on the wrong side of a bar (or of the best's change)
 cannot pass it: the float32 means that decide are within 1e-5 of them."""
+BRIGHTER = 1.03
+BRIGHT_SHARE = 0.02
+DIMMED = 0.9
+"""A disc with no more than `BRIGHT_SHARE` of its pixels `BRIGHTER` than the empty board
+under them (channel by channel, `boardframe.light_ratio`) and its median pixel still `DIMMED`
+as light or more is a shadow on light paper, not a white drink. On seven drinks samples the
+white phantoms (a pyramid's shadow on a white stop circle; a mint or purple drink on print of
+a near colour) had no pixel that bright and medians 0.93-0.97; the white drinks with so few
+bright pixels had medians 0.82-0.87."""
 REACH_MM = (5.0, 6.5, 8.0)
 """The disc centres' distances beyond the pyramid's ring (its inner edge)."""
 
@@ -58,12 +69,14 @@ def white_spot(
     inner: float,
     lean: Lean,
     scale: float,
+    ratio: np.ndarray | None = None,
 ) -> tuple[float, float, float] | None:
     """(x, y, strength) of the white drink round a pyramid at `centre`, or None. `xy_mm` are
     the ring's visible pixels (N x 2, board mm), `change` their colour change in thresholds,
     `still` their distance to the empty board's nearest 3 x 3 pixel in noise margins,
     `lighter` their lightness against the empty board, `white` whether white is their nearest
-    drink colour."""
+    drink colour, `ratio` (when given) their brightness over the empty board's
+    (`shadow_only`)."""
     if len(xy_mm) == 0:
         return None
     radius = DRINK_DIAMETER_MM / 2
@@ -86,6 +99,7 @@ def white_spot(
     rough = discs @ values / np.maximum(counts, 1)[:, None]
     rough -= (background, 0.0, 0.0, still_background)
     best: tuple[float, float, float] | None = None
+    best_disc: np.ndarray | None = None
     sure = False
     for (x, y, _mx, _my), disc, count, (guess, dark, share, apart) in zip(
         spots, discs, counts, rough, strict=True
@@ -105,8 +119,19 @@ def white_spot(
         light = float(lighter[disc].mean())
         stands = float(still[disc].mean()) - still_background
         if light > DARKEST and float(white[disc].mean()) >= WHITE_SHARE and stands >= STILL:
-            best = (x, y, strength)
+            best, best_disc = (x, y, strength), disc
             sure = strength >= CHANGE or (light >= LIT and stands >= CLEAR)
     if best is None or best[2] < FAINT or not sure:
         return None
+    if ratio is not None and best_disc is not None and shadow_only(ratio[best_disc]):
+        return None
     return best
+
+
+def shadow_only(ratio: np.ndarray) -> bool:
+    """A disc's pixels, by their brightness over the empty board's (`ratio`), are a shadow on
+    the paper, not a white drink (`BRIGHTER`, `BRIGHT_SHARE`, `DIMMED`)."""
+    if len(ratio) == 0:
+        return False
+    bright = float(np.count_nonzero(ratio >= BRIGHTER)) / len(ratio)
+    return bright <= BRIGHT_SHARE and float(np.median(ratio)) >= DIMMED

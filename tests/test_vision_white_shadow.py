@@ -1,0 +1,70 @@
+"""A pyramid's shadow on a white stop circle is no white drink (`white_drink.shadow_only`), on
+frames of the drinks benchmark (the lens centred): the shadow only dims the paper a little,
+where a white drink's lit top is lighter than the paper or its side and shadow dim it more."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from companion.data import load_map
+from companion.metro.state import MetroState
+from companion.vision.drink_proposals import settle
+from companion.vision.markers import load_layout
+from companion.vision.model import DRINK, Reading
+from companion.vision.reader import Reader
+from companion.vision.scenes import calibrate_session, shoot
+from companion.vision.white_drink import shadow_only
+from tests.test_vision_drinks_frames import ORDER, bench_frame
+
+SEEDS = (1077, 5400)
+"""The benchmark's `--seed 1077 --session-seed 5400` (Tokyo, 4 frames a session)."""
+
+
+def _drinks(state: MetroState, raw: Reading) -> dict[str | None, str]:
+    """Each station's drink colour, the reading settled with the game (no drinks entered)."""
+    game = replace(state, drinks={})
+    return {p.station: p.color for p in settle(raw, game).pieces if p.kind == DRINK}
+
+
+def _without_the_test(session: str, frame: int, state: MetroState) -> Reading:
+    """The benchmark's frame read with no brightness against the empty board: no shadow test
+    for a white drink's change."""
+    board = load_map("tokyo")
+    layout = load_layout(None, board.width_mm, board.height_mm)
+    lighting, pose = session.split("/")
+    seed = SEEDS[1] + 100 * ORDER.index(session)
+    cal = calibrate_session(board, layout, lighting, pose, seed).calibration
+    reader = Reader(board, layout, cal.reference, cal.colors)
+    reader.read_drinks = True
+    reader.drinks.evidence.lit = None
+    shot = shoot(board, layout, state, seed=seed + 10 + frame, lighting=lighting, pose=pose)
+    return reader.read(shot.image)
+
+
+def test_a_disc_only_dimmed_a_little_is_a_shadow() -> None:
+    shade = np.full(40, 0.95)
+    assert shadow_only(shade)
+    assert not shadow_only(np.concatenate([shade[:-4], np.full(4, 1.06)]))  # a lit top
+    assert not shadow_only(np.full(40, 0.85))  # a white drink's side and shadow on white print
+    assert not shadow_only(np.array([]))
+
+
+def test_no_white_drink_in_a_pyramids_shadow_on_a_white_stop_circle() -> None:
+    """Tokyo, warm light, camera tilted, a board without drinks: the pyramid's shadow on
+    Ichigaya's white stop circle changed the paper as a white drink does (0.5 confidence); no
+    pixel of it is lighter than the paper: no drink. Without the test it is read white."""
+    state, _shot, raw = bench_frame("tokyo", "warm/tilted", 1, 4, *SEEDS, drinks=False)
+    assert not state.drinks and "ichigaya" in state.stations
+    assert not _drinks(state, raw)
+    assert _drinks(state, _without_the_test("warm/tilted", 1, state)).get("ichigaya") == "white"
+
+
+def test_a_white_drink_by_a_pyramid_with_no_lit_pixel_is_still_read() -> None:
+    """Tokyo, warm light, camera tilted: Gokokuji's white drink shows no pixel 3 % lighter
+    than the paper, but its side and shadow dim its disc well below a soft shadow's: it is
+    read."""
+    state, _shot, raw = bench_frame("tokyo", "warm/tilted", 3, 4, *SEEDS)
+    assert state.drinks["gokokuji"] == "white"
+    assert _drinks(state, raw).get("gokokuji") == "white"
