@@ -14,7 +14,7 @@ from hypothesis.extra.numpy import arrays
 
 from companion.data import load_map
 from companion.vision.blob_moments import BlobMoments, measure_all
-from companion.vision.blobs import BlobFinder, nonzero_flat, nonzero_xy
+from companion.vision.blobs import BlobFinder, nonzero_flat, nonzero_xy, piece_box
 from companion.vision.boardframe import (
     BoardFrame,
     Halver,
@@ -26,6 +26,7 @@ from companion.vision.boardframe import (
     warp_to_board,
 )
 from companion.vision.colormodel import L_WEIGHT, MAX_DISTANCE, ColorModel, to_lab
+from companion.vision.hands import HandTest
 from companion.vision.markers import Locator, detect, load_layout
 from companion.vision.outline import elongation
 from companion.vision.render import render
@@ -657,3 +658,76 @@ def test_a_thumbs_l1_norm_is_numpys_mean_difference(seed: int) -> None:
         b = np.clip(a.astype(np.int16) + rng.integers(-9, 10, (16, 16)), 0, 255).astype(np.uint8)
     plain = float(np.abs(a.astype(np.int16) - b.astype(np.int16)).mean())
     assert cv2.norm(a, b, cv2.NORM_L1) / a.size == plain
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.integers(1, 70),
+    st.integers(1, 70),
+    st.floats(0.002, 0.3),
+    st.sampled_from([cv2.CV_16U, cv2.CV_32S]),
+)
+def test_a_piece_boxs_closing_and_labels_are_the_whole_masks(
+    seed: int, h: int, w: int, share: float, ltype: int
+) -> None:
+    # The blob finder closes and labels its piece pixels' box (`piece_box`) alone: the box's
+    # values and labels are the whole mask's, and the whole mask's closing sets nothing beyond.
+    rng = np.random.default_rng(seed)
+    mask = np.zeros((h, w), np.uint8)
+    y0, x0 = int(rng.integers(0, h)), int(rng.integers(0, w))
+    y1, x1 = int(rng.integers(y0, h)) + 1, int(rng.integers(x0, w)) + 1
+    mask[y0:y1, x0:x1] = rng.uniform(size=(y1 - y0, x1 - x0)) < share
+    ys, xs = np.nonzero(mask)
+    if not len(ys):
+        return
+    close = np.ones((3, 3), np.uint8)
+    whole = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)
+    n, labels = cv2.connectedComponents(whole, connectivity=8, ltype=ltype)
+    bx0, by0, bx1, by1 = piece_box(ys, xs, h, w)
+    assert bx0 % 2 == 0 and by0 % 2 == 0
+    box = cv2.morphologyEx(np.ascontiguousarray(mask[by0:by1, bx0:bx1]), cv2.MORPH_CLOSE, close)
+    assert np.array_equal(box, whole[by0:by1, bx0:bx1])
+    assert np.count_nonzero(box) == np.count_nonzero(whole)
+    m, box_labels = cv2.connectedComponents(box, connectivity=8, ltype=ltype)
+    assert m == n
+    assert np.array_equal(box_labels, labels[by0:by1, bx0:bx1])
+
+
+def _plain_arm(test: HandTest, diff: np.ndarray) -> bool:
+    """`HandTest._arm` as it was: every coarse region's edge and size tested."""
+    h, w = diff.shape
+    coarse = cv2.resize(diff, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+    limit = max(
+        test.settings.hand_diff * test.board_frame.level / 200.0,
+        2.0 * test.colors.noise.get("coarse", 0.0),
+    )
+    cm = cv2.compare(coarse, limit, cv2.CMP_GT)
+    cm = cv2.morphologyEx(cm, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    _, _, stats, _ = cv2.connectedComponentsWithStats(cm, connectivity=8)
+    cell_mm2 = (4 / test.scale) ** 2
+    ch, cw = cm.shape
+    m = max(1, round(40 * test.scale / 4))
+    x, y, bw, bh, area = stats[1:].T
+    touches = (x < m) | (y < m) | (x + bw > cw - m) | (y + bh > ch - m)
+    mm2 = area * cell_mm2
+    hand = test.settings.hand_mm2
+    return bool(np.any((touches & (mm2 > hand)) | (mm2 > 2 * hand)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_arm_test_on_large_regions_alone_is_the_whole_test(seed: int) -> None:
+    # `HandTest._arm` tests only the regions larger than a hand: the answer every region's
+    # test gives, with and without such a region, at the edge or inside.
+    bf, _ = _board_frame(seed % 4)
+    rng = np.random.default_rng(seed)
+    h, w = bf.ref_sum.shape
+    test = HandTest(bf, ColorModel.default(), Settings())
+    limit = test.settings.hand_diff * bf.level / 200.0
+    diff = (rng.uniform(size=(h, w)) < 0.02).astype(np.float32) * np.float32(4 * limit)
+    for _ in range(int(rng.integers(0, 4))):
+        x, y = int(rng.integers(0, w)), int(rng.integers(0, h))
+        r = int(rng.integers(2, max(3, w // 3)))
+        cv2.circle(diff, (x, y), r, float(rng.uniform(0.5, 3) * limit), -1)
+    assert test._arm(diff) == _plain_arm(test, diff)

@@ -72,8 +72,13 @@ class HandTest:
         cell_mm2 = (4 / self.scale) ** 2
         ch, cw = cm.shape
         m = max(1, round(40 * self.scale / 4))
-        x, y, bw, bh, area = stats[1:].T
+        hand = self.settings.hand_mm2
+        # Only a region larger than a hand counts (most frames have none): the rest of the test
+        # on those alone (tiny arrays' every numpy call costs microseconds).
+        large = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] * cell_mm2 > hand)
+        if not len(large):
+            return False
+        x, y, bw, bh, area = stats[1:][large].T
         touches = (x < m) | (y < m) | (x + bw > cw - m) | (y + bh > ch - m)
         mm2 = area * cell_mm2
-        hand = self.settings.hand_mm2
         return bool(np.any((touches & (mm2 > hand)) | (mm2 > 2 * hand)))
