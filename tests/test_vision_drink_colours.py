@@ -4,23 +4,12 @@ drink, and a purple drink the piece reader took for a blue meeple."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 
-from companion.metro.state import MetroState
 from companion.vision.drink_colors import from_lab, red_share
-from companion.vision.drink_proposals import settle
-from companion.vision.model import DRINK, Reading
+from companion.vision.model import Reading
 from companion.vision.render import Shot
-from tests.test_vision_drink_sharp import _session_reader
-from tests.test_vision_drinks_frames import bench_frame
-
-
-def _drinks(state: MetroState, raw: Reading) -> dict[str | None, str]:
-    """Each station's drink colour, the reading settled with the game (no drinks entered)."""
-    game = replace(state, drinks={})
-    return {p.station: p.color for p in settle(raw, game).pieces if p.kind == DRINK}
+from tests.test_vision_drinks_frames import bench_frame, session_reader, settled_drinks
 
 
 def _without(
@@ -28,7 +17,7 @@ def _without(
 ) -> Reading:
     """The shot read afresh by its session's reader with blue and purple by Lab alone
     (`hues=False`) or shadows read as the board's colour (`shadows=False`)."""
-    reader = _session_reader(map_id, session)
+    reader = session_reader(map_id, session)
     palette = reader.drinks.evidence.palette
     if not hues:
         palette.hue_pairs = []
@@ -56,9 +45,9 @@ def test_a_blue_drinks_lit_top_is_blue_not_purple() -> None:
     share of red they are blue."""
     state, shot, raw = bench_frame("osaka", "window/overhead", 5, 6)
     assert state.drinks["shinsaibashi"] == "blue"
-    assert _drinks(state, raw).get("shinsaibashi") == "blue"
+    assert settled_drinks(state, raw).get("shinsaibashi") == "blue"
     lab_only = _without("osaka", "window/overhead", shot, hues=False)
-    assert _drinks(state, lab_only).get("shinsaibashi") == "purple"
+    assert settled_drinks(state, lab_only).get("shinsaibashi") == "purple"
 
 
 def test_a_meeples_shadow_on_a_red_line_is_no_red_drink() -> None:
@@ -67,9 +56,9 @@ def test_a_meeples_shadow_on_a_red_line_is_no_red_drink() -> None:
     there is only dimmed alike in every channel: no drink."""
     state, shot, raw = bench_frame("tokyo", "daylight/overhead", 4, 6)
     assert "hongo-sanchome" not in state.drinks
-    assert "hongo-sanchome" not in _drinks(state, raw)
+    assert "hongo-sanchome" not in settled_drinks(state, raw)
     no_shadows = _without("tokyo", "daylight/overhead", shot, shadows=False)
-    assert _drinks(state, no_shadows).get("hongo-sanchome") == "red"
+    assert settled_drinks(state, no_shadows).get("hongo-sanchome") == "red"
 
 
 def test_a_purple_drink_read_as_a_blue_meeple_is_the_drink() -> None:
@@ -77,4 +66,4 @@ def test_a_purple_drink_read_as_a_blue_meeple_is_the_drink() -> None:
     (purple is no Metro colour); hardly a pixel round it is blue: it is the drink."""
     state, _shot, raw = bench_frame("osaka", "window/offset", 1, 6)
     assert state.drinks["takaida"] == "purple" and "blue" not in state.meeples
-    assert _drinks(state, raw).get("takaida") == "purple"
+    assert settled_drinks(state, raw).get("takaida") == "purple"

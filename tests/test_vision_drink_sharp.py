@@ -9,16 +9,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from companion.data import load_map
 from companion.metro.state import Meeple
 from companion.metro.vehicles import VehicleId
 from companion.vision.drink_proposals import settle
 from companion.vision.drink_sharp import FILLS, FITS, SHARP_PX_PER_MM, silhouette_fit
-from companion.vision.markers import load_layout
 from companion.vision.model import DRINK, DRINK_DIAMETER_MM
-from companion.vision.reader import Reader
-from companion.vision.scenes import calibrate_session
-from tests.test_vision_drinks_frames import ORDER, bench_frame
+from tests.test_vision_drinks_frames import bench_frame, session_reader
 
 
 def _grid(inside: object) -> np.ndarray:
@@ -77,17 +73,6 @@ def test_a_scrap_fits_but_does_not_fill() -> None:
     assert out == 0 and fill < FILLS
 
 
-def _session_reader(map_id: str, session: str) -> Reader:
-    board = load_map(map_id)
-    layout = load_layout(None, board.width_mm, board.height_mm)
-    lighting, pose = session.split("/")
-    seed = 400 + 100 * ORDER.index(session)
-    cal = calibrate_session(board, layout, lighting, pose, seed).calibration
-    reader = Reader(board, layout, cal.reference, cal.colors)
-    reader.read_drinks = True
-    return reader
-
-
 def test_a_drink_the_board_frame_calls_a_meeple_is_read_by_the_sharp_look() -> None:
     """Osaka, 6 frames a session, daylight, camera offset (the lens centred): Osakako's blue
     drink is read as a blue meeple, and its blob in the board frame is long enough for one
@@ -99,7 +84,7 @@ def test_a_drink_the_board_frame_calls_a_meeple_is_read_by_the_sharp_look() -> N
     assert {p.station: p.color for p in settle(raw, game).pieces if p.kind == DRINK}.get(
         "osakako"
     ) == "blue"
-    reader = _session_reader("osaka", "daylight/offset")
+    reader = session_reader("osaka", "daylight/offset")
     reader.drinks.evidence.sharp = None
     plain = settle(reader.read(shot.image), game).pieces
     assert "osakako" not in {p.station for p in plain if p.kind == DRINK}
@@ -116,7 +101,7 @@ def test_a_green_meeples_mint_side_is_no_drink_by_the_sharp_look() -> None:
     rider = Meeple(riding=VehicleId("G"), boarded_at="G1")
     riding = replace(game, meeples=dict.fromkeys(game.meeples, rider))
     assert ("drink", "mint", "yurakucho") not in {p.key() for p in settle(raw, riding).pieces}
-    reader = _session_reader("tokyo", "warm/tilted")
+    reader = session_reader("tokyo", "warm/tilted")
     reader.drinks.evidence.sharp = None
     plain = settle(reader.read(shot.image), riding).pieces
     assert ("drink", "mint", "yurakucho") in {p.key() for p in plain}

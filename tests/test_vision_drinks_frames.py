@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 from companion.data import load_map
-from companion.metro.board import BoardMap
 from companion.metro.state import Meeple, MetroState
 from companion.metro.vehicles import VehicleId
 from companion.vision.drink_proposals import SURE, settle
@@ -62,21 +61,30 @@ def bench_frame(
             state = with_drinks(random_state(board, rng, int(rng.integers(10, 41))), rng)
     if not drinks:
         state = replace(state, drinks={})
-    return state, *read_in(board, session, session_seed + 100 * at, state, frame)
+    reader = session_reader(map_id, session, session_seed)
+    lighting, pose = session.split("/")
+    seed = session_seed + 100 * at + (70 if frame < 0 else 10 + frame)
+    shot = shoot(board, reader.layout, state, seed=seed, lighting=lighting, pose=pose)
+    return state, shot, reader.read(shot.image)
 
 
-def read_in(
-    board: BoardMap, session: str, seed: int, state: MetroState, frame: int
-) -> tuple[Shot, Reading]:
-    """`state` shot in the benchmark's session of that seed, and its drinks reading."""
+def session_reader(map_id: str, session: str, session_seed: int = 400) -> Reader:
+    """The drinks benchmark's reader of `session` ("light/pose"), calibrated on that session's
+    photos (the first session's photo seed `session_seed`), drinks read."""
+    board = load_map(map_id)
     layout = load_layout(None, board.width_mm, board.height_mm)
     lighting, pose = session.split("/")
+    seed = session_seed + 100 * ORDER.index(session)
     cal = calibrate_session(board, layout, lighting, pose, seed).calibration
     reader = Reader(board, layout, cal.reference, cal.colors)
     reader.read_drinks = True
-    shot_seed = seed + (70 if frame < 0 else 10 + frame)
-    shot = shoot(board, layout, state, seed=shot_seed, lighting=lighting, pose=pose)
-    return shot, reader.read(shot.image)
+    return reader
+
+
+def settled_drinks(state: MetroState, raw: Reading) -> dict[str | None, str]:
+    """Each station's drink colour, the reading settled with the game (no drinks entered)."""
+    game = replace(state, drinks={})
+    return {p.station: p.color for p in settle(raw, game).pieces if p.kind == DRINK}
 
 
 @pytest.mark.parametrize(

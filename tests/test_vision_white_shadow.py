@@ -4,42 +4,22 @@ where a white drink's lit top is lighter than the paper or its side and shadow d
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 
-from companion.data import load_map
-from companion.metro.state import MetroState
-from companion.vision.drink_proposals import settle
-from companion.vision.markers import load_layout
-from companion.vision.model import DRINK, Reading
-from companion.vision.reader import Reader
-from companion.vision.scenes import calibrate_session, shoot
+from companion.vision.model import Reading
+from companion.vision.render import Shot
 from companion.vision.white_drink import shadow_only
-from tests.test_vision_drinks_frames import ORDER, bench_frame
+from tests.test_vision_drinks_frames import bench_frame, session_reader, settled_drinks
 
 SEEDS = (1077, 5400)
 """The benchmark's `--seed 1077 --session-seed 5400` (Tokyo, 4 frames a session)."""
 
 
-def _drinks(state: MetroState, raw: Reading) -> dict[str | None, str]:
-    """Each station's drink colour, the reading settled with the game (no drinks entered)."""
-    game = replace(state, drinks={})
-    return {p.station: p.color for p in settle(raw, game).pieces if p.kind == DRINK}
-
-
-def _without_the_test(session: str, frame: int, state: MetroState) -> Reading:
-    """The benchmark's frame read with no brightness against the empty board: no shadow test
+def _without_the_test(session: str, shot: Shot) -> Reading:
+    """The benchmark's shot read with no brightness against the empty board: no shadow test
     for a white drink's change."""
-    board = load_map("tokyo")
-    layout = load_layout(None, board.width_mm, board.height_mm)
-    lighting, pose = session.split("/")
-    seed = SEEDS[1] + 100 * ORDER.index(session)
-    cal = calibrate_session(board, layout, lighting, pose, seed).calibration
-    reader = Reader(board, layout, cal.reference, cal.colors)
-    reader.read_drinks = True
+    reader = session_reader("tokyo", session, SEEDS[1])
     reader.drinks.evidence.lit = None
-    shot = shoot(board, layout, state, seed=seed + 10 + frame, lighting=lighting, pose=pose)
     return reader.read(shot.image)
 
 
@@ -55,10 +35,10 @@ def test_no_white_drink_in_a_pyramids_shadow_on_a_white_stop_circle() -> None:
     """Tokyo, warm light, camera tilted, a board without drinks: the pyramid's shadow on
     Ichigaya's white stop circle changed the paper as a white drink does (0.5 confidence); no
     pixel of it is lighter than the paper: no drink. Without the test it is read white."""
-    state, _shot, raw = bench_frame("tokyo", "warm/tilted", 1, 4, *SEEDS, drinks=False)
+    state, shot, raw = bench_frame("tokyo", "warm/tilted", 1, 4, *SEEDS, drinks=False)
     assert not state.drinks and "ichigaya" in state.stations
-    assert not _drinks(state, raw)
-    assert _drinks(state, _without_the_test("warm/tilted", 1, state)).get("ichigaya") == "white"
+    assert not settled_drinks(state, raw)
+    assert settled_drinks(state, _without_the_test("warm/tilted", shot)).get("ichigaya") == "white"
 
 
 def test_a_white_drink_by_a_pyramid_with_no_lit_pixel_is_still_read() -> None:
@@ -67,4 +47,4 @@ def test_a_white_drink_by_a_pyramid_with_no_lit_pixel_is_still_read() -> None:
     read."""
     state, _shot, raw = bench_frame("tokyo", "warm/tilted", 3, 4, *SEEDS)
     assert state.drinks["gokokuji"] == "white"
-    assert _drinks(state, raw).get("gokokuji") == "white"
+    assert settled_drinks(state, raw).get("gokokuji") == "white"
