@@ -370,17 +370,16 @@ class BoardFrame:
     def shadowed(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
         """Pixels that are the empty board's under them dimmed alike in every channel: the
         board in a piece's shadow (a dark piece is darker than any shadow), not a piece."""
-        at = ys * self.norm.shape[1] + xs
-        return in_shadow(
-            frame.image.reshape(-1, 3).take(at, axis=0), self.ref.reshape(-1, 3).take(at, axis=0)
-        )
+        return in_shadow(*self._under(frame, ys, xs))
 
     def lit(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
         """Pixels' brightness against the empty board's under them (`light_ratio`)."""
+        return light_ratio(*self._under(frame, ys, xs))
+
+    def _under(self, frame: Frame, ys: np.ndarray, xs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The frame's and the empty board's N x 3 pixels at (ys, xs), in the same light units."""
         at = ys * self.norm.shape[1] + xs
-        return light_ratio(
-            frame.image.reshape(-1, 3).take(at, axis=0), self.ref.reshape(-1, 3).take(at, axis=0)
-        )
+        return frame.image.reshape(-1, 3).take(at, axis=0), self.ref.reshape(-1, 3).take(at, axis=0)
 
     def board_distance(self, ys: np.ndarray, xs: np.ndarray, lab: np.ndarray) -> np.ndarray:
         """Lab distance from each pixel's colour to the empty board's under it: the least over

@@ -238,7 +238,8 @@ class DrinkEvidence:
         xy = np.stack([xs, ys], 1).astype(np.float64) / self.scale
         change = frame.diff[ys, xs] / self.change_unit
         still = self.board_distance(ys, xs, lab) / self.margin
-        ratio = None if self.lit is None else self.lit(frame, ys, xs)
+        measure = self.lit
+        lit = None if measure is None else (lambda disc: measure(frame, ys[disc], xs[disc]))
         spot = white_spot(
             xy,
             change,
@@ -249,7 +250,7 @@ class DrinkEvidence:
             self.rings.inner,
             self.lean,
             self.scale,
-            ratio,
+            lit,
         )
         if spot is None:
             return None

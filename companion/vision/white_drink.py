@@ -69,14 +69,14 @@ def white_spot(
     inner: float,
     lean: Lean,
     scale: float,
-    ratio: np.ndarray | None = None,
+    lit: Callable[[np.ndarray], np.ndarray] | None = None,
 ) -> tuple[float, float, float] | None:
     """(x, y, strength) of the white drink round a pyramid at `centre`, or None. `xy_mm` are
     the ring's visible pixels (N x 2, board mm), `change` their colour change in thresholds,
     `still` their distance to the empty board's nearest 3 x 3 pixel in noise margins,
     `lighter` their lightness against the empty board, `white` whether white is their nearest
-    drink colour, `ratio` (when given) their brightness over the empty board's
-    (`shadow_only`)."""
+    drink colour, `lit` (when given) the brightness over the empty board's of the pixels a
+    mask of them picks, asked of the best disc alone (`shadow_only`)."""
     if len(xy_mm) == 0:
         return None
     radius = DRINK_DIAMETER_MM / 2
@@ -123,7 +123,7 @@ def white_spot(
             sure = strength >= CHANGE or (light >= LIT and stands >= CLEAR)
     if best is None or best[2] < FAINT or not sure:
         return None
-    if ratio is not None and best_disc is not None and shadow_only(ratio[best_disc]):
+    if lit is not None and best_disc is not None and shadow_only(lit(best_disc)):
         return None
     return best
 
