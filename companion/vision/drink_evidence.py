@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.vision.colormodel import ColorModel, to_lab
+from companion.vision.colormodel import ColorModel
 from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import FOOTPRINT, DrinkRings, near_segment
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
@@ -232,12 +232,12 @@ class DrinkEvidence:
         ys, xs = ys[off], xs[off]
         if not len(ys):
             return None
-        lab = to_lab(self.colors_at(frame, ys, xs))
+        lab, nearest, board = self.palette.seen(frame, ys, xs)
         lighter = lab[:, 0] - self.ref_lab[ys, xs, 0]
-        white = self.palette.nearest(lab)[0] == self.palette.white_index
+        white = nearest == self.palette.white_index
         xy = np.stack([xs, ys], 1).astype(np.float64) / self.scale
         change = frame.diff[ys, xs] / self.change_unit
-        still = self.board_distance(ys, xs, lab) / self.margin
+        still = board / self.margin
         measure = self.lit
         lit = None if measure is None else (lambda disc: measure(frame, ys[disc], xs[disc]))
         spot = white_spot(

@@ -132,6 +132,7 @@ class DrinkReader:
         in one): the drink's shadow or side made the pyramid's blob look long. A blob the
         board frame's pixels cannot tell gets a sharp look at the camera frame's own
         (`Frame.source`, `drink_sharp`)."""
+        self.evidence.palette.forget()
         found: list[tuple[Piece, Piece]] = []
         stations = self._bases(pieces)
         for base, station in stations:
