@@ -26,7 +26,7 @@ from companion.vision.model import (
     Piece,
 )
 from companion.vision.white_drink import CHANGE as WHITE_CHANGE
-from companion.vision.white_drink import white_spot
+from companion.vision.white_drink import Spots, spot_discs, spots_round, white_spot
 
 SEEN_SHARE = 0.2
 """A drink shows at least this share of its top's area in drink-coloured changed pixels."""
@@ -82,6 +82,12 @@ class DrinkEvidence:
         self.min_px = SEEN_SHARE * self.disc_px
         self.sharp: SharpLook | None = None
         """The sharp look at the camera frame (`Frame.source`), when the reader gives one."""
+        self.place: Callable[[], object] | None = None
+        """Where the camera is that `lean` leans from (equal while it stays), when the reader
+        says: the white drink's spots round each station are kept while it stays."""
+        self._spots: dict[str, tuple[object, Spots, np.ndarray, np.ndarray]] = {}
+        """Per station: the camera's place, the white drink's spots round it, its ring's flat
+        pixel indices (ascending) and the spots' discs over them."""
 
     def candidates(
         self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str
@@ -240,20 +246,44 @@ class DrinkEvidence:
         still = board / self.margin
         measure = self.lit
         lit = None if measure is None else (lambda disc: measure(frame, ys[disc], xs[disc]))
+        centre = self.rings.centre(station)
         spot = white_spot(
             xy,
             change,
             still,
             lighter,
             white,
-            self.rings.centre(station),
+            centre,
             self.rings.inner,
             self.lean,
             self.scale,
             lit,
+            self._looked(station, centre, ys, xs),
         )
         if spot is None:
             return None
         wx, wy, strength = spot
         confidence = min(1.0, strength / (2 * WHITE_CHANGE))
         return Piece(DRINK, "white", wx, wy, station=station, confidence=confidence)
+
+    def _looked(
+        self, station: str, centre: tuple[float, float], ys: np.ndarray, xs: np.ndarray
+    ) -> tuple[Spots, np.ndarray] | None:
+        """The white drink's spots round the station and their discs over these pixels of its
+        ring, from the whole ring's kept while the camera stays (None: work them out)."""
+        if self.place is None:
+            return None
+        here = self.place()
+        kept = self._spots.get(station)
+        if kept is None or kept[0] != here:
+            rys, rxs = self.rings.ring(station)
+            spots = spots_round(centre, self.rings.inner, self.lean)
+            ring_xy = np.stack([rxs, rys], 1).astype(np.float64) / self.scale
+            flat = rys * self.rings.size[0] + rxs
+            kept = self._spots[station] = (here, spots, flat, spot_discs(spots, ring_xy))
+        _here, spots, flat, discs = kept
+        mine = ys * self.rings.size[0] + xs
+        at = np.searchsorted(flat, mine)
+        if len(flat) == 0 or at.max(initial=0) >= len(flat) or not np.array_equal(flat[at], mine):
+            return None  # not pixels of its ring
+        return spots, discs[:, at]
