@@ -55,6 +55,9 @@ a near colour) had no pixel that bright and medians 0.93-0.97; the white drinks 
 bright pixels had medians 0.82-0.87."""
 REACH_MM = (5.0, 6.5, 8.0)
 """The disc centres' distances beyond the pyramid's ring (its inner edge)."""
+CLOSE = 1e-9
+"""Squared distances this near the squared radius (relative) are checked by `np.hypot`
+(`closer_than`)."""
 
 Lean = Callable[[float, float, float], tuple[float, float]]
 Spots = list[tuple[float, float, float, float]]
@@ -79,8 +82,25 @@ def spot_discs(spots: Spots, xy_mm: np.ndarray) -> np.ndarray:
     """Spots x N: which of the points (N x 2, board mm) lie in each spot's disc."""
     at = np.array([spot[2:] for spot in spots])
     radius = DRINK_DIAMETER_MM / 2
-    discs: np.ndarray = np.hypot(xy_mm[:, 0] - at[:, :1], xy_mm[:, 1] - at[:, 1:]) < radius
-    return discs
+    return closer_than(xy_mm[:, 0] - at[:, :1], xy_mm[:, 1] - at[:, 1:], radius)
+
+
+def closer_than(dx: np.ndarray, dy: np.ndarray, r: float) -> np.ndarray:
+    """`np.hypot(dx, dy) < r`, the same answers in a fraction of hypot's time: decided by the
+    squared distance where that is clearly in or out (float64: both are within a few 1e-16
+    of the true distance, relative), by hypot itself in the hair's breadth between."""
+    if dx.dtype != np.float64 or dy.dtype != np.float64 or not r > 1e-100:
+        return np.asarray(np.hypot(dx, dy) < r)
+    d2 = dx * dx
+    d2 += dy * dy
+    r2 = r * r
+    out: np.ndarray = d2 < r2 * (1 - CLOSE)
+    band = d2 >= r2 * (1 - CLOSE)
+    band &= d2 <= r2 * (1 + CLOSE)
+    if band.any():
+        near = np.nonzero(band)
+        out[near] = np.hypot(dx[near], dy[near]) < r
+    return out
 
 
 def white_spot(
