@@ -45,6 +45,23 @@ LOOKALIKES = {"mint": ("green",), "purple": ("blue",)}
 side is mint): such a part may fit a drink, so the sharp look may only say it is none."""
 
 
+APART_MM = 1e-6
+"""`_outside`'s margin: far above the rounding of a point's distance, far below a pixel."""
+
+
+def _outside(
+    box: tuple[float, float, float, float], a: tuple[float, float], b: tuple[float, float]
+) -> bool:
+    """The segment a-b lies outside the box (left, right, low, high; mm) by `APART_MM`."""
+    left, right, low, high = box
+    return (
+        max(a[0], b[0]) < left - APART_MM
+        or min(a[0], b[0]) > right + APART_MM
+        or max(a[1], b[1]) < low - APART_MM
+        or min(a[1], b[1]) > high + APART_MM
+    )
+
+
 class DrinkEvidence:
     """The drink colours' pixels round the stations of one board frame."""
 
@@ -231,10 +248,16 @@ class DrinkEvidence:
         the board too)."""
         x, y = xs / self.scale, ys / self.scale
         off = np.ones(len(ys), bool)
+        r = SHADOW * self.meeple
+        # a meeple whose shadow's reach misses these pixels' box (by a margin far above any
+        # rounding) sets none of them aside
+        box = (x.min() - r, x.max() + r, y.min() - r, y.max() + r) if len(ys) else None
         for p in pieces:
             if p.kind == MEEPLE:
                 top = self.lean(p.x_mm, p.y_mm, DRINK_HEIGHT_MM)
-                off &= ~near_segment(x, y, (p.x_mm, p.y_mm), top, SHADOW * self.meeple)
+                if box is not None and _outside(box, (p.x_mm, p.y_mm), top):
+                    continue
+                off &= ~near_segment(x, y, (p.x_mm, p.y_mm), top, r)
         ys, xs = ys[off], xs[off]
         if not len(ys):
             return None
