@@ -59,6 +59,9 @@ CLOSE = 1e-9
 """Squared distances this near the squared radius (relative) are checked by `np.hypot`
 (`closer_than`)."""
 
+_TURNS = [(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, ANGLES, endpoint=False)]
+"""The cosine and sine of each of `ANGLES` directions round a pyramid (`spots_round`)."""
+
 Lean = Callable[[float, float, float], tuple[float, float]]
 Spots = list[tuple[float, float, float, float]]
 """Each disc `white_spot` tries round a pyramid: where the white drink would stand (x, y) and
@@ -71,8 +74,8 @@ def spots_round(centre: tuple[float, float], inner: float, lean: Lean) -> Spots:
     cx, cy = centre
     spots = []
     for reach in REACH_MM:
-        for a in np.linspace(0, 2 * math.pi, ANGLES, endpoint=False):
-            x, y = cx + (inner + reach) * math.cos(a), cy + (inner + reach) * math.sin(a)
+        for cos, sin in _TURNS:
+            x, y = cx + (inner + reach) * cos, cy + (inner + reach) * sin
             tx, ty = lean(x, y, DRINK_HEIGHT_MM)
             spots.append((x, y, (x + tx) / 2, (y + ty) / 2))
     return spots
