@@ -1,9 +1,9 @@
 """Where a camera reading's CPU time goes, stage by stage, on a fixed list of frames read back to
 back; and what it read, to check a speed change reads the same.
 
-    PYTHONPATH=. python benchmarks/reader_profile.py [--set easy|hard|all] [--frames 4]
+    PYTHONPATH=. python benchmarks/reader_profile.py [--set easy|hard|all|drinks] [--frames 4]
         [--cache /tmp/reader-profile] [--record FILE.json | --compare FILE.json] [--cprofile]
-        [--frame-format bgra|bgr] [--map osaka]
+        [--frame-format bgra|bgr] [--map osaka] [--exact]
 
 The frames are `benchmarks/vision.py`'s own (`benchmarks/vision_sets.py`: the same sessions,
 boards and hands; with the default `--frames 4` every one of them), so the two benchmarks time
@@ -26,7 +26,12 @@ Frames are timed as the box's Pi camera delivers them, BGRA (converted from the 
 before any timing); `--frame-format bgr` times a USB webcam's three bytes a pixel.
 
 `--record` writes every frame's reading (rejection; each piece's kind, colour, place,
-position, confidence); `--compare` reads the frames again and lists what differs.
+position, confidence); `--compare` reads the frames again and lists what differs; `--exact`
+keeps the positions and confidences unrounded (bit for bit, as JSON's repr of a float).
+
+`--set drinks` (`--drinks`) reads `benchmarks/vision.py --set drinks`'s frames with the drink
+reader on (`Reader.read_drinks`; not part of "all"), its time the stage "drinks"; the reading
+compared is the reader's own, before `drink_proposals.settle`.
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ import numpy as np
 from benchmarks.vision_sets import (
     MAPS,
     PLANS,
+    SETS,
     Plan,
     add_frame_format,
     camera_frame,
@@ -62,7 +68,7 @@ from companion.vision.markers import MarkerLayout, load_layout
 from companion.vision.model import Reading
 from companion.vision.reader import Reader
 
-STAGES = ("locate", "warp", "diff", "reject", "blobs", "make", "refine", "other")
+STAGES = ("locate", "warp", "diff", "reject", "blobs", "make", "refine", "drinks", "other")
 
 
 @dataclass
@@ -74,6 +80,16 @@ class Session:
     frames: list[np.ndarray]
     hands: int
     """How many of the last frames hold a hand (read, not timed)."""
+    drinks: bool = False
+    """Read with the drink reader on (the drinks set)."""
+
+    def reader(self) -> Reader:
+        """A reader of this session's calibration (drinks on for the drinks set)."""
+        reader = Reader(
+            self.board, self.layout, self.calibration.reference, self.calibration.colors
+        )
+        reader.read_drinks = self.drinks
+        return reader
 
 
 def _photos(
@@ -98,18 +114,20 @@ def sessions(
 ) -> list[Session]:
     """The set's sessions (`benchmarks/vision_sets`) on `map_name` (default the set's own map)
     whose calibration accepts the light, `frames` busy boards and `hands` hands each,
-    calibrated afresh from the cached photos."""
+    calibrated afresh from the cached photos (the drinks set has no hands)."""
+    if name == "drinks":
+        hands = 0
     board = load_map(map_name or MAPS[name])
     layout = load_layout(None, board.width_mm, board.height_mm)
     fingerprint = renderer_fingerprint(board)
     out = []
-    for plan in PLANS[name](board, layout, frames, hands):
+    for plan in SETS[name](board, layout, frames, hands):
         title = f"{name}-{plan.lighting}-{plan.pose}"
         folder = cache / f"{name}-{board.id}-{plan.lighting}-{plan.pose}-{frames}-{hands}"
         empty, photo, *images = _photos(folder, fingerprint, plan, board, layout)
         cal = plan.calibrate(board, layout, empty, photo).calibration
         if cal is not None:
-            out.append(Session(title, board, layout, cal, images, hands))
+            out.append(Session(title, board, layout, cal, images, hands, name == "drinks"))
     return out
 
 
@@ -153,10 +171,16 @@ def _instrument(reader: Reader) -> StageClock:
     clock.wrap(reader.maker, "prepare", "make")
     clock.wrap(reader.maker, "make_all", "make")
     clock.wrap(reader.refiner, "refine_all", "refine")
+    clock.wrap(reader.drinks, "read", "drinks")
     return clock
 
 
-def _describe(reading: Reading) -> dict[str, Any]:
+def _describe(reading: Reading, exact: bool = False) -> dict[str, Any]:
+    """What a reading says; positions to 0.01 mm and confidences to 0.001 unless `exact`."""
+
+    def at(v: float, digits: int) -> float:
+        return v if exact else round(v, digits)
+
     return {
         "rejected": reading.rejected,
         "pieces": sorted(
@@ -164,13 +188,29 @@ def _describe(reading: Reading) -> dict[str, Any]:
                 p.kind,
                 p.color,
                 p.place,
-                round(p.x_mm, 2),
-                round(p.y_mm, 2),
-                round(p.confidence, 3),
+                at(p.x_mm, 2),
+                at(p.y_mm, 2),
+                at(p.confidence, 3),
             ]
             for p in reading.pieces
         ),
     }
+
+
+def set_names(chosen: str) -> list[str]:
+    """The sets `--set` names: one, or "all" of `PLANS` (the drinks set only by name)."""
+    return [s for s in SETS if chosen == s or (chosen == "all" and s in PLANS)]
+
+
+def add_set(ap: argparse.ArgumentParser, default: str) -> None:
+    ap.add_argument("--set", choices=(*SETS, "all"), default=default)
+    ap.add_argument(
+        "--drinks",
+        dest="set",
+        action="store_const",
+        const="drinks",
+        help="the drinks set, read with the drink reader on (--set drinks)",
+    )
 
 
 def _differences(name: str, was: dict[str, Any], now: dict[str, Any]) -> list[str]:
@@ -195,7 +235,7 @@ def _differences(name: str, was: dict[str, Any], now: dict[str, Any]) -> list[st
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--set", choices=("easy", "hard", "all"), default="all")
+    add_set(ap, "all")
     ap.add_argument("--frames", type=int, default=4, help="busy boards a session")
     ap.add_argument("--hands", type=int, default=1, help="hands a session (read, not timed)")
     ap.add_argument("--repeat", type=int, default=5, help="timed reads of each frame")
@@ -204,24 +244,25 @@ def main() -> int:
     ap.add_argument("--compare", help="list the differences from this recorded JSON file")
     ap.add_argument("--cprofile", action="store_true", help="also print the top functions")
     ap.add_argument("--map", help="both sets' map, e.g. osaka (default: each set's own)")
+    ap.add_argument("--exact", action="store_true", help="record and compare unrounded")
     add_frame_format(ap)
     args = ap.parse_args()
     cv2.setNumThreads(1)
     cache = Path(args.cache)
-    chosen = [s for s in PLANS if args.set in (s, "all")]
+    chosen = set_names(args.set)
     todo = [s for name in chosen for s in sessions(name, cache, args.frames, args.hands, args.map)]
     readings: dict[str, dict[str, Any]] = {}
     per_set: dict[str, dict[str, list[float]]] = {}
     profile = cProfile.Profile() if args.cprofile else None
     for s in todo:
-        reader = Reader(s.board, s.layout, s.calibration.reference, s.calibration.colors)
+        reader = s.reader()
         clock = _instrument(reader)
         stages = per_set.setdefault(s.name.split("-")[0], {})
         timed = len(s.frames) - s.hands
         for k, render in enumerate(s.frames):
             image = camera_frame(render, args.frame_format)
             reading = reader.read(image)
-            readings[f"{s.name}/{k}"] = _describe(reading)
+            readings[f"{s.name}/{k}"] = _describe(reading, args.exact)
             if k >= timed:
                 continue
             for _ in range(args.repeat):

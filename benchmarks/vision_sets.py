@@ -6,6 +6,9 @@ read the very same frames with calibrations made by the same code.
   of 10-40 pieces.
 - hard: `companion.vision.hardset` (the "print" board style, real piece sizes, 5 harder
   lightings x 3 poses, busy boards).
+- drinks: `benchmarks/vision.py --set drinks`'s frames (the easy lightings and poses on Tokyo
+  or `--map`): each board with random drinks, then bare, then one full board a session; read
+  with the drink reader on (`drinks_plans`, not part of "all").
 """
 
 from __future__ import annotations
@@ -32,7 +35,13 @@ from companion.vision.hardset import (
 from companion.vision.markers import MarkerLayout
 from companion.vision.model import Piece
 from companion.vision.render import HARD_LIGHTINGS, LIGHTINGS, POSES, Shot
-from companion.vision.scenes import calibration_photos, random_state, shoot
+from companion.vision.scenes import (
+    calibration_photos,
+    full_state,
+    random_state,
+    shoot,
+    with_drinks,
+)
 
 FRAME_FORMATS = ("bgra", "bgr")
 """The frames a reader is timed on: the box's Pi camera's four bytes a pixel (XRGB8888, the
@@ -146,8 +155,49 @@ def hard_plans(
     )
 
 
+def drinks_plans(
+    board: BoardMap,
+    layout: MarkerLayout,
+    frames: int,
+    hands: int,
+    rng_seed: int = 77,
+    session_seed: int = 400,
+    full_boards: int = 1,
+) -> list[Plan]:
+    """`benchmarks/vision.py --set drinks`'s frames in its order (its default seeds): each
+    lighting and pose, `frames` random boards, each shot with random drinks and then bare,
+    and `full_boards` late games as full as the rules allow with drinks. No hands."""
+    from dataclasses import replace
+
+    from companion.metro.state import DrinksSetup
+
+    rng = np.random.default_rng(rng_seed)
+    full_rng = np.random.default_rng(rng_seed + 1)
+    seed = session_seed - 100
+    out = []
+    for lighting in LIGHTINGS:
+        for pose in POSES:
+            seed += 100
+            at = functools.partial(shoot, board, layout, lighting=lighting, pose=pose)
+            shots = []
+            for k in range(frames):
+                bare = random_state(board, rng, int(rng.integers(10, 41)))
+                for state in (with_drinks(bare, rng), bare):
+                    shots.append(functools.partial(at, state, seed=seed + 10 + k))
+            for _ in range(full_boards):
+                state = full_state(board, full_rng)
+                state = replace(
+                    state, drinks=with_drinks(state, full_rng).drinks, metro_drinks=DrinksSetup()
+                )
+                shots.append(functools.partial(at, state, seed=seed + 70))
+            out.append(Plan("drinks", lighting, pose, seed, shots, []))
+    return out
+
+
 PLANS = {"easy": easy_plans, "hard": hard_plans}
-MAPS = {"easy": "tests/data/vision-test.toml", "hard": "tokyo"}
+SETS = {**PLANS, "drinks": drinks_plans}
+"""Every set; "all" means `PLANS`' (the drinks set is asked for by name)."""
+MAPS = {"easy": "tests/data/vision-test.toml", "hard": "tokyo", "drinks": "tokyo"}
 """Each set's map unless told otherwise."""
 
 RENDERER = ("render", "boardart", "hardset", "scenes", "model", "markers")

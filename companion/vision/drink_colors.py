@@ -6,6 +6,7 @@ white is the board's own white."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import cv2
 import numpy as np
@@ -82,6 +83,24 @@ def drink_prototypes(
     return names, drinks_lab, np.array(owner, np.int32)
 
 
+class _Seen:
+    """One board frame's pixels classified so far (`DrinkPalette.classify`), by flat index:
+    every answer is the pixel's own (no pixel's depends on another's), so the drink reader's
+    many looks at the same ring pixels each frame work each pixel out once."""
+
+    def __init__(self, frame: object, pixels: int, colours: int) -> None:
+        self.frame = frame
+        self.done = np.zeros(pixels, bool)
+        self.lab = np.empty((pixels, 3), np.float32)
+        self.nearest = np.empty(pixels, np.intp)
+        """`DrinkPalette.nearest`'s colour (before `split_hues`)."""
+        self.idx = np.empty(pixels, np.intp)
+        self.per = np.empty((pixels, colours), np.float32)
+        self.board = np.empty(pixels, np.float32)
+        """The colour distance to the empty board (`board_distance`)."""
+        self.ok = np.empty(pixels, bool)
+
+
 class DrinkPalette:
     """Which drink colour a board-frame pixel is nearest, and whether it is a drink's pixel."""
 
@@ -108,9 +127,44 @@ class DrinkPalette:
         self.board_distance = board_distance
         self.shadowed = shadowed
         self.margin = margin
+        self._height, self._width = ref_lab.shape[:2]
+        """The board frame's size: the pixels' flat indices for `_Seen`."""
+        self._seen: _Seen | None = None
+        shades = len(self.owner) // len(self.names)
+        grouped = self.protos.dtype == np.float32 and np.array_equal(
+            self.owner, np.repeat(np.arange(len(self.names)), shades)
+        )
+        self._shades = shades if grouped else 0
+        """Each colour's prototypes one after another, this many each (0: not so)."""
+        by_shade = self.protos.reshape(-1, max(shades, 1), 3).transpose(1, 0, 2)
+        self._by_shade = [np.ascontiguousarray(p.T) for p in by_shade] if grouped else []
+        """Per shade: the colours' prototypes (3 x colours), for `nearest`."""
+
+    def forget(self) -> None:
+        """Drop the last frame's classified pixels (`classify` drops them on a new frame)."""
+        self._seen = None
 
     def nearest(self, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(each pixel's nearest drink colour, N x colours distances)."""
+        if self._shades and lab.dtype == np.float32:
+            # Channel by channel, shade by shade, the same float32 sums in the same order as
+            # the N x prototypes x 3 array's summed along its short last axis (ten times the
+            # time for the same values); the least shade's, rooted once (the least root).
+            lab = np.asarray(lab)
+            ll, la, lb = lab[:, 0:1], lab[:, 1:2], lab[:, 2:3]
+            least: Any = None
+            for p in self._by_shade:
+                d2: np.ndarray = ll - p[0]
+                d2 *= d2
+                d: np.ndarray = la - p[1]
+                d *= d
+                d2 += d
+                d = np.subtract(lb, p[2], out=d)
+                d *= d
+                d2 += d
+                least = d2 if least is None else np.minimum(least, d2, out=least)
+            per = np.sqrt(least)
+            return np.argmin(per, 1), per
         d2 = ((lab[:, None, :] - self.protos[None, :, :]) ** 2).sum(2)
         per = np.full((len(lab), len(self.names)), np.inf, np.float32)
         for i in range(len(self.names)):
@@ -136,13 +190,44 @@ class DrinkPalette:
         drink's top is as near white as the paper is, and a stop circle in a piece's shadow
         looks like its shaded side (`white_drink` finds it by its change instead). Nor is the
         board in a shadow: a piece's shadow on a printed line of a drink colour looks like
-        that drink's shaded side."""
-        bgr = self.colors_at(frame, ys, xs)
-        lab = to_lab(bgr)
-        idx, per = self.split_hues(bgr, *self.nearest(lab))
-        best = per[np.arange(len(idx)), idx]
-        board = self.board_distance(ys, xs, lab)
-        ok = (best < MAX_DISTANCE) & (best + self.margin < board) & (idx != self.white_index)
-        if self.shadowed is not None and ok.any():
-            ok &= ~self.shadowed(frame, ys, xs)
-        return idx, per, ok
+        that drink's shaded side. Each pixel is worked out once a frame (`_Seen`)."""
+        seen, at = self._look(frame, ys, xs)
+        return seen.idx[at], seen.per[at], seen.ok[at]
+
+    def seen(
+        self, frame: object, ys: np.ndarray, xs: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(weighted Lab, `nearest`'s colour, colour distance to the empty board) of these
+        board-frame pixels, from the frame's classified pixels."""
+        seen, at = self._look(frame, ys, xs)
+        return seen.lab[at], seen.nearest[at], seen.board[at]
+
+    def _look(self, frame: object, ys: np.ndarray, xs: np.ndarray) -> tuple[_Seen, np.ndarray]:
+        """The frame's classified pixels, these among them (worked out now if new), and their
+        flat indices."""
+        seen = self._seen
+        if seen is None or seen.frame is not frame:
+            seen = self._seen = _Seen(frame, self._height * self._width, len(self.names))
+        at = ys * self._width + xs
+        new = ~seen.done[at]
+        if new.any():
+            if not new.all():
+                ys, xs = ys[new], xs[new]
+            todo = ys * self._width + xs
+            bgr = self.colors_at(frame, ys, xs)
+            lab = to_lab(bgr)
+            nearest, per = self.nearest(lab)
+            idx, per = self.split_hues(bgr, nearest, per)
+            best = per[np.arange(len(idx)), idx]
+            board = self.board_distance(ys, xs, lab)
+            ok = (best < MAX_DISTANCE) & (best + self.margin < board) & (idx != self.white_index)
+            if self.shadowed is not None and ok.any():
+                ok &= ~self.shadowed(frame, ys, xs)
+            seen.lab[todo] = lab
+            seen.nearest[todo] = nearest
+            seen.idx[todo] = idx
+            seen.per[todo] = per
+            seen.board[todo] = board
+            seen.ok[todo] = ok
+            seen.done[todo] = True
+        return seen, at

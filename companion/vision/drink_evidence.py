@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.vision.colormodel import ColorModel, to_lab
+from companion.vision.colormodel import ColorModel
 from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import FOOTPRINT, DrinkRings, near_segment
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
@@ -26,7 +26,7 @@ from companion.vision.model import (
     Piece,
 )
 from companion.vision.white_drink import CHANGE as WHITE_CHANGE
-from companion.vision.white_drink import white_spot
+from companion.vision.white_drink import Spots, spot_discs, spots_round, white_spot
 
 SEEN_SHARE = 0.2
 """A drink shows at least this share of its top's area in drink-coloured changed pixels."""
@@ -43,6 +43,23 @@ is more than one meeple: a pyramid with its drink (a pyramid's 18 mm base and a 
 LOOKALIKES = {"mint": ("green",), "purple": ("blue",)}
 """The player colours whose meeples show a part of a drink's colour (a green meeple's lit
 side is mint): such a part may fit a drink, so the sharp look may only say it is none."""
+
+
+APART_MM = 1e-6
+"""`_outside`'s margin: far above the rounding of a point's distance, far below a pixel."""
+
+
+def _outside(
+    box: tuple[float, float, float, float], a: tuple[float, float], b: tuple[float, float]
+) -> bool:
+    """The segment a-b lies outside the box (left, right, low, high; mm) by `APART_MM`."""
+    left, right, low, high = box
+    return (
+        max(a[0], b[0]) < left - APART_MM
+        or min(a[0], b[0]) > right + APART_MM
+        or max(a[1], b[1]) < low - APART_MM
+        or min(a[1], b[1]) > high + APART_MM
+    )
 
 
 class DrinkEvidence:
@@ -82,6 +99,12 @@ class DrinkEvidence:
         self.min_px = SEEN_SHARE * self.disc_px
         self.sharp: SharpLook | None = None
         """The sharp look at the camera frame (`Frame.source`), when the reader gives one."""
+        self.place: Callable[[], object] | None = None
+        """Where the camera is that `lean` leans from (equal while it stays), when the reader
+        says: the white drink's spots round each station are kept while it stays."""
+        self._spots: dict[str, tuple[object, Spots, np.ndarray, np.ndarray]] = {}
+        """Per station: the camera's place, the white drink's spots round it, its ring's flat
+        pixel indices (ascending) and the spots' discs over them."""
 
     def candidates(
         self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str
@@ -225,35 +248,65 @@ class DrinkEvidence:
         the board too)."""
         x, y = xs / self.scale, ys / self.scale
         off = np.ones(len(ys), bool)
+        r = SHADOW * self.meeple
+        # a meeple whose shadow's reach misses these pixels' box (by a margin far above any
+        # rounding) sets none of them aside
+        box = (x.min() - r, x.max() + r, y.min() - r, y.max() + r) if len(ys) else None
         for p in pieces:
             if p.kind == MEEPLE:
                 top = self.lean(p.x_mm, p.y_mm, DRINK_HEIGHT_MM)
-                off &= ~near_segment(x, y, (p.x_mm, p.y_mm), top, SHADOW * self.meeple)
+                if box is not None and _outside(box, (p.x_mm, p.y_mm), top):
+                    continue
+                off &= ~near_segment(x, y, (p.x_mm, p.y_mm), top, r)
         ys, xs = ys[off], xs[off]
         if not len(ys):
             return None
-        lab = to_lab(self.colors_at(frame, ys, xs))
+        lab, nearest, board = self.palette.seen(frame, ys, xs)
         lighter = lab[:, 0] - self.ref_lab[ys, xs, 0]
-        white = self.palette.nearest(lab)[0] == self.palette.white_index
+        white = nearest == self.palette.white_index
         xy = np.stack([xs, ys], 1).astype(np.float64) / self.scale
         change = frame.diff[ys, xs] / self.change_unit
-        still = self.board_distance(ys, xs, lab) / self.margin
+        still = board / self.margin
         measure = self.lit
         lit = None if measure is None else (lambda disc: measure(frame, ys[disc], xs[disc]))
+        centre = self.rings.centre(station)
         spot = white_spot(
             xy,
             change,
             still,
             lighter,
             white,
-            self.rings.centre(station),
+            centre,
             self.rings.inner,
             self.lean,
             self.scale,
             lit,
+            self._looked(station, centre, ys, xs),
         )
         if spot is None:
             return None
         wx, wy, strength = spot
         confidence = min(1.0, strength / (2 * WHITE_CHANGE))
         return Piece(DRINK, "white", wx, wy, station=station, confidence=confidence)
+
+    def _looked(
+        self, station: str, centre: tuple[float, float], ys: np.ndarray, xs: np.ndarray
+    ) -> tuple[Spots, np.ndarray] | None:
+        """The white drink's spots round the station and their discs over these pixels of its
+        ring, from the whole ring's kept while the camera stays (None: work them out)."""
+        if self.place is None:
+            return None
+        here = self.place()
+        kept = self._spots.get(station)
+        if kept is None or kept[0] != here:
+            rys, rxs = self.rings.ring(station)
+            spots = spots_round(centre, self.rings.inner, self.lean)
+            ring_xy = np.stack([rxs, rys], 1).astype(np.float64) / self.scale
+            flat = rys * self.rings.size[0] + rxs
+            kept = self._spots[station] = (here, spots, flat, spot_discs(spots, ring_xy))
+        _here, spots, flat, discs = kept
+        mine = ys * self.rings.size[0] + xs
+        at = np.searchsorted(flat, mine)
+        if len(flat) == 0 or at.max(initial=0) >= len(flat) or not np.array_equal(flat[at], mine):
+            return None  # not pixels of its ring
+        return spots, discs[:, at]

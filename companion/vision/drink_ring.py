@@ -11,7 +11,7 @@ import numpy as np
 
 from companion.metro.board import BoardMap
 from companion.vision.model import DRINK_DIAMETER_MM, PYRAMID, Piece, station_center
-from companion.vision.white_drink import Lean
+from companion.vision.white_drink import Lean, closer_than
 
 FOOTPRINT = 0.75
 """A pyramid covers the pixels within this many of its bases of the segment from its base's
@@ -114,4 +114,4 @@ def near_segment(
         t = np.zeros_like(x)
     else:
         t = np.clip(((x - ax) * dx + (y - ay) * dy) / length2, 0, 1)
-    return np.hypot(x - (ax + t * dx), y - (ay + t * dy)) < r
+    return closer_than(x - (ax + t * dx), y - (ay + t * dy), r)

@@ -97,7 +97,7 @@ class SharpLook:
         if blob is None:
             return None
         tx, ty = self.lean(look.x, look.y, DRINK_HEIGHT_MM)
-        out, fill = silhouette_fit(blob, (tx - look.x, ty - look.y))
+        out, fill = silhouette_fit(blob, (tx - look.x, ty - look.y), FITS)
         if out <= FITS and fill >= FILLS:
             return DRINK
         if out >= NOT_FITS:
@@ -124,24 +124,28 @@ class SharpLook:
         empty = np.minimum(cv2.GaussianBlur(ref, (3, 3), 0), np.float32(238.0))
         lab = to_lab(seen.reshape(-1, 3) / norm)
         ref_lab = to_lab(empty.reshape(-1, 3) / norm).reshape(n, n, 3)
-        idx, per = self.palette.split_hues(seen.reshape(-1, 3), *self.palette.nearest(lab))
-        best = per[np.arange(len(idx)), idx]
-        board = _nearest_board(lab.reshape(n, n, 3), ref_lab).ravel()
         c = self.palette.names.index(look.color)
         ys, xs = np.mgrid[0:n, 0:n]
         x = (x0 + (xs.ravel() + 0.5) / s).astype(np.float64)
         y = (y0 + (ys.ravel() + 0.5) / s).astype(np.float64)
         cx, cy = look.centre
-        shadow = in_shadow(seen.reshape(-1, 3), empty.reshape(-1, 3))
-        mine = (
-            (idx == c)
-            & (best < MAX_DISTANCE)
-            & (best + self.margin < board)
-            & ~shadow
-            & (np.hypot(x - cx, y - cy) >= look.inner)
+        # Where the blob may be first; each pixel's colour tests there only (the same answers
+        # pixel by pixel), the board's distance (its neighbours' pixels) only when enough of
+        # them pass the others.
+        near = np.flatnonzero(
+            (np.hypot(x - cx, y - cy) >= look.inner)
             & (np.hypot(x - look.x, y - look.y) <= look.reach)
             & ~near_segment(x, y, look.centre, look.top, look.footprint)
         )
+        bgr = seen.reshape(-1, 3)[near]
+        idx, per = self.palette.split_hues(bgr, *self.palette.nearest(lab[near]))
+        best = per[np.arange(len(idx)), idx]
+        shadow = in_shadow(bgr, empty.reshape(-1, 3)[near])
+        maybe = (idx == c) & (best < MAX_DISTANCE) & ~shadow
+        if np.count_nonzero(maybe) < 10:
+            return None
+        board = _nearest_board(lab.reshape(n, n, 3), ref_lab).ravel()[near]
+        mine = near[maybe & (best + self.margin < board)]
         pts = np.stack([x[mine], y[mine]], 1)
         if len(pts) < 10:
             return None
@@ -174,16 +178,18 @@ class SharpLook:
         return np.asarray(np.median(seen[ok] / blurred[ok], 0), np.float32)
 
 
-def silhouette_fit(pts: np.ndarray, lean: tuple[float, float]) -> tuple[float, float]:
+def silhouette_fit(
+    pts: np.ndarray, lean: tuple[float, float], fill_up_to: float = math.inf
+) -> tuple[float, float]:
     """(the share of the points outside the best-placed drink silhouette, widened by
     `BLUR_MM`; the share of that silhouette they fill): a 10 mm disc swept by `lean` (mm, its
     top's offset from its base), placed to `PLACE_MM` where the fewest points fall outside
     (the points rasterised at that step, the count at every place one correlation with the
-    silhouette)."""
+    silhouette). The fill is measured only when the share outside is `fill_up_to` or less
+    (else NaN: a second correlation the caller does not need)."""
     s = 1 / PLACE_MM
     radius = DRINK_DIAMETER_MM / 2
     wide, ax, ay = _silhouette(lean, radius + BLUR_MM)
-    narrow, _ax, _ay = _silhouette(lean, radius, wide.shape, (ax, ay))
     px = np.round(pts * s - 0.5).astype(np.intp)
     pad = max(wide.shape)
     px -= px.min(0) - pad
@@ -192,10 +198,13 @@ def silhouette_fit(pts: np.ndarray, lean: tuple[float, float]) -> tuple[float, f
     count = float(mask.sum())
     within = cv2.filter2D(mask, -1, wide, anchor=(ax, ay), borderType=cv2.BORDER_CONSTANT)
     at = np.unravel_index(int(np.argmax(within)), within.shape)
+    outside = max(0.0, count - float(within[at]))
+    if not outside / count <= fill_up_to:
+        return outside / count, math.nan
+    narrow, _ax, _ay = _silhouette(lean, radius, wide.shape, (ax, ay))
     inside = cv2.filter2D(mask, -1, narrow, anchor=(ax, ay), borderType=cv2.BORDER_CONSTANT)
     lx, ly = lean
     area = (math.pi * radius * radius + DRINK_DIAMETER_MM * math.hypot(lx, ly)) * SHARP_PX_PER_MM**2
-    outside = max(0.0, count - float(within[at]))
     return outside / count, min(1.0, float(inside[at]) / area)
 
 
@@ -245,9 +254,27 @@ def _nearest_board(lab: np.ndarray, ref_lab: np.ndarray) -> Any:
     n = NEIGHBOURS
     h, w = lab.shape[:2]
     padded = cv2.copyMakeBorder(ref_lab, n, n, n, n, cv2.BORDER_REPLICATE)
-    best = np.full((h, w), np.inf, np.float32)
+    if lab.dtype != np.float32 or padded.dtype != np.float32:
+        best = np.full((h, w), np.inf, np.float32)
+        for dy in range(2 * n + 1):
+            for dx in range(2 * n + 1):
+                diff = lab - padded[dy : dy + h, dx : dx + w]
+                np.minimum(best, np.sqrt((diff * diff).sum(2)), out=best)
+        return best
+    # Channel by channel: the same float32 sums in the same order as summing the short last
+    # axis (ten times the time); the least of them rooted once (the least of the roots).
+    lab_l, lab_a, lab_b = (np.ascontiguousarray(lab[..., c]) for c in range(3))
+    ref_l, ref_a, ref_b = (padded[..., c] for c in range(3))
+    least: Any = None
     for dy in range(2 * n + 1):
         for dx in range(2 * n + 1):
-            d = lab - padded[dy : dy + h, dx : dx + w]
-            np.minimum(best, np.sqrt((d * d).sum(2)), out=best)
-    return best
+            d2: np.ndarray = lab_l - ref_l[dy : dy + h, dx : dx + w]
+            d2 *= d2
+            d: np.ndarray = lab_a - ref_a[dy : dy + h, dx : dx + w]
+            d *= d
+            d2 += d
+            d = np.subtract(lab_b, ref_b[dy : dy + h, dx : dx + w], out=d)
+            d *= d
+            d2 += d
+            least = d2 if least is None else np.minimum(least, d2, out=least)
+    return np.sqrt(least)

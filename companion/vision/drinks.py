@@ -87,11 +87,13 @@ class DrinkReader:
         reference: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
         shadowed: Callable[[object, np.ndarray, np.ndarray], np.ndarray] | None = None,
         lit: Callable[[object, np.ndarray, np.ndarray], np.ndarray] | None = None,
+        place: Callable[[], object] | None = None,
     ) -> None:
         """`reference`: the calibration photo, its homography (board mm to its px) and the
         board frame's light norm, for the sharp look at the camera frame (`drink_sharp`);
         `shadowed`, `lit`: the board frame's shadow test and brightness against the empty
-        board (`BoardFrame.shadowed`, `BoardFrame.lit`)."""
+        board (`BoardFrame.shadowed`, `BoardFrame.lit`); `place`: where the camera is that
+        `lean` leans from (equal while it stays: what depends on it alone is kept)."""
         self.board = board
         self.scale = scale
         self.base = math.sqrt(colors.area_mm2[PYRAMID])
@@ -109,6 +111,7 @@ class DrinkReader:
             lit,
         )
         self.meeple = self.evidence.meeple
+        self.evidence.place = place
         if reference is not None:
             photo, homography, norm = reference
             self.evidence.sharp = SharpLook(
@@ -132,6 +135,7 @@ class DrinkReader:
         in one): the drink's shadow or side made the pyramid's blob look long. A blob the
         board frame's pixels cannot tell gets a sharp look at the camera frame's own
         (`Frame.source`, `drink_sharp`)."""
+        self.evidence.palette.forget()
         found: list[tuple[Piece, Piece]] = []
         stations = self._bases(pieces)
         for base, station in stations:

@@ -149,6 +149,7 @@ class Reader:
             (reference, ref_loc.homography, self.board_frame.norm),
             self.board_frame.shadowed,  # type: ignore[arg-type]
             self.board_frame.lit,  # type: ignore[arg-type]
+            self.camera.place,
         )
         self.finder = BlobFinder(self.board_frame, colors, self.margin, self.refiner)
         self.hands = HandTest(self.board_frame, colors, self.settings)

@@ -55,8 +55,55 @@ a near colour) had no pixel that bright and medians 0.93-0.97; the white drinks 
 bright pixels had medians 0.82-0.87."""
 REACH_MM = (5.0, 6.5, 8.0)
 """The disc centres' distances beyond the pyramid's ring (its inner edge)."""
+CLOSE = 1e-9
+"""Squared distances this near the squared radius (relative) are checked by `np.hypot`
+(`closer_than`)."""
+
+_TURNS = [(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, ANGLES, endpoint=False)]
+"""The cosine and sine of each of `ANGLES` directions round a pyramid (`spots_round`)."""
 
 Lean = Callable[[float, float, float], tuple[float, float]]
+Spots = list[tuple[float, float, float, float]]
+"""Each disc `white_spot` tries round a pyramid: where the white drink would stand (x, y) and
+its disc's centre (its base's and its leaning top's midpoint), board mm."""
+
+
+def spots_round(centre: tuple[float, float], inner: float, lean: Lean) -> Spots:
+    """The discs `white_spot` tries round a pyramid at `centre` (`REACH_MM`, `ANGLES`): fixed
+    while the camera is."""
+    cx, cy = centre
+    spots = []
+    for reach in REACH_MM:
+        for cos, sin in _TURNS:
+            x, y = cx + (inner + reach) * cos, cy + (inner + reach) * sin
+            tx, ty = lean(x, y, DRINK_HEIGHT_MM)
+            spots.append((x, y, (x + tx) / 2, (y + ty) / 2))
+    return spots
+
+
+def spot_discs(spots: Spots, xy_mm: np.ndarray) -> np.ndarray:
+    """Spots x N: which of the points (N x 2, board mm) lie in each spot's disc."""
+    at = np.array([spot[2:] for spot in spots])
+    radius = DRINK_DIAMETER_MM / 2
+    return closer_than(xy_mm[:, 0] - at[:, :1], xy_mm[:, 1] - at[:, 1:], radius)
+
+
+def closer_than(dx: np.ndarray, dy: np.ndarray, r: float) -> np.ndarray:
+    """`np.hypot(dx, dy) < r`, the same answers in a fraction of hypot's time: decided by the
+    squared distance where that is clearly in or out (float64: both are within a few 1e-16
+    of the true distance, relative), by hypot itself in the hair's breadth between."""
+    if dx.dtype != np.float64 or dy.dtype != np.float64 or not r > 1e-100:
+        return np.asarray(np.hypot(dx, dy) < r)
+    d2 = dx * dx
+    d2 += dy * dy
+    r2 = r * r
+    out: np.ndarray = d2 < r2 * (1 - CLOSE)
+    band = d2 >= r2 * (1 - CLOSE)
+    band &= d2 <= r2 * (1 + CLOSE)
+    if band.any():
+        near = np.nonzero(band)
+        out[near] = np.hypot(dx[near], dy[near]) < r
+    return out
 
 
 def white_spot(
@@ -70,49 +117,51 @@ def white_spot(
     lean: Lean,
     scale: float,
     lit: Callable[[np.ndarray], np.ndarray] | None = None,
+    looked: tuple[Spots, np.ndarray] | None = None,
 ) -> tuple[float, float, float] | None:
     """(x, y, strength) of the white drink round a pyramid at `centre`, or None. `xy_mm` are
     the ring's visible pixels (N x 2, board mm), `change` their colour change in thresholds,
     `still` their distance to the empty board's nearest 3 x 3 pixel in noise margins,
     `lighter` their lightness against the empty board, `white` whether white is their nearest
     drink colour, `lit` (when given) the brightness over the empty board's of the pixels a
-    mask of them picks, asked of the best disc alone (`shadow_only`)."""
+    mask of them picks, asked of the best disc alone (`shadow_only`). `looked`: the spots round
+    this pyramid and their discs over these points, when the caller kept them
+    (`spots_round`, `spot_discs`)."""
     if len(xy_mm) == 0:
         return None
     radius = DRINK_DIAMETER_MM / 2
     need = SEEN * math.pi * radius * radius * scale * scale
     background = float(np.median(change))
     still_background = float(np.median(still))
-    cx, cy = centre
-    spots = []
-    for reach in REACH_MM:
-        for a in np.linspace(0, 2 * math.pi, ANGLES, endpoint=False):
-            x, y = cx + (inner + reach) * math.cos(a), cy + (inner + reach) * math.sin(a)
-            tx, ty = lean(x, y, DRINK_HEIGHT_MM)
-            spots.append((x, y, (x + tx) / 2, (y + ty) / 2))
-    at = np.array([spot[2:] for spot in spots])
-    discs = np.hypot(xy_mm[:, 0] - at[:, :1], xy_mm[:, 1] - at[:, 1:]) < radius
+    if looked is None:
+        spots = spots_round(centre, inner, lean)
+        discs = spot_discs(spots, xy_mm)
+    else:
+        spots, discs = looked
     counts = np.count_nonzero(discs, 1)
     # each disc's means in float64, to pass over the discs that cannot be the white drink (the
     # first disc of the most change that passes the bars; none under `FAINT`)
     values = np.stack([change, lighter, white, still], 1).astype(np.float64)
     rough = discs @ values / np.maximum(counts, 1)[:, None]
     rough -= (background, 0.0, 0.0, still_background)
+    # the bars that do not hang on the best so far, for all the discs at once
+    guesses, darks, shares, aparts = rough.T
+    barred = (
+        (counts < need)
+        | (guesses < FAINT - ROUGH)
+        | (darks < DARKEST - ROUGH)
+        | (shares < WHITE_SHARE - ROUGH)
+        | (aparts < STILL - ROUGH)
+    )
     best: tuple[float, float, float] | None = None
     best_disc: np.ndarray | None = None
     sure = False
-    for (x, y, _mx, _my), disc, count, (guess, dark, share, apart) in zip(
-        spots, discs, counts, rough, strict=True
-    ):
-        if (
-            count < need
-            or guess < FAINT - ROUGH
-            or (best is not None and guess < best[2] - ROUGH)
-            or dark < DARKEST - ROUGH
-            or share < WHITE_SHARE - ROUGH
-            or apart < STILL - ROUGH
-        ):
+    for k in np.flatnonzero(~barred).tolist():
+        x, y, _mx, _my = spots[k]
+        guess = float(guesses[k])
+        if best is not None and guess < best[2] - ROUGH:
             continue
+        disc = discs[k]
         strength = float(change[disc].mean()) - background
         if best is not None and strength <= best[2]:
             continue
