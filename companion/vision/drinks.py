@@ -376,9 +376,10 @@ class DrinkReader:
                     ys, xs = ys[off], xs[off]
                 return self._white(frame, ys, xs, station, pieces) or unsure
             first, seen = candidates[0]
-            shape = self.evidence.shape(frame, first, pieces)
+            small = seen < SMALL * self.evidence.disc_px
+            shape = self.evidence.shape(frame, first, pieces, small)
             if shape == DRINK_SHAPE:
-                if seen < SMALL * self.evidence.disc_px:
+                if small:
                     if unsure is not None:
                         return unsure
                     return self._white(frame, ys, xs, station, pieces) or first
