@@ -56,3 +56,19 @@ def test_a_few_mint_pixels_in_a_yellow_meeples_shadow_are_no_sure_drink() -> Non
     assert "sendagi" not in _drinks(_settled("tokyo", state, raw, riding=True))
     kept = _settled("tokyo", state, raw)
     assert (MEEPLE, "yellow", "[15,2]") in {p.key() for p in kept.pieces}
+
+
+def test_a_meeple_on_a_stations_circles_read_as_a_doubtful_pyramid_is_no_drink() -> None:
+    """Osaka's full board in window light, overhead (`--seed 3077 --session-seed 13400`):
+    Black's meeple lying on Nishinagahori's circles, 16 mm from Awaza's black pyramid, is read
+    as a doubtful black pyramid off that station's centre, and its blob in Awaza's ring as a
+    black drink. Taken for a meeple, its blob is a meeple's (long, reaching, meeple-sized): no
+    drink. Settled with the game, which has Black's meeple on that square, that pyramid is no
+    drink beside Awaza's either."""
+    state, _shot, raw = bench_frame("osaka", "window/overhead", -1, 4, 3077, 13400)
+    assert "awaza" not in state.drinks and state.stations["awaza"] == "black"
+    assert "nishinagahori" not in state.stations and state.meeples["black"].square == (12, 11)
+    assert "awaza" not in _drinks(raw)
+    game = replace(state, metro_drinks=DrinksSetup())
+    settled = settle_meeples(settle(raw, game, load_map("osaka")), game)
+    assert "awaza" not in _drinks(settled)

@@ -258,15 +258,20 @@ def test_a_faint_white_drink_is_read_only_lit_and_clearly_changed():
 def test_a_drink_read_inside_a_pyramid_read_is_one_thing_read_twice(reader):
     """Beside a black pyramid a black drink can be read as a pyramid of the next station too:
     it is the first one's drink and that second pyramid goes; with no pyramid beside, a drink
-    read inside a pyramid is the pyramid's own pixels."""
+    read inside a pyramid is the pyramid's own pixels. (The pieces are put on the empty
+    board's frame: no meeple's shape there makes the doubtful second pyramid a meeple.)"""
+    bare = replace(drinks_state({}), stations={})
+    empty = shoot(BOARD, LAYOUT, bare, seed=42, lighting="daylight", pose="overhead")
+    reader.read(empty.image)
+    frame = reader.last_frame
     x, y = station_center(BOARD, "ginza")
     real = Piece(PYRAMID, "black", x, y, station="ginza", confidence=0.9)
     second = Piece(PYRAMID, "black", x + 15, y, station="kyobashi", confidence=0.5)
     drink = Piece(DRINK, "black", x + 15.5, y, station="kyobashi")
-    found, gone = reader.drinks._read_twice(None, [(drink, second)], [real, second])
+    found, gone = reader.drinks._read_twice(frame, [(drink, second)], [real, second])
     assert [(d.station, base) for d, base in found] == [("ginza", real)]
     assert gone == {id(second)}
-    found, gone = reader.drinks._read_twice(None, [(drink, second)], [second])
+    found, gone = reader.drinks._read_twice(frame, [(drink, second)], [second])
     assert found == [] and gone == set()
 
 
@@ -413,6 +418,28 @@ def test_a_new_pyramid_where_a_game_pyramids_drink_stands_is_that_drink_not_sure
     far = _towards("iwamotocho", "akihabara", 20.0)
     centred = Reading(True, pieces=(replace(pyramid, x_mm=far[0], y_mm=far[1]),))
     assert settle(centred, state, BOARD) == centred  # 20 mm off: not where a drink stands
+
+
+def test_a_new_pyramid_where_the_game_has_that_colours_meeple_is_no_drink():
+    """Black's meeple lying on Akihabara's circles, read as a black pyramid beside Iwamotocho's
+    (Osaka's Nishinagahori by Awaza, seed 3077): the game has that meeple standing on the
+    square it is read on, so it is the meeple, no drink of Iwamotocho's; with the meeple
+    riding, or standing elsewhere, it may be that drink, not sure."""
+    state = replace(drinks_state({}), stations={"iwamotocho": "red"})
+    x, y = _towards("iwamotocho", "akihabara", 16.0)
+    pyramid = Piece(PYRAMID, "black", x, y, station="akihabara", confidence=0.595)
+    reading = Reading(True, pieces=(pyramid,))
+    square = BOARD.grid.square_at(x, y)
+    standing = replace(state, meeples={"black": Meeple(square=square)})
+    assert settle(reading, standing, BOARD) == reading
+    rider = Meeple(riding=VehicleId("G"), boarded_at="G1")
+    for other in (rider, Meeple(square=(0, 0))):
+        (drink,) = settle(reading, replace(state, meeples={"black": other}), BOARD).pieces
+        assert (drink.kind, drink.station, drink.confidence) == (
+            DRINK,
+            "iwamotocho",
+            UNSURE_CONFIDENCE,
+        )
 
 
 def test_a_meeple_by_a_pyramid_of_a_player_who_placed_none_is_not_asked():

@@ -92,9 +92,11 @@ def settle(reading: Reading, state: MetroState, board: BoardMap | None = None) -
     where the drink of a pyramid the game has would stand (`BESIDE_MM`) with no drink read
     there, may be that drink on the next station's circles as well as a new pyramid (their
     sizes overlap under the camera): it is that drink, not sure (`UNSURE_CONFIDENCE`: no
-    question either way). A meeple read by a pyramid the game has (`BY_A_DRINK_MM`) whose
-    player has not placed one yet is a drink or a first placement there: no question is asked
-    (only in round 1 can a meeple be placed for the first time)."""
+    question either way); unless the game has that colour's meeple standing on the square it
+    is read on (a meeple on the station's circles, read as a pyramid). A meeple read by a
+    pyramid the game has (`BY_A_DRINK_MM`) whose player has not placed one yet is a drink or a
+    first placement there: no question is asked (only in round 1 can a meeple be placed for
+    the first time)."""
     if board is not None and state.metro_drinks is not None:
         reading = _drink_or_pyramid(reading, state, board)
     meeples = [p for p in reading.pieces if p.kind == MEEPLE]
@@ -143,6 +145,8 @@ def _drink_or_pyramid(reading: Reading, state: MetroState, board: BoardMap) -> R
     for i, p in enumerate(out):
         if p.kind != PYRAMID or p.station in state.stations or p.color not in DRINK_COLORS:
             continue
+        if _meeple_standing(p, state, board):
+            continue
         for station in sorted(state.stations):
             if station in drinks:
                 continue
@@ -152,6 +156,15 @@ def _drink_or_pyramid(reading: Reading, state: MetroState, board: BoardMap) -> R
                 drinks.add(station)
                 break
     return replace(reading, pieces=tuple(out)) if out != list(reading.pieces) else reading
+
+
+def _meeple_standing(piece: Piece, state: MetroState, board: BoardMap) -> bool:
+    """The game has the meeple of the piece's colour standing on the square it is read on: a
+    pyramid read there with no pyramid in the game is that meeple on a station's circles."""
+    known = state.meeples.get(piece.color)
+    if known is None or known.square is None:
+        return False
+    return known.square == board.grid.square_at(piece.x_mm, piece.y_mm)
 
 
 def _no_first_meeple_by_a_drink(reading: Reading, state: MetroState, board: BoardMap) -> Reading:
