@@ -72,3 +72,19 @@ def test_a_meeple_on_a_stations_circles_read_as_a_doubtful_pyramid_is_no_drink()
     game = replace(state, metro_drinks=DrinksSetup())
     settled = settle_meeples(settle(raw, game, load_map("osaka")), game)
     assert "awaza" not in _drinks(settled)
+
+
+def test_a_drink_read_as_the_next_stations_pyramid_off_its_centre_is_that_drink() -> None:
+    """Osaka, warm light, camera tilted (`--map osaka --frames-per-session 6 --seed 5077
+    --session-seed 17400`): Nishinakajima-minamigata's red drink stands on Shin-Osaka's
+    circles and is read as a sure red pyramid there, 17.2 mm from Nishinakajima's centre (past
+    where a drink beside it stands) but 3.2 mm off Shin-Osaka's centre, farther than a pyramid
+    read right: it is Nishinakajima's drink, not sure, and no new pyramid."""
+    state, _shot, raw = bench_frame("osaka", "warm/tilted", 3, 6, 5077, 17400)
+    station = "nishinakajima-minamigata"
+    assert state.drinks[station] == "red" and "shin-osaka" not in state.stations
+    assert ("pyramid", "red", "shin-osaka") in {p.key() for p in raw.pieces}
+    for riding in (False, True):
+        settled = _settled("osaka", state, raw, riding)
+        assert ("pyramid", "red", "shin-osaka") not in {p.key() for p in settled.pieces}
+        assert _drinks(settled).get(station) == "red"

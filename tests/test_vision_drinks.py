@@ -13,7 +13,13 @@ import pytest
 from companion.data import load_map
 from companion.metro.state import DrinksSetup, Meeple, new_state
 from companion.metro.vehicles import VehicleId
-from companion.vision.drink_proposals import UNSURE_CONFIDENCE, DrinkBuilt, settle
+from companion.vision.drink_proposals import (
+    BESIDE_MM,
+    OFF_ITS_CENTRE_MM,
+    UNSURE_CONFIDENCE,
+    DrinkBuilt,
+    settle,
+)
 from companion.vision.drink_shape import EXTENT, reach
 from companion.vision.markers import load_layout
 from companion.vision.model import (
@@ -440,6 +446,34 @@ def test_a_new_pyramid_where_the_game_has_that_colours_meeple_is_no_drink():
             "iwamotocho",
             UNSURE_CONFIDENCE,
         )
+
+
+def test_a_new_pyramid_off_its_stations_centre_may_be_a_drink_a_little_farther():
+    """A pyramid read farther off its own station's centre than a pyramid read right stands
+    (`OFF_ITS_CENTRE_MM`) may be a drink of the game's pyramid beside it read that much farther
+    than `BESIDE_MM` (Osaka's Nishinakajima-minamigata red drink on Shin-Osaka's circles, seed
+    5077); one read on its own centre at that distance is a new pyramid."""
+    state = replace(drinks_state({}), stations={"iwamotocho": "red"})
+    own = station_center(BOARD, "akihabara")
+    x, y = _towards("iwamotocho", "akihabara", BESIDE_MM[1] + 1.0)
+    on_centre = Piece(PYRAMID, "blue", x, y, station="akihabara", confidence=0.97)
+    assert math.hypot(x - own[0], y - own[1]) <= OFF_ITS_CENTRE_MM
+    reading = Reading(True, pieces=(on_centre,))
+    assert settle(reading, state, BOARD) == reading
+    # as far from Iwamotocho, 4 mm aside: off Akihabara's centre
+    ix, iy = station_center(BOARD, "iwamotocho")
+    r, side = BESIDE_MM[1] + 1.0, 4.0
+    ux, uy = (x - ix) / r, (y - iy) / r
+    along = math.sqrt(r * r - side * side)
+    px, py = ix + ux * along - uy * side, iy + uy * along + ux * side
+    off = Piece(PYRAMID, "blue", px, py, station="akihabara", confidence=0.97)
+    assert math.hypot(px - own[0], py - own[1]) > OFF_ITS_CENTRE_MM
+    (drink,) = settle(Reading(True, pieces=(off,)), state, BOARD).pieces
+    assert (drink.kind, drink.station, drink.confidence) == (
+        DRINK,
+        "iwamotocho",
+        UNSURE_CONFIDENCE,
+    )
 
 
 def test_a_meeple_by_a_pyramid_of_a_player_who_placed_none_is_not_asked():

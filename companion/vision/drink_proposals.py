@@ -50,6 +50,12 @@ BESIDE_MM = (
 )
 """A drink beside a pyramid stands this far (mm) from its centre: touching its side, or a
 little over a drink's width off."""
+OFF_ITS_CENTRE_MM = 0.21 * PYRAMID_BASE_MM
+"""99 % of the pyramids read right stand within this of their station's centre (the drink
+reader's `CENTRED`). One read farther off may be a drink read as that station's pyramid, read
+off the drink's own place too (a red drink 14.9 mm from its pyramid's centre was read 17.2 mm
+from it, 3.2 mm off the next station's centre): it may stand that much farther than
+`BESIDE_MM`."""
 BY_A_DRINK_MM = (PYRAMID_BASE_MM / 2, PYRAMID_BASE_MM / 2 + DRINK_DIAMETER_MM + 3.0)
 """A meeple read this far (mm) from a pyramid's centre may be a drink beside it, or the
 pyramid's shaded side with a drink's shadow (the drink reader's ring)."""
@@ -92,7 +98,8 @@ def settle(reading: Reading, state: MetroState, board: BoardMap | None = None) -
     where the drink of a pyramid the game has would stand (`BESIDE_MM`) with no drink read
     there, may be that drink on the next station's circles as well as a new pyramid (their
     sizes overlap under the camera): it is that drink, not sure (`UNSURE_CONFIDENCE`: no
-    question either way); unless the game has that colour's meeple standing on the square it
+    question either way; read off its own station's centre, `OFF_ITS_CENTRE_MM`, it may be
+    read that much farther); unless the game has that colour's meeple standing on the square it
     is read on (a meeple on the station's circles, read as a pyramid). A meeple read by a
     pyramid the game has (`BY_A_DRINK_MM`) whose player has not placed one yet is a drink or a
     first placement there: no question is asked (only in round 1 can a meeple be placed for
@@ -147,11 +154,16 @@ def _drink_or_pyramid(reading: Reading, state: MetroState, board: BoardMap) -> R
             continue
         if _meeple_standing(p, state, board):
             continue
+        if p.station is None:
+            continue
+        own = station_center(board, p.station)
+        off = math.hypot(p.x_mm - own[0], p.y_mm - own[1])
+        far = BESIDE_MM[1] + (off if off > OFF_ITS_CENTRE_MM else 0.0)
         for station in sorted(state.stations):
             if station in drinks:
                 continue
             x, y = station_center(board, station)
-            if BESIDE_MM[0] <= math.hypot(p.x_mm - x, p.y_mm - y) <= BESIDE_MM[1]:
+            if BESIDE_MM[0] <= math.hypot(p.x_mm - x, p.y_mm - y) <= far:
                 out[i] = replace(p, kind=DRINK, station=station, confidence=UNSURE_CONFIDENCE)
                 drinks.add(station)
                 break
