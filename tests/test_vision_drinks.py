@@ -13,7 +13,13 @@ import pytest
 from companion.data import load_map
 from companion.metro.state import DrinksSetup, Meeple, new_state
 from companion.metro.vehicles import VehicleId
-from companion.vision.drink_proposals import UNSURE_CONFIDENCE, DrinkBuilt, settle
+from companion.vision.drink_proposals import (
+    BESIDE_MM,
+    OFF_ITS_CENTRE_MM,
+    UNSURE_CONFIDENCE,
+    DrinkBuilt,
+    settle,
+)
 from companion.vision.drink_shape import EXTENT, reach
 from companion.vision.markers import load_layout
 from companion.vision.model import (
@@ -258,15 +264,20 @@ def test_a_faint_white_drink_is_read_only_lit_and_clearly_changed():
 def test_a_drink_read_inside_a_pyramid_read_is_one_thing_read_twice(reader):
     """Beside a black pyramid a black drink can be read as a pyramid of the next station too:
     it is the first one's drink and that second pyramid goes; with no pyramid beside, a drink
-    read inside a pyramid is the pyramid's own pixels."""
+    read inside a pyramid is the pyramid's own pixels. (The pieces are put on the empty
+    board's frame: no meeple's shape there makes the doubtful second pyramid a meeple.)"""
+    bare = replace(drinks_state({}), stations={})
+    empty = shoot(BOARD, LAYOUT, bare, seed=42, lighting="daylight", pose="overhead")
+    reader.read(empty.image)
+    frame = reader.last_frame
     x, y = station_center(BOARD, "ginza")
     real = Piece(PYRAMID, "black", x, y, station="ginza", confidence=0.9)
     second = Piece(PYRAMID, "black", x + 15, y, station="kyobashi", confidence=0.5)
     drink = Piece(DRINK, "black", x + 15.5, y, station="kyobashi")
-    found, gone = reader.drinks._read_twice(None, [(drink, second)], [real, second])
+    found, gone = reader.drinks._read_twice(frame, [(drink, second)], [real, second])
     assert [(d.station, base) for d, base in found] == [("ginza", real)]
     assert gone == {id(second)}
-    found, gone = reader.drinks._read_twice(None, [(drink, second)], [second])
+    found, gone = reader.drinks._read_twice(frame, [(drink, second)], [second])
     assert found == [] and gone == set()
 
 
@@ -413,6 +424,56 @@ def test_a_new_pyramid_where_a_game_pyramids_drink_stands_is_that_drink_not_sure
     far = _towards("iwamotocho", "akihabara", 20.0)
     centred = Reading(True, pieces=(replace(pyramid, x_mm=far[0], y_mm=far[1]),))
     assert settle(centred, state, BOARD) == centred  # 20 mm off: not where a drink stands
+
+
+def test_a_new_pyramid_where_the_game_has_that_colours_meeple_is_no_drink():
+    """Black's meeple lying on Akihabara's circles, read as a black pyramid beside Iwamotocho's
+    (Osaka's Nishinagahori by Awaza, seed 3077): the game has that meeple standing on the
+    square it is read on, so it is the meeple, no drink of Iwamotocho's; with the meeple
+    riding, or standing elsewhere, it may be that drink, not sure."""
+    state = replace(drinks_state({}), stations={"iwamotocho": "red"})
+    x, y = _towards("iwamotocho", "akihabara", 16.0)
+    pyramid = Piece(PYRAMID, "black", x, y, station="akihabara", confidence=0.595)
+    reading = Reading(True, pieces=(pyramid,))
+    square = BOARD.grid.square_at(x, y)
+    standing = replace(state, meeples={"black": Meeple(square=square)})
+    assert settle(reading, standing, BOARD) == reading
+    rider = Meeple(riding=VehicleId("G"), boarded_at="G1")
+    for other in (rider, Meeple(square=(0, 0))):
+        (drink,) = settle(reading, replace(state, meeples={"black": other}), BOARD).pieces
+        assert (drink.kind, drink.station, drink.confidence) == (
+            DRINK,
+            "iwamotocho",
+            UNSURE_CONFIDENCE,
+        )
+
+
+def test_a_new_pyramid_off_its_stations_centre_may_be_a_drink_a_little_farther():
+    """A pyramid read farther off its own station's centre than a pyramid read right stands
+    (`OFF_ITS_CENTRE_MM`) may be a drink of the game's pyramid beside it read that much farther
+    than `BESIDE_MM` (Osaka's Nishinakajima-minamigata red drink on Shin-Osaka's circles, seed
+    5077); one read on its own centre at that distance is a new pyramid."""
+    state = replace(drinks_state({}), stations={"iwamotocho": "red"})
+    own = station_center(BOARD, "akihabara")
+    x, y = _towards("iwamotocho", "akihabara", BESIDE_MM[1] + 1.0)
+    on_centre = Piece(PYRAMID, "blue", x, y, station="akihabara", confidence=0.97)
+    assert math.hypot(x - own[0], y - own[1]) <= OFF_ITS_CENTRE_MM
+    reading = Reading(True, pieces=(on_centre,))
+    assert settle(reading, state, BOARD) == reading
+    # as far from Iwamotocho, 4 mm aside: off Akihabara's centre
+    ix, iy = station_center(BOARD, "iwamotocho")
+    r, side = BESIDE_MM[1] + 1.0, 4.0
+    ux, uy = (x - ix) / r, (y - iy) / r
+    along = math.sqrt(r * r - side * side)
+    px, py = ix + ux * along - uy * side, iy + uy * along + ux * side
+    off = Piece(PYRAMID, "blue", px, py, station="akihabara", confidence=0.97)
+    assert math.hypot(px - own[0], py - own[1]) > OFF_ITS_CENTRE_MM
+    (drink,) = settle(Reading(True, pieces=(off,)), state, BOARD).pieces
+    assert (drink.kind, drink.station, drink.confidence) == (
+        DRINK,
+        "iwamotocho",
+        UNSURE_CONFIDENCE,
+    )
 
 
 def test_a_meeple_by_a_pyramid_of_a_player_who_placed_none_is_not_asked():

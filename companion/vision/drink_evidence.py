@@ -16,7 +16,7 @@ from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import FOOTPRINT, DrinkRings, near_segment
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
 from companion.vision.drink_shape import MEEPLE as MEEPLE_SHAPE
-from companion.vision.drink_shape import largest_part, verdict
+from companion.vision.drink_shape import UNSURE, largest_part, verdict
 from companion.vision.drink_sharp import Look, SharpLook
 from companion.vision.model import (
     DRINK,
@@ -156,14 +156,18 @@ class DrinkEvidence:
         mine = ok & (idx == self.names.index(color))
         return largest_part(np.stack([xs[mine], ys[mine]], 1) / self.scale, self.scale)
 
-    def shape(self, frame: object, drink: Piece, pieces: list[Piece]) -> str:
+    def shape(self, frame: object, drink: Piece, pieces: list[Piece], small: bool = False) -> str:
         """The piece reader saw a meeple where the ring shows a drink (black, blue and red are
         player and drink colours, mint is near green): is it that meeple? The blob of the
         drink's colour round them, off the pyramid, tells (`drink_shape.verdict`); with no
         meeple read there it is a drink. With a meeple of the drink's colour read there the
         camera frame's sharper pixels decide where they can (`_sharp`: the blob fits a standing
         drink's silhouette or clearly does not); the board frame's shape test where they
-        cannot. With one of another colour they may only say it is no drink."""
+        cannot. With one of another colour they may only say it is no drink, or that they
+        cannot tell: then, beside a meeple of a near colour (`LOOKALIKES`) or for a blob
+        `small` (under half a drink's top), it is not sure (`UNSURE`): a green meeple's lit
+        side is mint, a yellow meeple's shadow on pale green print is a few mint pixels, and
+        every such drink the sharp look was asked of on nine samples fitted a drink."""
         reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
         meeples = [p for p in pieces if p.kind == MEEPLE]
 
@@ -210,12 +214,12 @@ class DrinkEvidence:
         if any(p.color == drink.color for p in near):
             return self._sharp(frame, look) or said
         lookalike = LOOKALIKES.get(drink.color, ())
-        if (
-            said == DRINK_SHAPE
-            and any(p.color in lookalike for p in near)
-            and self._sharp(frame, look) == MEEPLE_SHAPE
-        ):
-            return MEEPLE_SHAPE
+        if said == DRINK_SHAPE and (small or any(p.color in lookalike for p in near)):
+            sharp = self._sharp(frame, look)
+            if sharp == MEEPLE_SHAPE:
+                return MEEPLE_SHAPE
+            if sharp is None and self._can_look(frame):
+                return UNSURE
         return said
 
     def _other_colour(
@@ -230,10 +234,14 @@ class DrinkEvidence:
         seen = ok & np.isin(idx, [self.names.index(c) for c in theirs])
         return int(np.count_nonzero(seen)) < self.min_px
 
+    def _can_look(self, frame: Any) -> bool:
+        """The reader gives the camera frame for a sharp look."""
+        return self.sharp is not None and frame.source is not None
+
     def _sharp(self, frame: Any, look: Look) -> str | None:
         """What the camera frame's sharper pixels say of the blob: it fits a standing drink's
-        silhouette, or it does not (`drink_sharp`), or None where they cannot tell; only
-        asked of a meeple of the drink's own colour, whose pixels are all that colour's (of a
+        silhouette, or it does not (`drink_sharp`), or None where they cannot tell; it decides
+        only for a meeple of the drink's own colour, whose pixels are all that colour's (of a
         meeple of a near colour, green by mint, the drink colour's pixels may be a part of it
         that fits a drink)."""
         if self.sharp is None or frame.source is None:

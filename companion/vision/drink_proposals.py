@@ -50,6 +50,12 @@ BESIDE_MM = (
 )
 """A drink beside a pyramid stands this far (mm) from its centre: touching its side, or a
 little over a drink's width off."""
+OFF_ITS_CENTRE_MM = 0.21 * PYRAMID_BASE_MM
+"""99 % of the pyramids read right stand within this of their station's centre (the drink
+reader's `CENTRED`). One read farther off may be a drink read as that station's pyramid, read
+off the drink's own place too (a red drink 14.9 mm from its pyramid's centre was read 17.2 mm
+from it, 3.2 mm off the next station's centre): it may stand that much farther than
+`BESIDE_MM`."""
 BY_A_DRINK_MM = (PYRAMID_BASE_MM / 2, PYRAMID_BASE_MM / 2 + DRINK_DIAMETER_MM + 3.0)
 """A meeple read this far (mm) from a pyramid's centre may be a drink beside it, or the
 pyramid's shaded side with a drink's shadow (the drink reader's ring)."""
@@ -92,9 +98,12 @@ def settle(reading: Reading, state: MetroState, board: BoardMap | None = None) -
     where the drink of a pyramid the game has would stand (`BESIDE_MM`) with no drink read
     there, may be that drink on the next station's circles as well as a new pyramid (their
     sizes overlap under the camera): it is that drink, not sure (`UNSURE_CONFIDENCE`: no
-    question either way). A meeple read by a pyramid the game has (`BY_A_DRINK_MM`) whose
-    player has not placed one yet is a drink or a first placement there: no question is asked
-    (only in round 1 can a meeple be placed for the first time)."""
+    question either way; read off its own station's centre, `OFF_ITS_CENTRE_MM`, it may be
+    read that much farther); unless the game has that colour's meeple standing on the square it
+    is read on (a meeple on the station's circles, read as a pyramid). A meeple read by a
+    pyramid the game has (`BY_A_DRINK_MM`) whose player has not placed one yet is a drink or a
+    first placement there: no question is asked (only in round 1 can a meeple be placed for
+    the first time)."""
     if board is not None and state.metro_drinks is not None:
         reading = _drink_or_pyramid(reading, state, board)
     meeples = [p for p in reading.pieces if p.kind == MEEPLE]
@@ -143,15 +152,31 @@ def _drink_or_pyramid(reading: Reading, state: MetroState, board: BoardMap) -> R
     for i, p in enumerate(out):
         if p.kind != PYRAMID or p.station in state.stations or p.color not in DRINK_COLORS:
             continue
+        if _meeple_standing(p, state, board):
+            continue
+        if p.station is None:
+            continue
+        own = station_center(board, p.station)
+        off = math.hypot(p.x_mm - own[0], p.y_mm - own[1])
+        far = BESIDE_MM[1] + (off if off > OFF_ITS_CENTRE_MM else 0.0)
         for station in sorted(state.stations):
             if station in drinks:
                 continue
             x, y = station_center(board, station)
-            if BESIDE_MM[0] <= math.hypot(p.x_mm - x, p.y_mm - y) <= BESIDE_MM[1]:
+            if BESIDE_MM[0] <= math.hypot(p.x_mm - x, p.y_mm - y) <= far:
                 out[i] = replace(p, kind=DRINK, station=station, confidence=UNSURE_CONFIDENCE)
                 drinks.add(station)
                 break
     return replace(reading, pieces=tuple(out)) if out != list(reading.pieces) else reading
+
+
+def _meeple_standing(piece: Piece, state: MetroState, board: BoardMap) -> bool:
+    """The game has the meeple of the piece's colour standing on the square it is read on: a
+    pyramid read there with no pyramid in the game is that meeple on a station's circles."""
+    known = state.meeples.get(piece.color)
+    if known is None or known.square is None:
+        return False
+    return known.square == board.grid.square_at(piece.x_mm, piece.y_mm)
 
 
 def _no_first_meeple_by_a_drink(reading: Reading, state: MetroState, board: BoardMap) -> Reading:

@@ -26,6 +26,7 @@ from companion.vision.drink_evidence import SHADOW, DrinkEvidence
 from companion.vision.drink_proposals import SAME_SPOT_MM, SURE, UNSURE_CONFIDENCE
 from companion.vision.drink_ring import DrinkRings
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
+from companion.vision.drink_shape import MEEPLE as MEEPLE_SHAPE
 from companion.vision.drink_shape import UNSURE
 from companion.vision.drink_sharp import SharpLook
 from companion.vision.model import (
@@ -276,9 +277,28 @@ class DrinkReader:
             ]
             if hosts:
                 host = min(hosts, key=lambda p: math.hypot(p.x_mm - d.x_mm, p.y_mm - d.y_mm))
-                out.append((replace(d, station=host.station), host))
+                drink = replace(d, station=host.station)
+                if self._a_meeple(frame, drink, inside, pieces):
+                    continue
+                out.append((drink, host))
                 gone |= {id(p) for p in inside}
         return out, gone
+
+    def _a_meeple(
+        self, frame: object, drink: Piece, inside: list[Piece], pieces: list[Piece]
+    ) -> bool:
+        """A pyramid read with doubt off its station's centre (`DOUBTFUL`) that the drink is
+        read inside may be a meeple on that station's circles as well as a drink beside the
+        next station's pyramid (the drink's station here): it is no drink when the drink's
+        blob there, with that pyramid taken for a meeple, has a meeple's shape
+        (`DrinkEvidence.shape`; a black meeple lying on Nishinagahori's circles was read as
+        Awaza's black drink)."""
+        doubtful = [p for p in inside if self._doubtful(p)]
+        if not doubtful:
+            return False
+        rest = [p for p in pieces if all(p is not q for q in doubtful)]
+        seen = rest + [replace(p, kind=MEEPLE, station=None) for p in doubtful]
+        return self.evidence.shape(frame, drink, seen) == MEEPLE_SHAPE
 
     def _bases(self, pieces: list[Piece]) -> list[tuple[Piece, str]]:
         """The pieces a drink may stand beside, with their stations: every pyramid, and a
@@ -380,9 +400,10 @@ class DrinkReader:
                     ys, xs = ys[off], xs[off]
                 return self._white(frame, ys, xs, station, pieces) or unsure
             first, seen = candidates[0]
-            shape = self.evidence.shape(frame, first, pieces)
+            small = seen < SMALL * self.evidence.disc_px
+            shape = self.evidence.shape(frame, first, pieces, small)
             if shape == DRINK_SHAPE:
-                if seen < SMALL * self.evidence.disc_px:
+                if small:
                     if unsure is not None:
                         return unsure
                     return self._white(frame, ys, xs, station, pieces) or first
