@@ -19,6 +19,10 @@ from companion.vision.refine import Refiner
 
 FAINT = 0.2
 """A component of one colour this share of a piece's least size gets a second look."""
+FAINT_LOOKS = 3
+"""Second looks at most for such a component, each from what the last one grew, while it
+grows and is still too small for a piece: a scrap at one end of a dark meeple over print of
+its shade reaches, in one look, only a few pixels past its own box."""
 DARK_L = 25.0
 """A colour with a prototype this dark (Lab L) is a dark piece's: it can look like a shadow."""
 SHADOW_PX = 1.5
@@ -240,11 +244,14 @@ class BlobFinder:
         out: list[Blob] = []
         for j in np.flatnonzero(faint).tolist():
             colour = int(np.argmax(counts[j]))
-            grown = self.refiner.refine(
-                frame.image, xy[bounds[j] : bounds[j + 1]], colour, frame.tight
-            )
-            if len(grown) >= min_px:
-                out.append(Blob(colour, grown, 0.5))
+            grown = xy[bounds[j] : bounds[j + 1]]
+            for _ in range(FAINT_LOOKS):
+                bigger = self.refiner.refine(frame.image, grown, colour, frame.tight)
+                if len(bigger) >= min_px:
+                    out.append(Blob(colour, bigger, 0.5))
+                if len(bigger) >= min_px or len(bigger) == len(grown):
+                    break
+                grown = bigger
         return out
 
     def _mixed_blob(
