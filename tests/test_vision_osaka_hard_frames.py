@@ -6,12 +6,14 @@ reader calibrated on that session's photos."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from companion.data import load_map
 from companion.vision import blobs
 from companion.vision.hardset import calibrate_hard, hard_case, shoot_hard
 from companion.vision.markers import load_layout
-from companion.vision.model import MEEPLE, Reading
+from companion.vision.model import MEEPLE, PYRAMID, Piece, Reading
+from companion.vision.pieces import one_meeple_each
 from companion.vision.reader import Reader
 from companion.vision.render import HARD_LIGHTINGS, POSES, Shot
 
@@ -65,3 +67,39 @@ def test_with_one_second_look_the_scrap_stays_a_scrap(monkeypatch):
     monkeypatch.setattr(blobs, "FAINT_LOOKS", 1)
     shot, reading = hard_frame("evening/overhead", 4)
     assert _wrong(shot, reading) == ({(MEEPLE, "black", "[17,16]")}, set())
+
+
+def test_a_doubtful_meeple_on_a_free_station_yields_to_one_off_the_stations():
+    """Shaded light, overhead: two black pyramids touching at Ogimachi and Minami-morimachi,
+    half hidden in dark print, show a pyramid and a meeple's area: Ogimachi's is a doubtful
+    meeple (0.58); the black meeple on the purple line by Abeno is read from its scrap (0.5).
+    The meeple off the stations is the player's, and Ogimachi's is its station's pyramid.
+    Before: the surer, Ogimachi's, was the meeple, and the real one was dropped."""
+    shot, reading = hard_frame("shaded/overhead", 5)
+    assert _wrong(shot, reading) == (set(), set())
+    ogimachi = next(p for p in reading.pieces if p.station == "ogimachi")
+    assert ogimachi.kind == PYRAMID and ogimachi.confidence <= 0.5
+
+
+def _meeple(x: float, confidence: float) -> Piece:
+    return Piece(MEEPLE, "black", x, 100.0, (int(x // 25), 3), None, confidence)
+
+
+@pytest.mark.parametrize(
+    ("on_station", "off_station", "kept"),
+    [
+        (0.58, 0.5, "off"),  # doubtful on a free station: as sure as its pyramid, 0.5
+        (0.58, 0.45, "on"),  # the other is less sure still
+        (0.9, 0.5, "on"),  # a sure meeple stays one, on a station or not
+        (0.3, 0.5, "off"),
+    ],
+)
+def test_one_meeple_each_weighs_a_doubtful_one_on_a_free_station_as_its_pyramid(
+    on_station, off_station, kept
+):
+    on, off = _meeple(100.0, on_station), _meeple(300.0, off_station)
+    pyramid = Piece(PYRAMID, "black", 500.0, 100.0, None, "a", 0.9)
+    got = one_meeple_each([on, off, pyramid], lambda p: p is on)
+    assert got == [on if kept == "on" else off, pyramid]
+    # Without knowing the stations, the surest is the meeple.
+    assert one_meeple_each([on, off]) == [max(on, off, key=lambda p: p.confidence)]

@@ -199,7 +199,7 @@ class Reader:
             pieces = self.drinks.read(frame, pieces)
         if not self.read_drinks:
             # With drinks, `drink_proposals.settle` tells a second meeple from a drink.
-            kept = one_meeple_each(pieces)
+            kept = one_meeple_each(pieces, self.maker.on_free_station(pieces))
             kept_ids = {id(q) for q in kept}
             spare = [p for p in pieces if id(p) not in kept_ids]
             pieces = kept + self.maker.station_pyramids(spare, kept)
