@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision.boardframe import BoardFrame, Frame
+from companion.vision.boardframe import BoardFrame, Frame, in_shadow, light_ratio
 from companion.vision.colormodel import L_WEIGHT, ColorModel, to_lab
 from companion.vision.model import MEEPLE, PYRAMID
 from companion.vision.refine import Refiner
@@ -209,6 +209,29 @@ class BlobFinder:
             )
             out += [b for b in parts if not self._a_shadow(frame, b, min_px)]
         return out
+
+    def off_shadow(self, frame: Frame, pts: np.ndarray, color: int) -> np.ndarray:
+        """A dark piece's pixels (N x 2, x then y) without those of its shadow on the paper
+        beside it, which join its blob: over paper, keeping half the paper's light or more
+        (`SHADOW_LIGHT`), every channel dimmed alike (`boardframe.in_shadow`). Where it stands
+        is its outline's; its area (as the calibration measured it) keeps the shadow. `pts`
+        itself where nothing is dropped."""
+        if color not in self._dark:
+            return pts
+        bf = self.board_frame
+        p = pts.astype(np.intp)
+        at = p[:, 1] * bf.ref_sum.shape[1] + p[:, 0]
+        paper = np.flatnonzero(bf.ref_sum.ravel().take(at) > PAPER * 3 * bf.level)
+        if not len(paper):
+            return pts
+        seen = frame.image.reshape(-1, 3).take(at[paper], axis=0)
+        empty = bf.ref.reshape(-1, 3).take(at[paper], axis=0)
+        shadow = in_shadow(seen, empty) & (light_ratio(seen, empty) >= SHADOW_LIGHT)
+        if not shadow.any():
+            return pts
+        keep = np.ones(len(pts), bool)
+        keep[paper[shadow]] = False
+        return pts.compress(keep, axis=0)
 
     def _a_shadow(self, frame: Frame, blob: Blob, min_px: float) -> bool:
         """A small part of a dark colour, touching a piece of another, that keeps half the

@@ -69,6 +69,8 @@ outline there the print's as much as the piece's (`PieceMaker._aspect`)."""
 ON_PYRAMIDS = 0.5
 """A meeple's part of a blob with more than this share within a pyramid's seen radius of
 the blob's stations is those pyramids' (a meeple cannot stand inside a pyramid)."""
+OWN_SHARE = 0.5
+"""A meeple's place is its outline's without its shadow where that keeps this share of it."""
 SURE_MEEPLE = 0.6
 """A meeple call under this is doubtful (the game's `reconcile` settles it)."""
 STATION_PRIOR = 0.0
@@ -141,6 +143,9 @@ class PieceMaker:
         self._thin_px = THIN * shapes.meeple_width_mm * scale
         self.image: np.ndarray | None = None
         """The board-frame image being read (the reader sets it), for the shading cue."""
+        self.outline: Callable[[np.ndarray, str], np.ndarray] | None = None
+        """A blob's pixels (of a colour) without its shadow's, in the frame being read (the
+        reader sets it: `BlobFinder.off_shadow`), for where a meeple stands."""
 
     def stations_under(self, pts: np.ndarray) -> int:
         """How many station centres lie under (or within a few mm of) these pixels."""
@@ -500,7 +505,13 @@ class PieceMaker:
             return Piece(PYRAMID, color, fit.x_mm, fit.y_mm, None, station, conf)
         # Off every station a pyramid's shape still casts doubt on a meeple call.
         kind_conf *= 1 - 0.5 * fit.shape * (1 - fit.position)
-        x_mm, y_mm = self.unlean(*self.lean(fit.x_mm, fit.y_mm, PYRAMID_LEAN_MM), MEEPLE_LEAN_MM)
+        x_mm, y_mm = fit.x_mm, fit.y_mm
+        own = pts if self.outline is None else self.outline(pts, color)
+        if own is not pts and len(own) >= OWN_SHARE * len(pts):
+            # Where a dark meeple stands is its own outline's, not its shadow's too.
+            cx, cy = (own.sum(0) / len(own)).tolist()
+            x_mm, y_mm = self.unlean(cx / self.scale, cy / self.scale, PYRAMID_LEAN_MM)
+        x_mm, y_mm = self.unlean(*self.lean(x_mm, y_mm, PYRAMID_LEAN_MM), MEEPLE_LEAN_MM)
         sq = self.board.grid.square_at(x_mm, y_mm)
         conf = min(conf_color, kind_conf, 1.0 if sq else 0.0)
         return Piece(MEEPLE, color, x_mm, y_mm, sq, None, conf)

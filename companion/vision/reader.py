@@ -234,6 +234,9 @@ class Reader:
         made: list[tuple[Piece, float]] = []
         s2 = self.scale * self.scale
         self.maker.image = frame.image
+        # (the finder's, not the reader's: no cycle through the reader, see __init__)
+        finder, index = self.finder, {name: k for k, name in enumerate(self.colors.names)}
+        self.maker.outline = lambda pts, name: finder.off_shadow(frame, pts, index[name])
         blobs = self.finder.find(frame)
         names = [self.colors.names[b.color] for b in blobs]
         self.maker.prepare([b.pts for b in blobs], names)
