@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision.boardframe import BoardFrame, Frame, in_shadow, light_ratio
+from companion.vision.boardframe import SHADOW_RATIO, SHADOW_SPREAD, BoardFrame, Frame
 from companion.vision.colormodel import L_WEIGHT, ColorModel, to_lab
 from companion.vision.model import MEEPLE, PYRAMID
 from companion.vision.refine import Refiner
@@ -105,6 +105,8 @@ class BlobFinder:
             colors.prototypes[colors.owner == c][:, 0].min() for c in range(len(colors.names))
         ]
         self._dark = {c for c, lum in enumerate(darkest) if lum / L_WEIGHT < DARK_L}
+        self._paper = (board_frame.ref_sum > PAPER * 3 * board_frame.level).ravel()
+        """Where the empty board is plain paper (flat), for `off_shadow`."""
 
     def find(self, frame: Frame) -> list[Blob]:
         """Connected pixels of one piece colour, each nearer that colour than the board."""
@@ -213,20 +215,24 @@ class BlobFinder:
     def off_shadow(self, frame: Frame, pts: np.ndarray, color: int) -> np.ndarray:
         """A dark piece's pixels (N x 2, x then y) without those of its shadow on the paper
         beside it, which join its blob: over paper, keeping half the paper's light or more
-        (`SHADOW_LIGHT`), every channel dimmed alike (`boardframe.in_shadow`). Where it stands
-        is its outline's; its area (as the calibration measured it) keeps the shadow. `pts`
-        itself where nothing is dropped."""
+        (`SHADOW_LIGHT`), every channel dimmed alike (`boardframe.in_shadow`'s test). Where it
+        stands is its outline's; its area (as the calibration measured it) keeps the shadow.
+        `pts` itself where nothing is dropped."""
         if color not in self._dark:
             return pts
         bf = self.board_frame
         p = pts.astype(np.intp)
-        at = p[:, 1] * bf.ref_sum.shape[1] + p[:, 0]
-        paper = np.flatnonzero(bf.ref_sum.ravel().take(at) > PAPER * 3 * bf.level)
+        at = p[:, 1] * bf.ref_sum.shape[1]
+        at += p[:, 0]
+        paper = np.flatnonzero(self._paper.take(at))
         if not len(paper):
             return pts
-        seen = frame.image.reshape(-1, 3).take(at[paper], axis=0)
-        empty = bf.ref.reshape(-1, 3).take(at[paper], axis=0)
-        shadow = in_shadow(seen, empty) & (light_ratio(seen, empty) >= SHADOW_LIGHT)
+        at = at.take(paper)
+        ratio = frame.image.reshape(-1, 3).take(at, axis=0)
+        ratio /= bf.ref.reshape(-1, 3).take(at, axis=0) + np.float32(1.0)
+        total = ratio.sum(1)
+        shadow = (total >= 3 * SHADOW_LIGHT) & (total < 3 * SHADOW_RATIO[1])
+        shadow &= ratio.max(1) < SHADOW_SPREAD * ratio.min(1)
         if not shadow.any():
             return pts
         keep = np.ones(len(pts), bool)
