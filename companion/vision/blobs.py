@@ -12,13 +12,17 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision.boardframe import BoardFrame, Frame
+from companion.vision.boardframe import SHADOW_RATIO, SHADOW_SPREAD, BoardFrame, Frame
 from companion.vision.colormodel import L_WEIGHT, ColorModel, to_lab
 from companion.vision.model import MEEPLE, PYRAMID
 from companion.vision.refine import Refiner
 
 FAINT = 0.2
 """A component of one colour this share of a piece's least size gets a second look."""
+FAINT_LOOKS = 3
+"""Second looks at most for such a component, each from what the last one grew, while it
+grows and is still too small for a piece: a scrap at one end of a dark meeple over print of
+its shade reaches, in one look, only a few pixels past its own box."""
 DARK_L = 25.0
 """A colour with a prototype this dark (Lab L) is a dark piece's: it can look like a shadow."""
 SHADOW_PX = 1.5
@@ -101,6 +105,8 @@ class BlobFinder:
             colors.prototypes[colors.owner == c][:, 0].min() for c in range(len(colors.names))
         ]
         self._dark = {c for c, lum in enumerate(darkest) if lum / L_WEIGHT < DARK_L}
+        self._paper = (board_frame.ref_sum > PAPER * 3 * board_frame.level).ravel()
+        """Where the empty board is plain paper (flat), for `off_shadow`."""
 
     def find(self, frame: Frame) -> list[Blob]:
         """Connected pixels of one piece colour, each nearer that colour than the board."""
@@ -206,6 +212,33 @@ class BlobFinder:
             out += [b for b in parts if not self._a_shadow(frame, b, min_px)]
         return out
 
+    def off_shadow(self, frame: Frame, pts: np.ndarray, color: int) -> np.ndarray:
+        """A dark piece's pixels (N x 2, x then y) without those of its shadow on the paper
+        beside it, which join its blob: over paper, keeping half the paper's light or more
+        (`SHADOW_LIGHT`), every channel dimmed alike (`boardframe.in_shadow`'s test). Where it
+        stands is its outline's; its area (as the calibration measured it) keeps the shadow.
+        `pts` itself where nothing is dropped."""
+        if color not in self._dark:
+            return pts
+        bf = self.board_frame
+        p = pts.astype(np.intp)
+        at = p[:, 1] * bf.ref_sum.shape[1]
+        at += p[:, 0]
+        paper = np.flatnonzero(self._paper.take(at))
+        if not len(paper):
+            return pts
+        at = at.take(paper)
+        ratio = frame.image.reshape(-1, 3).take(at, axis=0)
+        ratio /= bf.ref.reshape(-1, 3).take(at, axis=0) + np.float32(1.0)
+        total = ratio.sum(1)
+        shadow = (total >= 3 * SHADOW_LIGHT) & (total < 3 * SHADOW_RATIO[1])
+        shadow &= ratio.max(1) < SHADOW_SPREAD * ratio.min(1)
+        if not shadow.any():
+            return pts
+        keep = np.ones(len(pts), bool)
+        keep[paper[shadow]] = False
+        return pts.compress(keep, axis=0)
+
     def _a_shadow(self, frame: Frame, blob: Blob, min_px: float) -> bool:
         """A small part of a dark colour, touching a piece of another, that keeps half the
         paper's light or more: the shadow that piece casts on the paper beside it."""
@@ -240,11 +273,14 @@ class BlobFinder:
         out: list[Blob] = []
         for j in np.flatnonzero(faint).tolist():
             colour = int(np.argmax(counts[j]))
-            grown = self.refiner.refine(
-                frame.image, xy[bounds[j] : bounds[j + 1]], colour, frame.tight
-            )
-            if len(grown) >= min_px:
-                out.append(Blob(colour, grown, 0.5))
+            grown = xy[bounds[j] : bounds[j + 1]]
+            for _ in range(FAINT_LOOKS):
+                bigger = self.refiner.refine(frame.image, grown, colour, frame.tight)
+                if len(bigger) >= min_px:
+                    out.append(Blob(colour, bigger, 0.5))
+                if len(bigger) >= min_px or len(bigger) == len(grown):
+                    break
+                grown = bigger
         return out
 
     def _mixed_blob(

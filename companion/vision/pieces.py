@@ -69,6 +69,10 @@ outline there the print's as much as the piece's (`PieceMaker._aspect`)."""
 ON_PYRAMIDS = 0.5
 """A meeple's part of a blob with more than this share within a pyramid's seen radius of
 the blob's stations is those pyramids' (a meeple cannot stand inside a pyramid)."""
+OWN_SHARE = 0.5
+"""A meeple's place is its outline's without its shadow where that keeps this share of it."""
+SURE_MEEPLE = 0.6
+"""A meeple call under this is doubtful (the game's `reconcile` settles it)."""
 STATION_PRIOR = 0.0
 """Log-odds for a pyramid of a blob on a station's circles, before its shape and what print
 can hide (fitted with those on a sample of the hard set apart from the benchmark's: 0)."""
@@ -139,6 +143,9 @@ class PieceMaker:
         self._thin_px = THIN * shapes.meeple_width_mm * scale
         self.image: np.ndarray | None = None
         """The board-frame image being read (the reader sets it), for the shading cue."""
+        self.outline: Callable[[np.ndarray, str], np.ndarray] | None = None
+        """A blob's pixels (of a colour) without its shadow's, in the frame being read (the
+        reader sets it: `BlobFinder.off_shadow`), for where a meeple stands."""
 
     def stations_under(self, pts: np.ndarray) -> int:
         """How many station centres lie under (or within a few mm of) these pixels."""
@@ -409,6 +416,18 @@ class PieceMaker:
                 out.append(Piece(PYRAMID, p.color, x, y, None, station, min(p.confidence, 0.5)))
         return out
 
+    def on_free_station(self, pieces: list[Piece]) -> Callable[[Piece], bool]:
+        """Whether a meeple stands on the circles of a station where none of `pieces` is a
+        pyramid: there, as a spare, `station_pyramids` would make it that station's pyramid."""
+        taken = {p.station for p in pieces if p.kind == PYRAMID}
+
+        def free(p: Piece) -> bool:
+            x, y = self.unlean(*self.lean(p.x_mm, p.y_mm, MEEPLE_LEAN_MM), PYRAMID_LEAN_MM)
+            k, d = self.stations.nearest(x, y)
+            return d < STATION_MM and self.stations.ids[k] not in taken
+
+        return free
+
     def fit(self, pts: np.ndarray, color: str) -> Fit:
         got = self._fits.get(id(pts))
         if got is not None and got[0] is pts:
@@ -486,7 +505,13 @@ class PieceMaker:
             return Piece(PYRAMID, color, fit.x_mm, fit.y_mm, None, station, conf)
         # Off every station a pyramid's shape still casts doubt on a meeple call.
         kind_conf *= 1 - 0.5 * fit.shape * (1 - fit.position)
-        x_mm, y_mm = self.unlean(*self.lean(fit.x_mm, fit.y_mm, PYRAMID_LEAN_MM), MEEPLE_LEAN_MM)
+        x_mm, y_mm = fit.x_mm, fit.y_mm
+        own = pts if self.outline is None else self.outline(pts, color)
+        if own is not pts and len(own) >= OWN_SHARE * len(pts):
+            # Where a dark meeple stands is its own outline's, not its shadow's too.
+            cx, cy = (own.sum(0) / len(own)).tolist()
+            x_mm, y_mm = self.unlean(cx / self.scale, cy / self.scale, PYRAMID_LEAN_MM)
+        x_mm, y_mm = self.unlean(*self.lean(x_mm, y_mm, PYRAMID_LEAN_MM), MEEPLE_LEAN_MM)
         sq = self.board.grid.square_at(x_mm, y_mm)
         conf = min(conf_color, kind_conf, 1.0 if sq else 0.0)
         return Piece(MEEPLE, color, x_mm, y_mm, sq, None, conf)
@@ -499,11 +524,30 @@ def _parts(pts: np.ndarray, labels: np.ndarray, n: int) -> list[np.ndarray]:
     return [pts.compress(m, axis=0) for m in masks if np.count_nonzero(m) >= 8]
 
 
-def one_meeple_each(pieces: list[Piece]) -> list[Piece]:
+def one_meeple_each(
+    pieces: list[Piece], on_free_station: Callable[[Piece], bool] | None = None
+) -> list[Piece]:
     """Each player has one meeple: of several read in one colour, the surest is it; the
-    others are parts of other pieces (a dark meeple's shaded side, the edge of a shadow)."""
-    best: dict[str, Piece] = {}
+    others are parts of other pieces (a dark meeple's shaded side, the edge of a shadow).
+
+    With `on_free_station` (`PieceMaker.on_free_station`): a doubtful meeple (under
+    `SURE_MEEPLE`, a call the game settles) on a free station's circles is as much that
+    station's pyramid, which it becomes as a spare (`PieceMaker.station_pyramids`, 0.5): it
+    counts as sure as that pyramid, and of two as sure the one off the stations is the meeple
+    (kept, it loses no piece; a black pyramid half hidden in dark print shows a meeple's area,
+    while the player's meeple over print of its shade is read doubtful, 0.5)."""
+    by_colour: dict[str, list[Piece]] = {}
     for p in pieces:
-        if p.kind == MEEPLE and (p.color not in best or p.confidence > best[p.color].confidence):
-            best[p.color] = p
+        if p.kind == MEEPLE:
+            by_colour.setdefault(p.color, []).append(p)
+    best: dict[str, Piece] = {}
+    for colour, meeples in by_colour.items():
+        if len(meeples) == 1 or on_free_station is None:
+            best[colour] = max(meeples, key=lambda p: p.confidence)  # the first of the surest
+            continue
+        ranks = []
+        for p in meeples:
+            free = p.confidence < SURE_MEEPLE and on_free_station(p)
+            ranks.append((min(p.confidence, 0.5) if free else p.confidence, not free))
+        best[colour] = meeples[ranks.index(max(ranks))]
     return [p for p in pieces if p.kind != MEEPLE or best[p.color] is p]

@@ -200,7 +200,7 @@ class Reader:
             pieces = self.drinks.read(frame, pieces)
         if not self.read_drinks:
             # With drinks, `drink_proposals.settle` tells a second meeple from a drink.
-            kept = one_meeple_each(pieces)
+            kept = one_meeple_each(pieces, self.maker.on_free_station(pieces))
             kept_ids = {id(q) for q in kept}
             spare = [p for p in pieces if id(p) not in kept_ids]
             pieces = kept + self.maker.station_pyramids(spare, kept)
@@ -235,6 +235,9 @@ class Reader:
         made: list[tuple[Piece, float]] = []
         s2 = self.scale * self.scale
         self.maker.image = frame.image
+        # (the finder's, not the reader's: no cycle through the reader, see __init__)
+        finder, index = self.finder, {name: k for k, name in enumerate(self.colors.names)}
+        self.maker.outline = lambda pts, name: finder.off_shadow(frame, pts, index[name])
         blobs = self.finder.find(frame)
         names = [self.colors.names[b.color] for b in blobs]
         self.maker.prepare([b.pts for b in blobs], names)
