@@ -50,7 +50,7 @@ from companion.data import load_map
 from companion.metro.board import BoardMap
 from companion.vision.hardset import calibrate_hard, hard_case, shoot_hard
 from companion.vision.markers import MarkerLayout, load_layout
-from companion.vision.model import Piece, Reading
+from companion.vision.model import RECONCILE_DOUBT, Piece, Reading
 from companion.vision.reader import Reader
 from companion.vision.render import LIGHTINGS, POSES, Shot
 from companion.vision.scenes import calibrate_session, random_state, score, shoot
@@ -239,7 +239,7 @@ def report(title: str, run: Run) -> None:
         f"\nboards read wrong without a refusal (silently wrong): {run.silent_wrong}; "
         f"phantoms {total.phantoms}"
     )
-    sure = sum(c >= 0.6 for c in run.wrong_conf)
+    sure = sum(c >= RECONCILE_DOUBT for c in run.wrong_conf)
     print(
         f"pieces read wrong: {len(run.wrong_conf)}, of which confident (>= 0.6, which the "
         f"game's reconcile keeps): {sure}"

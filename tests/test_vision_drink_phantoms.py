@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from companion.data import load_map
 from companion.metro.state import DrinksSetup, Meeple, MetroState
 from companion.metro.vehicles import VehicleId
@@ -29,33 +31,39 @@ def _drinks(reading: Reading) -> dict[str | None, str]:
     return {p.station: p.color for p in reading.pieces if p.kind == DRINK}
 
 
-def test_a_green_meeples_lit_side_is_no_sure_mint_drink() -> None:
-    """Osaka, warm light, camera offset (`--seed 3077 --session-seed 13400`): Green's meeple
-    lying beside Cosmosquare's black pyramid shows its lit side mint, a blob the board frame's
-    shape test calls a drink; the sharp look cannot tell (it fills under half a drink's
-    silhouette; every mint drink read as a green meeple fits one). Not sure: with the game
-    knowing no meeple's square, no drink and no question."""
-    state, _shot, raw = bench_frame("osaka", "warm/offset", 2, 4, 3077, 13400)
-    assert "cosmosquare" not in state.drinks and state.meeples["green"].square == (1, 15)
-    mint = [p for p in raw.pieces if p.kind == DRINK and p.station == "cosmosquare"]
+@pytest.mark.parametrize(
+    ("map_id", "session", "frame", "seeds", "station", "colour", "square"),
+    [
+        # Osaka, warm light, camera offset: Green's meeple lying beside Cosmosquare's black
+        # pyramid shows its lit side mint, a blob the board frame's shape test calls a drink,
+        # and the sharp look cannot tell (it fills under half a drink's silhouette; every
+        # mint drink read as a green meeple fits one).
+        ("osaka", "warm/offset", 2, (3077, 13400), "cosmosquare", "green", (1, 15)),
+        # Tokyo, window light, camera tilted: Yellow's meeple beside Sendagi's blue pyramid
+        # shades the pale green print into 11 mint pixels (under half a drink's top) where
+        # the meeple is read, and the sharp look cannot tell.
+        ("tokyo", "window/tilted", 1, (4077, 15400), "sendagi", "yellow", (15, 2)),
+    ],
+)
+def test_mint_by_a_meeple_the_sharp_look_cannot_tell_is_no_sure_drink(
+    map_id: str,
+    session: str,
+    frame: int,
+    seeds: tuple[int, int],
+    station: str,
+    colour: str,
+    square: tuple[int, int],
+) -> None:
+    """A mint blob beside a meeple that the sharp look cannot tell from a drink is not sure:
+    with every meeple riding (the game knows no meeple's square) no drink and no question,
+    and settled with the game the meeple is kept."""
+    state, _shot, raw = bench_frame(map_id, session, frame, 4, *seeds)
+    assert station not in state.drinks and state.meeples[colour].square == square
+    mint = [p for p in raw.pieces if p.kind == DRINK and p.station == station]
     assert all(p.confidence < SURE for p in mint)
-    assert "cosmosquare" not in _drinks(_settled("osaka", state, raw, riding=True))
-    kept = _settled("osaka", state, raw)
-    assert (MEEPLE, "green", "[1,15]") in {p.key() for p in kept.pieces}
-
-
-def test_a_few_mint_pixels_in_a_yellow_meeples_shadow_are_no_sure_drink() -> None:
-    """Tokyo, window light, camera tilted (`--seed 4077 --session-seed 15400`): Yellow's
-    meeple beside Sendagi's blue pyramid shades the pale green print into 11 mint pixels
-    (under half a drink's top) where the meeple is read. The sharp look cannot tell: not sure,
-    and with every meeple riding no drink."""
-    state, _shot, raw = bench_frame("tokyo", "window/tilted", 1, 4, 4077, 15400)
-    assert "sendagi" not in state.drinks and state.meeples["yellow"].square == (15, 2)
-    mint = [p for p in raw.pieces if p.kind == DRINK and p.station == "sendagi"]
-    assert all(p.confidence < SURE for p in mint)
-    assert "sendagi" not in _drinks(_settled("tokyo", state, raw, riding=True))
-    kept = _settled("tokyo", state, raw)
-    assert (MEEPLE, "yellow", "[15,2]") in {p.key() for p in kept.pieces}
+    assert station not in _drinks(_settled(map_id, state, raw, riding=True))
+    kept = _settled(map_id, state, raw)
+    assert (MEEPLE, colour, f"[{square[0]},{square[1]}]") in {p.key() for p in kept.pieces}
 
 
 def test_a_meeple_on_a_stations_circles_read_as_a_doubtful_pyramid_is_no_drink() -> None:

@@ -6,7 +6,6 @@ channel by channel, the silhouette's fill measured only when it is asked for."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 import cv2
@@ -23,6 +22,7 @@ from companion.vision.markers import load_layout
 from companion.vision.reader import Reader
 from companion.vision.scenes import calibrate_session, random_state, shoot, with_drinks
 from companion.vision.white_drink import closer_than, spot_discs, spots_round, white_spot
+from tests.test_vision_drinks import ring_at_100
 
 BOARD = load_map("tokyo")
 LAYOUT = load_layout(None, BOARD.width_mm, BOARD.height_mm)
@@ -133,20 +133,11 @@ def test_the_white_drinks_spots_are_kept_while_the_camera_stays(
     reader.camera.nadir = (nx, ny, height)
 
 
-def _ring(change_at: Callable[[np.ndarray], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """A pyramid's ring at (100, 100), every 0.5 mm, and its change."""
-    xs, ys = np.meshgrid(np.arange(70.0, 130.0, 0.5), np.arange(70.0, 130.0, 0.5))
-    xy = np.stack([xs.ravel(), ys.ravel()], 1)
-    d = np.hypot(xy[:, 0] - 100, xy[:, 1] - 100)
-    xy = xy[(d >= 9) & (d <= 22)]
-    return xy, change_at(xy)
-
-
 def test_a_white_spot_from_kept_discs_is_the_one_worked_out_afresh() -> None:
     def leaning(x: float, y: float, h: float) -> tuple[float, float]:
         return x + 0.01 * h, y - 0.02 * h
 
-    xy, change = _ring(
+    xy, change = ring_at_100(
         lambda p: (
             np.where(np.hypot(p[:, 0] - 113, p[:, 1] - 103) < 5, 1.5, 0.1) + 0.01 * np.sin(p[:, 0])
         )

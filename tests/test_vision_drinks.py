@@ -197,7 +197,7 @@ def test_a_blob_reaching_beyond_a_drinks_disc_is_a_meeple(reader):
         assert reach(grid[capsule] + (x0, y0), d.lean) > limit
 
 
-def _ring(change_at: Callable[[np.ndarray], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def ring_at_100(change_at: Callable[[np.ndarray], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """A pyramid's ring at (100, 100) seen straight down, every 0.5 mm, and its change."""
     xs, ys = np.meshgrid(np.arange(70.0, 130.0, 0.5), np.arange(70.0, 130.0, 0.5))
     xy = np.stack([xs.ravel(), ys.ravel()], 1)
@@ -227,10 +227,14 @@ def test_a_white_drink_is_the_drink_sized_spot_of_change_round_a_pyramid():
             2.0,
         )
 
-    x, y, strength = found(*_ring(spot))
+    x, y, strength = found(*ring_at_100(spot))
     assert abs(x - 114) < 2 and abs(y - 100) < 2 and strength > 1
-    assert found(*_ring(lambda xy: np.full(len(xy), 1.5))) is None  # the whole ring: light, noise
-    assert found(*_ring(spot), lighter=-12.0) is None  # darker than paper: a dark piece's shadow
+    assert (
+        found(*ring_at_100(lambda xy: np.full(len(xy), 1.5))) is None
+    )  # the whole ring: light, noise
+    assert (
+        found(*ring_at_100(spot), lighter=-12.0) is None
+    )  # darker than paper: a dark piece's shadow
 
 
 def test_a_faint_white_drink_is_read_only_lit_and_clearly_changed():
@@ -240,7 +244,7 @@ def test_a_faint_white_drink_is_read_only_lit_and_clearly_changed():
     def disc(xy: np.ndarray, inside: float) -> np.ndarray:
         return np.where(np.hypot(xy[:, 0] - 114, xy[:, 1] - 100) < 5, inside, 0.0)
 
-    xy, change = _ring(lambda xy: disc(xy, 0.55))  # under the white bar, over the faint one
+    xy, change = ring_at_100(lambda xy: disc(xy, 0.55))  # under the white bar, over the faint one
 
     def found(still: float, lighter: float):
         n = len(xy)

@@ -13,6 +13,8 @@ PYRAMID = "pyramid"
 DRINK = "drink"
 PROPOSAL_CONFIDENCE = 0.3
 """Pieces read with less confidence reach no proposal (`proposals.proposals`' default)."""
+RECONCILE_DOUBT = 0.6
+"""Calls read with less confidence are doubtful: the game's `proposals.reconcile` settles them."""
 """METRO DRINKS: a drink (a vending machine) beside a station's pyramid; its colour is the
 drink's, its place the station."""
 

@@ -20,7 +20,7 @@ import numpy as np
 from companion.metro.board import BoardMap
 from companion.vision.blob_moments import Measures, measure_all
 from companion.vision.centre_lean import centre_odds
-from companion.vision.model import MEEPLE, PYRAMID, Piece
+from companion.vision.model import MEEPLE, PYRAMID, RECONCILE_DOUBT, Piece
 from companion.vision.outline import elongation
 from companion.vision.seen_shapes import (
     SEEN_SHARE,
@@ -71,8 +71,6 @@ ON_PYRAMIDS = 0.5
 the blob's stations is those pyramids' (a meeple cannot stand inside a pyramid)."""
 OWN_SHARE = 0.5
 """A meeple's place is its outline's without its shadow where that keeps this share of it."""
-SURE_MEEPLE = 0.6
-"""A meeple call under this is doubtful (the game's `reconcile` settles it)."""
 STATION_PRIOR = 0.0
 """Log-odds for a pyramid of a blob on a station's circles, before its shape and what print
 can hide (fitted with those on a sample of the hard set apart from the benchmark's: 0)."""
@@ -531,7 +529,7 @@ def one_meeple_each(
     others are parts of other pieces (a dark meeple's shaded side, the edge of a shadow).
 
     With `on_free_station` (`PieceMaker.on_free_station`): a doubtful meeple (under
-    `SURE_MEEPLE`, a call the game settles) on a free station's circles is as much that
+    `RECONCILE_DOUBT`, a call the game settles) on a free station's circles is as much that
     station's pyramid, which it becomes as a spare (`PieceMaker.station_pyramids`, 0.5): it
     counts as sure as that pyramid, and of two as sure the one off the stations is the meeple
     (kept, it loses no piece; a black pyramid half hidden in dark print shows a meeple's area,
@@ -547,7 +545,7 @@ def one_meeple_each(
             continue
         ranks = []
         for p in meeples:
-            free = p.confidence < SURE_MEEPLE and on_free_station(p)
+            free = p.confidence < RECONCILE_DOUBT and on_free_station(p)
             ranks.append((min(p.confidence, 0.5) if free else p.confidence, not free))
         best[colour] = meeples[ranks.index(max(ranks))]
     return [p for p in pieces if p.kind != MEEPLE or best[p.color] is p]

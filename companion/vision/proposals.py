@@ -18,6 +18,7 @@ from companion.vision.model import (
     MEEPLE,
     PROPOSAL_CONFIDENCE,
     PYRAMID,
+    RECONCILE_DOUBT,
     Piece,
     Reading,
     station_center,
@@ -82,7 +83,9 @@ class Conflict:
 Proposal = Built | Moved | Missing | Conflict | DrinkBuilt
 
 
-def reconcile(reading: Reading, state: MetroState, board: BoardMap, doubt: float = 0.6) -> Reading:
+def reconcile(
+    reading: Reading, state: MetroState, board: BoardMap, doubt: float = RECONCILE_DOUBT
+) -> Reading:
     """Settle doubtful meeple-or-pyramid calls with what the game knows: a player has one
     meeple, and a pyramid stays where it was built. A doubtful "pyramid" of a colour whose
     meeple is not seen, on a station that colour does not own, is that meeple; a doubtful

@@ -96,6 +96,7 @@ class Reader:
         self.board = board
         self.layout = layout
         self.colors = colors
+        self._colour_index = {name: k for k, name in enumerate(colors.names)}
         self.settings = settings or Settings()
         s = self.settings.px_per_mm or board_scale(board)
         self.scale = s
@@ -236,7 +237,7 @@ class Reader:
         s2 = self.scale * self.scale
         self.maker.image = frame.image
         # (the finder's, not the reader's: no cycle through the reader, see __init__)
-        finder, index = self.finder, {name: k for k, name in enumerate(self.colors.names)}
+        finder, index = self.finder, self._colour_index
         self.maker.outline = lambda pts, name: finder.off_shadow(frame, pts, index[name])
         blobs = self.finder.find(frame)
         names = [self.colors.names[b.color] for b in blobs]
