@@ -289,7 +289,7 @@ class BoardFrame:
         per-channel scalar, which takes twice as long), the clamp a threshold's truncation
         (the minimum). The frame is made float in a kept image first: OpenCV 5's lookup of
         float values (a table of the 256 levels so gained) costs three times these passes,
-        for the same values, and a transform in place ten times."""
+        for the same values, and a fresh float image (`astype`) ten times."""
         levels = self._work("levels", blurred.shape, np.float32)
         np.copyto(levels, blurred)
         f = cv2.transform(levels, np.diag(gain).astype(np.float32))
