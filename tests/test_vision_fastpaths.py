@@ -16,6 +16,7 @@ from companion.data import load_map
 from companion.vision.blob_moments import BlobMoments, measure_all
 from companion.vision.blobs import BlobFinder, nonzero_flat, nonzero_xy, piece_box
 from companion.vision.boardframe import (
+    CLAMP,
     BoardFrame,
     Halver,
     Settings,
@@ -731,3 +732,24 @@ def test_the_arm_test_on_large_regions_alone_is_the_whole_test(seed: int) -> Non
         r = int(rng.integers(2, max(3, w // 3)))
         cv2.circle(diff, (x, y), r, float(rng.uniform(0.5, 3) * limit), -1)
     assert test._arm(diff) == _plain_arm(test, diff)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(0.3, 3.0), st.floats(0.3, 3.0), st.floats(0.3, 3.0))
+def test_the_gained_frame_is_the_gain_tables_lookup(
+    seed: int, b: float, g: float, r: float
+) -> None:
+    """The frame made float, gained and clamped is what a lookup of its 256 levels so gained
+    gives, bit for bit, and each compare's image is its own (not a kept image's)."""
+    bf, rng = _board_frame(seed % 7)
+    h, w = bf.ref_sum.shape
+    blurred = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+    gain = np.array([b, g, r])
+    levels = np.repeat(np.arange(256, dtype=np.float32)[:, None, None], 3, axis=2)
+    table = np.minimum(cv2.transform(levels, np.diag(gain).astype(np.float32)), np.float32(CLAMP))
+    got = bf._gained(blurred, gain)
+    assert got.tobytes() == cv2.LUT(blurred, table).tobytes()
+    first = bf.compare(blurred)
+    kept = first.image.copy()
+    bf.compare(255 - blurred)
+    assert np.array_equal(first.image, kept)

@@ -223,7 +223,6 @@ class BoardFrame:
         self._sample = (slice(2, None, 5), slice(2, None, 5))
         self._ref_grid = np.ascontiguousarray(ref[self._sample].reshape(-1, 3).T)
         self._ones = np.ones((1, 3), np.float32)
-        self._levels = np.repeat(np.arange(256, dtype=np.float32)[:, None, None], 3, axis=2)
         self.threshold = max(
             settings.diff_threshold * self.level / LEVEL, settings.noise_sigmas * noise_sd
         )
@@ -260,7 +259,7 @@ class BoardFrame:
         h, w = self.ref_sum.shape
         work = self._work
         blurred = cv2.GaussianBlur(warped, (3, 3), 0, dst=work("blurred", warped.shape, np.uint8))
-        f = cv2.LUT(blurred, self._gain_table(self._gain(blurred)))
+        f = self._gained(blurred, self._gain(blurred))
         f_sum = cv2.transform(f, self._ones, dst=work("f_sum", (h, w), np.float32))
         # The light ratio is the frame's local brightness over the reference's: its
         # numerator times the reference over its denominator.
@@ -282,16 +281,19 @@ class BoardFrame:
         stages["diff"] = ms_since(t0)
         return Frame(f, m8, diff, tight, stages, source)
 
-    def _gain_table(self, gain: np.ndarray) -> np.ndarray:
-        """Each channel's 256 grey levels (256 x 1 x 3 float32) with the gain applied and
-        clamped below the clip (near-clipped channels carry no colour): looked up, the values
-        of the whole frame made float, transformed and clamped, in one pass instead of three.
+    def _gained(self, blurred: np.ndarray, gain: np.ndarray) -> np.ndarray:
+        """The frame made float with the gain applied and clamped below the clip (near-clipped
+        channels carry no colour): a fresh image (the `Frame` keeps it).
 
         The gain is a diagonal colour transform (the same products as OpenCV's multiply by a
-        per-channel scalar, which takes twice as long), so a channel's value depends on its
-        own level alone; the clamp is a threshold's truncation (the minimum)."""
-        table = cv2.transform(self._levels, np.diag(gain).astype(np.float32))
-        return cv2.threshold(table, float(CLAMP), 0.0, cv2.THRESH_TRUNC, dst=table)[1]
+        per-channel scalar, which takes twice as long), the clamp a threshold's truncation
+        (the minimum). The frame is made float in a kept image first: OpenCV 5's lookup of
+        float values (a table of the 256 levels so gained) costs three times these passes,
+        for the same values, and a fresh float image (`astype`) ten times."""
+        levels = self._work("levels", blurred.shape, np.float32)
+        np.copyto(levels, blurred)
+        f = cv2.transform(levels, np.diag(gain).astype(np.float32))
+        return np.asarray(cv2.threshold(f, float(CLAMP), 0.0, cv2.THRESH_TRUNC, dst=f)[1])
 
     def _gain(self, blurred: np.ndarray) -> np.ndarray:
         """Per-channel gain bringing the frame's light to the reference's: the median ratio
