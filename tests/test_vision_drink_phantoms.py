@@ -118,3 +118,17 @@ def test_a_black_meeple_by_a_stations_centre_placed_without_its_shadow_is_no_bas
     assert station not in _drinks(raw)
     for riding in (False, True):
         assert station not in _drinks(_settled("osaka", state, raw, riding))
+
+
+def test_a_black_meeples_shadow_on_cream_paper_is_no_yellow_meeple() -> None:
+    """Osaka, warm light, camera offset (`--seed 3077 --session-seed 13400`): Black's meeple on
+    [9,3] casts its shadow on the cream paper beside it, a part of its blob nearest yellow and
+    mostly paper dimmed alike in every channel (`BlobFinder._paper_shadow`): no yellow meeple,
+    raw or settled with the game."""
+    state, _shot, raw = bench_frame("osaka", "warm/offset", 2, 4, 3077, 13400)
+    assert state.meeples["black"].square == (9, 3) and "yellow" not in state.meeples
+    assert (MEEPLE, "black", "[9,3]") in {p.key() for p in raw.pieces}
+    assert (MEEPLE, "yellow", "[9,3]") not in {p.key() for p in raw.pieces}
+    assert (MEEPLE, "yellow", "[9,3]") not in {
+        p.key() for p in _settled("osaka", state, raw).pieces
+    }
