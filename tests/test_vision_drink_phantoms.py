@@ -96,3 +96,39 @@ def test_a_drink_read_as_the_next_stations_pyramid_off_its_centre_is_that_drink(
         settled = _settled("osaka", state, raw, riding)
         assert ("pyramid", "red", "shin-osaka") not in {p.key() for p in settled.pieces}
         assert _drinks(settled).get(station) == "red"
+
+
+@pytest.mark.parametrize(
+    ("frame", "station", "square"), [(2, "osakako", (4, 14)), (-1, "nakazakicho", (15, 7))]
+)
+def test_a_black_meeple_by_a_stations_centre_placed_without_its_shadow_is_no_base(
+    frame: int, station: str, square: tuple[int, int]
+) -> None:
+    """Osaka, warm light, overhead (`--seed 3077 --session-seed 13400`): Black's meeple stands
+    4 mm off a station's centre with no pyramid there. Placed by its own outline (its lamp
+    shadow on the paper left out) it is read within `ON_CENTRE` of that centre, where its
+    whole blob, on which a pyramid's place is measured, is not: it is no pyramid read long,
+    and its shadow no drink beside one (a black one at Osakako, a white one at Nakazakicho)."""
+    state, _shot, raw = bench_frame("osaka", "warm/overhead", frame, 4, 3077, 13400)
+    assert station not in state.stations and state.meeples["black"].square == square
+    meeple = next(
+        p for p in raw.pieces if p.kind == MEEPLE and p.color == "black" and p.square == square
+    )
+    assert meeple.whole_mm is not None
+    assert station not in _drinks(raw)
+    for riding in (False, True):
+        assert station not in _drinks(_settled("osaka", state, raw, riding))
+
+
+def test_a_black_meeples_shadow_on_cream_paper_is_no_yellow_meeple() -> None:
+    """Osaka, warm light, camera offset (`--seed 3077 --session-seed 13400`): Black's meeple on
+    [9,3] casts its shadow on the cream paper beside it, a part of its blob nearest yellow and
+    mostly paper dimmed alike in every channel (`BlobFinder._paper_shadow`): no yellow meeple,
+    raw or settled with the game."""
+    state, _shot, raw = bench_frame("osaka", "warm/offset", 2, 4, 3077, 13400)
+    assert state.meeples["black"].square == (9, 3) and "yellow" not in state.meeples
+    assert (MEEPLE, "black", "[9,3]") in {p.key() for p in raw.pieces}
+    assert (MEEPLE, "yellow", "[9,3]") not in {p.key() for p in raw.pieces}
+    assert (MEEPLE, "yellow", "[9,3]") not in {
+        p.key() for p in _settled("osaka", state, raw).pieces
+    }

@@ -27,6 +27,9 @@ DARK_L = 25.0
 """A colour with a prototype this dark (Lab L) is a dark piece's: it can look like a shadow."""
 SHADOW_PX = 1.5
 """A part of a mixed blob under this many times the least blob size can be a piece's shadow."""
+PALE_SHADOW = 0.5
+"""A light colour's part of a blob with more than this share of its pixels paper in a shadow
+(`BlobFinder._paper_shadow`) is that shadow, not a piece."""
 PAPER = 0.8
 """Board pixels brighter than this share of the board's median grey are plain paper."""
 SHADOW_LIGHT = 0.5
@@ -227,26 +230,37 @@ class BlobFinder:
         paper = np.flatnonzero(self._paper.take(at))
         if not len(paper):
             return pts
-        at = at.take(paper)
-        ratio = frame.image.reshape(-1, 3).take(at, axis=0)
-        ratio /= bf.ref.reshape(-1, 3).take(at, axis=0) + np.float32(1.0)
-        total = ratio.sum(1)
-        shadow = (total >= 3 * SHADOW_LIGHT) & (total < 3 * SHADOW_RATIO[1])
-        shadow &= ratio.max(1) < SHADOW_SPREAD * ratio.min(1)
+        shadow = self._paper_shadow(frame, at.take(paper))
         if not shadow.any():
             return pts
         keep = np.ones(len(pts), bool)
         keep[paper[shadow]] = False
         return pts.compress(keep, axis=0)
 
+    def _paper_shadow(self, frame: Frame, at: np.ndarray) -> np.ndarray:
+        """Which of these (flat) places keep half the paper's light or more, every channel
+        dimmed alike (`boardframe.in_shadow`'s test): paper in a piece's shadow."""
+        ratio = frame.image.reshape(-1, 3).take(at, axis=0)
+        ratio /= self.board_frame.ref.reshape(-1, 3).take(at, axis=0) + np.float32(1.0)
+        total = ratio.sum(1)
+        shadow: np.ndarray = (total >= 3 * SHADOW_LIGHT) & (total < 3 * SHADOW_RATIO[1])
+        shadow &= ratio.max(1) < SHADOW_SPREAD * ratio.min(1)
+        return shadow
+
     def _a_shadow(self, frame: Frame, blob: Blob, min_px: float) -> bool:
         """A small part of a dark colour, touching a piece of another, that keeps half the
-        paper's light or more: the shadow that piece casts on the paper beside it."""
-        if len(blob.pts) >= SHADOW_PX * min_px or blob.color not in self._dark:
+        paper's light or more: the shadow that piece casts on the paper beside it. A part of a
+        light colour is that shadow where most of it is paper so dimmed (`PALE_SHADOW`:
+        a black meeple's shadow on cream paper was read as a yellow meeple)."""
+        if len(blob.pts) >= SHADOW_PX * min_px and blob.color in self._dark:
             return False
         bf = self.board_frame
         p = blob.pts.astype(np.intp)
         at = p[:, 1] * bf.ref_sum.shape[1] + p[:, 0]
+        if blob.color not in self._dark:
+            on = np.flatnonzero(self._paper.take(at))
+            dimmed = np.count_nonzero(self._paper_shadow(frame, at.take(on)))
+            return bool(dimmed > PALE_SHADOW * len(at))
         ref_sum = bf.ref_sum.ravel().take(at)
         paper = ref_sum > PAPER * 3 * bf.level
         if np.count_nonzero(paper) < 0.5 * len(at):

@@ -308,7 +308,8 @@ class DrinkReader:
         for p in pieces:
             if p.kind != MEEPLE:
                 continue
-            d = np.hypot(self._centres[:, 0] - p.x_mm, self._centres[:, 1] - p.y_mm)
+            x, y = _blob_place(p)
+            d = np.hypot(self._centres[:, 0] - x, self._centres[:, 1] - y)
             k = int(np.argmin(d))
             station = self._station_ids[k]
             if d[k] < OFF_CENTRE_BASE * self.base and station not in out:
@@ -322,7 +323,7 @@ class DrinkReader:
         if base.kind == PYRAMID:
             return base.confidence >= SURE
         x, y = station_center(self.board, station)
-        return math.hypot(base.x_mm - x, base.y_mm - y) < ON_CENTRE * self.base
+        return math.dist(_blob_place(base), (x, y)) < ON_CENTRE * self.base
 
     def _centred_white(self, base: Piece, station: str, drink: Piece) -> bool:
         """A white drink's strong change (`STRONG_WHITE`) beside a pyramid read with doubt
@@ -424,3 +425,10 @@ class DrinkReader:
                 off &= np.hypot(xs / s - x, ys / s - y) > 0.75 * self.meeple
             ys, xs = ys[off], xs[off]
         return unsure
+
+
+def _blob_place(meeple: Piece) -> tuple[float, float]:
+    """Where a meeple's whole blob puts it, a dark one's shadow on the paper in (`Piece.whole_mm`):
+    whether it may be a station's pyramid read long is asked of the blob a pyramid's place is
+    measured on (a black meeple's own outline 4 mm off Osakako's centre is no pyramid there)."""
+    return meeple.whole_mm or (meeple.x_mm, meeple.y_mm)

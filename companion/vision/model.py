@@ -56,6 +56,9 @@ class Piece:
     square: Square | None = None
     station: str | None = None
     confidence: float = 1.0
+    whole_mm: tuple[float, float] | None = field(default=None, compare=False, repr=False)
+    """A dark meeple's place as its whole blob gives it, its shadow on the paper in, where its
+    own outline's (`x_mm`, `y_mm`) differs: what a pyramid's place is measured on."""
 
     @property
     def place(self) -> str:

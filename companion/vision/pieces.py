@@ -503,16 +503,23 @@ class PieceMaker:
             return Piece(PYRAMID, color, fit.x_mm, fit.y_mm, None, station, conf)
         # Off every station a pyramid's shape still casts doubt on a meeple call.
         kind_conf *= 1 - 0.5 * fit.shape * (1 - fit.position)
-        x_mm, y_mm = fit.x_mm, fit.y_mm
+        x_mm, y_mm = self._as_meeple(fit.x_mm, fit.y_mm)
+        whole: tuple[float, float] | None = None
         own = pts if self.outline is None else self.outline(pts, color)
         if own is not pts and len(own) >= OWN_SHARE * len(pts):
             # Where a dark meeple stands is its own outline's, not its shadow's too.
             cx, cy = (own.sum(0) / len(own)).tolist()
-            x_mm, y_mm = self.unlean(cx / self.scale, cy / self.scale, PYRAMID_LEAN_MM)
-        x_mm, y_mm = self.unlean(*self.lean(x_mm, y_mm, PYRAMID_LEAN_MM), MEEPLE_LEAN_MM)
+            whole = (x_mm, y_mm)
+            x_mm, y_mm = self._as_meeple(
+                *self.unlean(cx / self.scale, cy / self.scale, PYRAMID_LEAN_MM)
+            )
         sq = self.board.grid.square_at(x_mm, y_mm)
         conf = min(conf_color, kind_conf, 1.0 if sq else 0.0)
-        return Piece(MEEPLE, color, x_mm, y_mm, sq, None, conf)
+        return Piece(MEEPLE, color, x_mm, y_mm, sq, None, conf, whole)
+
+    def _as_meeple(self, x_mm: float, y_mm: float) -> tuple[float, float]:
+        """A meeple's foot from where its blob would put a pyramid."""
+        return self.unlean(*self.lean(x_mm, y_mm, PYRAMID_LEAN_MM), MEEPLE_LEAN_MM)
 
 
 def _parts(pts: np.ndarray, labels: np.ndarray, n: int) -> list[np.ndarray]:
