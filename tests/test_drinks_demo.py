@@ -1,5 +1,6 @@
-"""`companion demo --drinks` headless to the end: colour cards, a vending machine paying its
-fee to another player, one built from the camera's question, and drink bonuses paid."""
+"""`companion demo --drinks` headless to the end, on both maps: colour cards, a vending
+machine paying its fee to another player, one built from the camera's question, and drink
+bonuses paid."""
 
 import json
 import os
@@ -7,18 +8,31 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.app.session import MetroSession
 from companion.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_drinks_demo_plays_to_the_end(tmp_path):
+@pytest.mark.parametrize("map_name", ["tokyo", "osaka"])
+def test_the_drinks_demo_plays_to_the_end(tmp_path, map_name):
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     env.pop("DISPLAY", None)
     env.pop("WAYLAND_DISPLAY", None)
     command = [sys.executable, "-m", "companion", "demo", "--headless", "--drinks"]
-    command += ["--rounds", "2", "--language", "en", "--data-dir", str(tmp_path), "--json"]
+    command += [
+        "--map",
+        map_name,
+        "--rounds",
+        "2",
+        "--language",
+        "en",
+        "--data-dir",
+        str(tmp_path),
+        "--json",
+    ]
     out = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=ROOT, env=env)
     assert out.returncode == 0, out.stderr[-2000:]
     summary = json.loads(out.stdout)

@@ -50,6 +50,8 @@ Wait = Iterator[float]
 """A script part: yields seconds to wait before it goes on (0: the next frame)."""
 
 CAMERA_SCREEN = "camera-proposal"
+CAMERA_ASK = 4.0
+"""Real seconds the camera has to ask about a piece put on the table, at least."""
 
 
 class DemoError(RuntimeError):
@@ -529,17 +531,21 @@ class DemoScript:
 
     def answer_camera(self, done: Callable[[], bool], seconds: float | None = None) -> Wait:
         """The camera's questions until `done()`: OK when the table holds what it asks about,
-        Fix (BACK twice) for a misreading; at most 40 polls without a question, or `seconds`
-        of real time (the camera reads in real time, a headless demo does not)."""
+        Fix (BACK twice) for a misreading; at most 40 polls without a question and
+        `CAMERA_ASK` real seconds, or `seconds` of real time (the camera reads in real time, a
+        headless demo does not: on a busy machine 40 polls pass before the question comes)."""
         d = self.drive
         end = time.monotonic() + seconds if seconds is not None else None
+        floor = time.monotonic() + CAMERA_ASK
         polls = 0
         while not done():
             if d.name != "camera-proposal":
                 polls += 1
-                if (end is None and polls > 40) or (end is not None and time.monotonic() > end):
+                if end is None and polls > 40 and time.monotonic() > floor:
                     return
-                if end is None:
+                if end is not None and time.monotonic() > end:
+                    return
+                if end is None and polls <= 40:
                     yield from d.pause(0.1)
                 else:
                     time.sleep(0.01)

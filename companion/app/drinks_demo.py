@@ -2,11 +2,12 @@
 screens as the demo plays (`companion.app.demo`).
 
 The setup turns METRO DRINKS on. In the first round, after the usual entries, Red takes the
-Blue drinks and Blue the Mint ones (colour cards); Red walks to a station of another player
-that a train will pass this phase and builds a vending machine there, paying its owner the
-fee; Blue stands a Mint drink beside a pyramid on the table and the camera's question ("Mint
-drink at ...?") records it. The train phase then pays the drink bonuses beside the station
-payouts; the final ranking has the drink income row.
+Blue drinks and Blue the Mint ones (colour cards). In the first round whose train phase pays
+at a station of another player (Tokyo's first; Osaka's second, once the trams reach their end
+stations), Red walks there and builds a vending machine, paying its owner the fee, and Blue
+stands a Mint drink beside a pyramid on the table; the camera's question ("Mint drink at
+...?") records it. The train phase then pays the drink bonuses beside the station payouts;
+the final ranking has the drink income row.
 """
 
 from __future__ import annotations
@@ -57,21 +58,26 @@ class DrinksDemoScript(DemoScript):
     def action_phase(self) -> Wait:
         yield from super().action_phase()
         if self.session.state.round == 1:
-            yield from self.drinks()
+            for player, color in CARDS:
+                yield from self.record_entry(TakeDrinkColor(player, color))
+        yield from self.drinks()
 
     def drinks(self) -> Wait:
-        for player, color in CARDS:
-            yield from self.record_entry(TakeDrinkColor(player, color))
-        paying = self.paying_station("red", "blue")
-        if paying is not None:
-            yield from self.walk("red", paying)
-            owner = self.session.state.stations[paying]
-            fee = _("fee to {owner}").format(owner=color_name(owner))
-            yield from self.record_entry(BuildDrink("red", paying, "blue"), f" ({fee})")
-        other = self.paying_station("blue", "mint", exclude={paying} if paying else set())
-        if other is not None:
-            yield from self.walk("blue", other)
-            yield from self.drink_by_camera("blue", other, "mint")
+        """Red's vending machine and Blue's drink, each once a train phase pays there."""
+        built = set(self.session.state.drinks.values())
+        paying = None
+        if "blue" not in built:
+            paying = self.paying_station("red", "blue")
+            if paying is not None:
+                yield from self.walk("red", paying)
+                owner = self.session.state.stations[paying]
+                fee = _("fee to {owner}").format(owner=color_name(owner))
+                yield from self.record_entry(BuildDrink("red", paying, "blue"), f" ({fee})")
+        if "mint" not in built:
+            other = self.paying_station("blue", "mint", exclude={paying} if paying else set())
+            if other is not None:
+                yield from self.walk("blue", other)
+                yield from self.drink_by_camera("blue", other, "mint")
 
     def record_entry(self, event: Any, note: str = "") -> Wait:
         """Enter `event` on the screens and say what was recorded (`note` after it)."""

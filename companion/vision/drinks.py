@@ -22,7 +22,7 @@ import numpy as np
 
 from companion.metro.board import BoardMap
 from companion.vision.colormodel import ColorModel
-from companion.vision.drink_evidence import SHADOW, DrinkEvidence
+from companion.vision.drink_evidence import LOOKALIKES, SHADOW, DrinkEvidence
 from companion.vision.drink_proposals import SAME_SPOT_MM, SURE, UNSURE_CONFIDENCE
 from companion.vision.drink_ring import DrinkRings
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
@@ -68,6 +68,14 @@ the centre, stands between the pyramid and that drink."""
 STRONG_WHITE = 0.7
 """A white drink read this sure (its change 1.4 times `white_drink.CHANGE`) beside a pyramid
 read with doubt but within `CENTRED` of its station's centre is that pyramid's drink."""
+
+
+def _lookalike(base: Piece | None, drink: Piece) -> list[Piece]:
+    """The meeple a drink is read beside, when the drink's colour is part of that meeple's
+    (`LOOKALIKES`: a green meeple's lit end is mint): the shape test is asked about it too."""
+    if base is None or base.kind != MEEPLE or base.color not in LOOKALIKES.get(drink.color, ()):
+        return []
+    return [base]
 
 
 class DrinkReader:
@@ -159,16 +167,23 @@ class DrinkReader:
             found, gone = found + again, gone | more
             kept = self._one_each([d for d, _base in found])
         chosen = {id(d) for d in kept}
-        bases = {id(base): d.station for d, base in found if id(d) in chosen}
+        bases = {id(base): d for d, base in found if id(d) in chosen}
         out = [
-            replace(p, kind=PYRAMID, square=None, station=bases[id(p)])
-            if id(p) in bases and p.kind == MEEPLE
-            else p
+            self._pyramid(p, bases[id(p)]) if id(p) in bases and p.kind == MEEPLE else p
             for p in pieces
             if id(p) not in gone
         ]
         built = {(p.station, p.color) for p in out if p.kind == PYRAMID}
         return [p for p in out if not self._in_the_gap(p, built, kept)] + kept
+
+    @staticmethod
+    def _pyramid(meeple: Piece, drink: Piece) -> Piece:
+        """A meeple read on a station's centre with a drink beside it, as that station's
+        pyramid: no surer than the drink, the one sign that it is no meeple."""
+        confidence = min(meeple.confidence, drink.confidence)
+        return replace(
+            meeple, kind=PYRAMID, square=None, station=drink.station, confidence=confidence
+        )
 
     def _in_ring(self, drink: Piece, station: str) -> bool:
         """Some of the drink's disc lies in the station's ring."""
@@ -223,7 +238,7 @@ class DrinkReader:
         ys, xs = ys[keep], xs[keep]
         if len(ys) < self.evidence.min_px:
             return None
-        drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base])
+        drink = self._beside(frame, ys, xs, station, [p for p in pieces if p is not base], base)
         if drink is not None and drink.color == "white" and self._doubtful(base):
             if drink.confidence < STRONG_WHITE:
                 return None  # a meeple read as that pyramid: its shadow changes the paper too
@@ -381,7 +396,13 @@ class DrinkReader:
         return replace(white, confidence=min(white.confidence, UNSURE_CONFIDENCE))
 
     def _beside(
-        self, frame: object, ys: np.ndarray, xs: np.ndarray, station: str, pieces: list[Piece]
+        self,
+        frame: object,
+        ys: np.ndarray,
+        xs: np.ndarray,
+        station: str,
+        pieces: list[Piece],
+        base: Piece | None = None,
     ) -> Piece | None:
         """The drink in a station's ring: its most-seen drink colour, unless that is a meeple
         standing in the ring; then the same once that meeple's pixels are set aside (for white
@@ -402,7 +423,7 @@ class DrinkReader:
                 return self._white(frame, ys, xs, station, pieces) or unsure
             first, seen = candidates[0]
             small = seen < SMALL * self.evidence.disc_px
-            shape = self.evidence.shape(frame, first, pieces, small)
+            shape = self.evidence.shape(frame, first, pieces + _lookalike(base, first), small)
             if shape == DRINK_SHAPE:
                 if small:
                     if unsure is not None:
