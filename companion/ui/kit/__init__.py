@@ -41,7 +41,16 @@ from companion.ui.kit.options import (
     then,
 )
 from companion.ui.kit.palette import NEUTRAL, PALETTE, colors_of, theme_color
-from companion.ui.kit.text import blit_text, ellipsize, fit, render, wrap, wrap_lines
+from companion.ui.kit.text import (
+    blit_condensed,
+    blit_text,
+    ellipsize,
+    fit,
+    fits_condensed,
+    render,
+    wrap,
+    wrap_lines,
+)
 from companion.ui.kit.theme import FONT_PATH, Fonts, Theme, font, load_font, margin
 
 __all__ = [
@@ -60,6 +69,7 @@ __all__ = [
     "arrow",
     "badge",
     "badge_rect",
+    "blit_condensed",
     "blit_text",
     "chip",
     "chip_caption",
@@ -75,6 +85,7 @@ __all__ = [
     "draw_toasts",
     "ellipsize",
     "fit",
+    "fits_condensed",
     "font",
     "handle_options",
     "hint_bar",

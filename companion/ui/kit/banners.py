@@ -10,7 +10,7 @@ import pygame
 from companion.ui.kit import textlog
 from companion.ui.kit.hints import hint_height
 from companion.ui.kit.palette import theme_color
-from companion.ui.kit.text import blit_text, ellipsize, wrap_lines
+from companion.ui.kit.text import blit_condensed, blit_text, wrap_lines
 from companion.ui.kit.theme import font, margin
 
 WHITE = (255, 255, 255)
@@ -35,7 +35,9 @@ def draw_error(surface: pygame.Surface, theme: Any, message: str) -> None:
 def draw_toasts(surface: pygame.Surface, theme: Any, toasts: Sequence[Any]) -> None:
     """The newest banner (the newest error first) over the hint bar at the bottom, in medium
     type, so it hides no row of the screen: errors in red, device status and info on a panel.
-    A toast has `text` and `level` ("bad" or anything else)."""
+    A long one is drawn in the reading size, then narrowed (`blit_condensed`): a confirmation
+    cut before its station's name says nothing. A toast has `text` and `level` ("bad" or
+    anything else)."""
     if not toasts:
         return
     bad = [t for t in toasts if t.level == "bad"]
@@ -48,5 +50,8 @@ def draw_toasts(surface: pygame.Surface, theme: Any, toasts: Sequence[Any]) -> N
     fill = theme_color(theme, "bad" if toast.level == "bad" else "panel")
     pygame.draw.rect(surface, fill, rect, border_radius=m)
     pygame.draw.rect(surface, theme_color(theme, "accent"), rect, 2, border_radius=m)
-    text = ellipsize(fnt, toast.text, rect.width - 2 * m)
-    blit_text(surface, fnt, text, theme_color(theme, "foreground"), rect.center, "center")
+    room = rect.width - 2 * m
+    if fnt.size(toast.text)[0] > room:
+        fnt = font(theme, "read")  # the smallest a player must read, before it is narrowed
+    fg = theme_color(theme, "foreground")
+    blit_condensed(surface, fnt, toast.text, fg, rect.center, "center", room)

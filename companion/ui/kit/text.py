@@ -83,6 +83,42 @@ def blit_text(
     return rect
 
 
+CONDENSED = 0.75
+"""How narrow a line may be drawn (its width only: its capitals keep their height) before
+anything of it is cut: bold type at three quarters of its width still reads across a table."""
+
+
+def blit_condensed(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    text: str,
+    color: RGB,
+    pos: tuple[int, int],
+    anchor: str,
+    width: int,
+    box: pygame.Rect | None = None,
+) -> pygame.Rect:
+    """One line that must be read whole in `width`: as it is, else narrowed (`CONDENSED` at
+    most, its height kept), else narrowed that much and ellipsized."""
+    image = render(font, text, color)
+    if image.get_width() > width:
+        least = int(width / CONDENSED)
+        if image.get_width() > least:
+            text = ellipsize(font, text, least)
+            image = render(font, text, color)
+        if image.get_width() > width:
+            image = pygame.transform.smoothscale(image, (width, image.get_height()))
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    textlog.note(surface, text, font, image, rect, READ, box)
+    return rect
+
+
+def fits_condensed(font: pygame.font.Font, text: str, width: int) -> bool:
+    """Whether `blit_condensed` draws `text` whole in `width`."""
+    return bool(font.size(text)[0] * CONDENSED <= width)
+
+
 def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
     """`text`, or as much of it as fits `width` followed by "…" (a word is kept whole if it can
     be)."""

@@ -22,6 +22,7 @@ from companion.metro.events import BuildStation, Event, MoveMeeple
 from companion.names import Names, TableNames
 from companion.narrate import explain, place_name
 from companion.ui import kit as c
+from companion.ui.kit.textlog import cap_height
 from companion.ui.metro.actions import USUAL
 from companion.ui.metro.entry import seat_color
 from companion.ui.screen import Action, AppContext, Input, Screen
@@ -74,6 +75,7 @@ class CameraPrompts:
         self.dismissed: set[Any] = set()
         self.asked_before_train: set[Any] = set()
         self.notices: list[str] = []
+        self._told: str | None = None
 
     @property
     def camera(self) -> Camera | None:
@@ -131,8 +133,10 @@ class CameraPrompts:
     def draw_status(
         self, surface: pygame.Surface, theme: Any, right: int, y: int, left: int | None = None
     ) -> None:
-        """The status line ending at `right` (from `left` at most: what does not fit ends in
-        "…")."""
+        """The status line ending at `right` (from `left` at most). What does not fit whole,
+        narrowed as far as it reads, is a camera drawn in the status's tone with "OK", "!" or
+        the number of notices (`short`): a cut "Camera…" says nothing, and a problem is also
+        a toast when it comes (`news`)."""
         line = self.status_line()
         if line is None:
             return
@@ -144,7 +148,43 @@ class CameraPrompts:
         }[tone]
         fnt = c.font(theme, "read")
         width = right - left if left is not None else int(surface.get_width() * 0.45)
-        c.blit_text(surface, fnt, c.ellipsize(fnt, text, width), color, (right, y), "topright")
+        if c.fits_condensed(fnt, text, width):
+            c.blit_condensed(surface, fnt, text, color, (right, y), "topright", width)
+            return
+        word = self.short(tone)
+        r = c.blit_text(surface, fnt, word, color, (right, y), "topright") if word else None
+        cap = cap_height(fnt)
+        end = r.left - cap // 3 if r is not None else right
+        top = (r.top if r is not None else y) + fnt.get_ascent() - cap
+        hole = c.theme_color(theme, "background")
+        draw_camera(surface, color, hole, pygame.Rect(end - cap * 3 // 2, top, cap * 3 // 2, cap))
+
+    def short(self, tone: str) -> str:
+        """The status in a word, beside the camera drawn when the line does not fit."""
+        if tone == "ok":
+            return "OK" if not self.notices else str(len(self.notices))
+        return "!" if tone == "bad" else ""
+
+    def news(self) -> str | None:
+        """The status line's text when it has just turned to a problem (once each), for a
+        toast: the header may only have room for the camera drawn with "!"."""
+        line = self.status_line()
+        bad = line[0] if line is not None and line[1] == "bad" else None
+        fresh = bad if bad is not None and bad != self._told else None
+        self._told = bad
+        return fresh
+
+
+def draw_camera(surface: pygame.Surface, color: Any, hole: Any, box: pygame.Rect) -> None:
+    """A camera filling `box`: its body, viewfinder bump and lens (a ring in `hole`)."""
+    h = box.height
+    body = pygame.Rect(box.x, box.y + h // 4, box.width, h - h // 4)
+    pygame.draw.rect(surface, color, body, border_radius=max(1, h // 6))
+    bump = pygame.Rect(box.x + box.width // 4, box.y, box.width // 3, h // 4 + 1)
+    pygame.draw.rect(surface, color, bump)
+    lens = max(2, h * 3 // 10)
+    pygame.draw.circle(surface, hole, body.center, lens)
+    pygame.draw.circle(surface, color, body.center, max(1, lens // 2))
 
 
 class ProposalScreen(Screen):

@@ -89,6 +89,9 @@ class MetroHome(Screen):
         if session.phase is not None or (session.state.phase == "ended" and not self._shown_end):
             self.enter()
             return
+        problem = self.camera.news()
+        if problem is not None:
+            self.app.toast(problem, "bad", 6.0)
         if self.app.top is self:
             proposal = self.camera.next_question()
             if proposal is not None:
