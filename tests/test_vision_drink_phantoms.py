@@ -132,3 +132,19 @@ def test_a_black_meeples_shadow_on_cream_paper_is_no_yellow_meeple() -> None:
     assert (MEEPLE, "yellow", "[9,3]") not in {
         p.key() for p in _settled("osaka", state, raw).pieces
     }
+
+
+def test_a_drink_nearer_its_own_station_is_not_set_aside_when_its_ring_is_read_again() -> None:
+    """Osaka, window light, overhead (`--seed 6077 --session-seed 19400`): Kitahama's blue drink
+    stands 15.7 mm from its centre and 22 mm from Minami-morimachi's, in both rings. In
+    Kitahama's ring Yodoyabashi's red drink shows one pixel more, so the blue is read only at
+    Minami-morimachi and kept there. Kitahama's ring read again sets aside the drinks the
+    other stations keep, but not one standing nearer Kitahama than its own station: the blue
+    is Kitahama's, and none is Minami-morimachi's (raw, settled, and with every meeple
+    riding)."""
+    state, _shot, raw = bench_frame("osaka", "window/overhead", 1, 4, 6077, 19400)
+    assert state.drinks["kitahama"] == "blue" and "minami-morimachi" not in state.drinks
+    assert state.stations["minami-morimachi"] == "blue"
+    for reading in (raw, _settled("osaka", state, raw), _settled("osaka", state, raw, True)):
+        read = _drinks(reading)
+        assert read.get("kitahama") == "blue" and "minami-morimachi" not in read

@@ -147,10 +147,15 @@ class DrinkReader:
         kept = self._one_each([d for d, _base in found])
         again: list[tuple[Piece, Piece]] = []
         for base, station in stations:
-            # the drinks the other stations keep, set aside: this station's ring read again
+            # the drinks the other stations keep (and stand nearer), set aside: this station's
+            # ring read again
             if any(k.station == station for k in kept):
                 continue
-            taken = [k for k in kept if self._in_ring(k, station)]
+            taken = [
+                k
+                for k in kept
+                if self._in_ring(k, station) and self._off(k) <= self._off(k, station)
+            ]
             drink = self._at(frame, pieces, base, station, taken) if taken else None
             if drink is not None:
                 again.append((drink, base))
@@ -335,16 +340,17 @@ class DrinkReader:
         x, y = station_center(self.board, station)
         return math.hypot(base.x_mm - x, base.y_mm - y) < CENTRED * self.base
 
+    def _off(self, drink: Piece, station: str | None = None) -> float:
+        """How far (mm) the drink is read from its station's centre (or `station`'s)."""
+        x, y = station_center(self.board, station or drink.station or "")
+        return math.hypot(drink.x_mm - x, drink.y_mm - y)
+
     def _one_each(self, found: list[Piece]) -> list[Piece]:
         """A drink between two close stations is in both rings: it stands at the nearer; and a
         station has one drink at most."""
 
-        def off(d: Piece) -> float:
-            x, y = station_center(self.board, d.station or "")
-            return math.hypot(d.x_mm - x, d.y_mm - y)
-
         kept: list[Piece] = []
-        for d in sorted(found, key=off):
+        for d in sorted(found, key=self._off):
             if all(
                 k.station != d.station
                 and math.hypot(d.x_mm - k.x_mm, d.y_mm - k.y_mm) > DRINK_DIAMETER_MM
