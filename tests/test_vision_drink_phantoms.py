@@ -132,3 +132,49 @@ def test_a_black_meeples_shadow_on_cream_paper_is_no_yellow_meeple() -> None:
     assert (MEEPLE, "yellow", "[9,3]") not in {
         p.key() for p in _settled("osaka", state, raw).pieces
     }
+
+
+def test_a_drink_nearer_its_own_station_is_not_set_aside_when_its_ring_is_read_again() -> None:
+    """Osaka, window light, overhead (`--seed 6077 --session-seed 19400`): Kitahama's blue drink
+    stands 15.7 mm from its centre and 22 mm from Minami-morimachi's, in both rings. In
+    Kitahama's ring Yodoyabashi's red drink shows one pixel more, so the blue is read only at
+    Minami-morimachi and kept there. Kitahama's ring read again sets aside the drinks the
+    other stations keep, but not one standing nearer Kitahama than its own station: the blue
+    is Kitahama's, and none is Minami-morimachi's (raw, settled, and with every meeple
+    riding)."""
+    state, _shot, raw = bench_frame("osaka", "window/overhead", 1, 4, 6077, 19400)
+    assert state.drinks["kitahama"] == "blue" and "minami-morimachi" not in state.drinks
+    assert state.stations["minami-morimachi"] == "blue"
+    for reading in (raw, _settled("osaka", state, raw), _settled("osaka", state, raw, True)):
+        read = _drinks(reading)
+        assert read.get("kitahama") == "blue" and "minami-morimachi" not in read
+
+
+def test_no_drink_beside_a_pyramid_read_that_was_another_stations_drink() -> None:
+    """Osaka, window light, camera tilted (`--seed 6077 --session-seed 19400`): Nagahoribashi's
+    purple drink is read as a doubtful blue pyramid on Sakaisuji-hommachi's circles (no pyramid
+    stands there), and Kitahama's black drink, 15.4 mm from both centres, in its ring. The
+    drink is found to be Nagahoribashi's and that pyramid goes; the black drink beside it goes
+    with it (a drink stands only by a pyramid): it is Kitahama's."""
+    state, _shot, raw = bench_frame("osaka", "window/tilted", 2, 4, 6077, 19400)
+    assert "sakaisuji-hommachi" not in state.stations
+    assert state.drinks["kitahama"] == "black" and state.drinks["nagahoribashi"] == "purple"
+    for reading in (raw, _settled("osaka", state, raw), _settled("osaka", state, raw, True)):
+        read = _drinks(reading)
+        assert "sakaisuji-hommachi" not in read
+        assert read.get("kitahama") == "black" and read.get("nagahoribashi") == "purple"
+
+
+def test_a_white_drink_read_in_a_pyramid_leaves_the_drink_beside_it() -> None:
+    """Osaka, warm light, overhead (`--seed 3077 --session-seed 13400`): Hanazonocho's yellow
+    pyramid, read with doubt 4.9 mm off its centre, is not set aside from Tengachaya's ring,
+    and its pixels' change reads as Tengachaya's white drink inside it. A white drink is read by
+    its change alone, as a pyramid's own pixels change the paper: the mint drink beside that
+    pyramid is still Hanazonocho's."""
+    state, _shot, raw = bench_frame("osaka", "warm/overhead", 3, 4, 3077, 13400)
+    assert state.drinks["hanazonocho"] == "mint" and state.stations["hanazonocho"] == "yellow"
+    assert "tengachaya" not in state.drinks
+    assert _drinks(raw).get("hanazonocho") == "mint"
+    for riding in (False, True):
+        read = _drinks(_settled("osaka", state, raw, riding))
+        assert read.get("hanazonocho") == "mint" and "tengachaya" not in read

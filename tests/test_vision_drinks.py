@@ -280,9 +280,9 @@ def test_a_drink_read_inside_a_pyramid_read_is_one_thing_read_twice(reader):
     drink = Piece(DRINK, "black", x + 15.5, y, station="kyobashi")
     found, gone = reader.drinks._read_twice(frame, [(drink, second)], [real, second])
     assert [(d.station, base) for d, base in found] == [("ginza", real)]
-    assert gone == {id(second)}
+    assert gone == {id(second): "black"}
     found, gone = reader.drinks._read_twice(frame, [(drink, second)], [second])
-    assert found == [] and gone == set()
+    assert found == [] and gone == {}
 
 
 def test_a_meeple_beside_a_pyramid_is_no_drink_though_its_colour_is_read_elsewhere(reader):

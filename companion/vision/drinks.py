@@ -152,19 +152,26 @@ class DrinkReader:
             if drink is not None:
                 found.append((drink, base))
         found, gone = self._read_twice(frame, found, pieces)
+        found = [(d, b) for d, b in found if not _a_drink(b, gone)]
         kept = self._one_each([d for d, _base in found])
         again: list[tuple[Piece, Piece]] = []
         for base, station in stations:
-            # the drinks the other stations keep, set aside: this station's ring read again
-            if any(k.station == station for k in kept):
+            # the drinks the other stations keep (and stand nearer), set aside: this station's
+            # ring read again
+            if _a_drink(base, gone) or any(k.station == station for k in kept):
                 continue
-            taken = [k for k in kept if self._in_ring(k, station)]
+            taken = [
+                k
+                for k in kept
+                if self._in_ring(k, station) and self._off(k) <= self._off(k, station)
+            ]
             drink = self._at(frame, pieces, base, station, taken) if taken else None
             if drink is not None:
                 again.append((drink, base))
         if again:
             again, more = self._read_twice(frame, again, pieces)
             found, gone = found + again, gone | more
+            found = [(d, b) for d, b in found if not _a_drink(b, gone)]
             kept = self._one_each([d for d, _base in found])
         chosen = {id(d) for d in kept}
         bases = {id(base): d for d, base in found if id(d) in chosen}
@@ -254,8 +261,9 @@ class DrinkReader:
 
     def _read_twice(
         self, frame: object, found: list[tuple[Piece, Piece]], pieces: list[Piece]
-    ) -> tuple[list[tuple[Piece, Piece]], set[int]]:
-        """(the drinks with their bases, the ids of pieces that were drinks). A drink read
+    ) -> tuple[list[tuple[Piece, Piece]], dict[int, str]]:
+        """(the drinks with their bases, the ids of pieces that were drinks with those drinks'
+        colours). A drink read
         inside a pyramid read (or inside a drink's base, a meeple that is another station's
         pyramid, or its own) is one thing read twice: a drink when
         another pyramid's ring holds it (then it is that station's, and the pyramid read on
@@ -263,7 +271,7 @@ class DrinkReader:
         pyramid), unless that piece is a meeple too large for one: a pyramid and its drink of
         one colour seen as one blob (`_merged`)."""
         out: list[tuple[Piece, Piece]] = []
-        gone: set[int] = set()
+        gone: dict[int, str] = {}
         bases = {id(b) for _d, b in found}
         for d, base in found:
             inside = [
@@ -296,7 +304,7 @@ class DrinkReader:
                 if self._a_meeple(frame, drink, inside, pieces):
                     continue
                 out.append((drink, host))
-                gone |= {id(p) for p in inside}
+                gone |= {id(p): d.color for p in inside}
         return out, gone
 
     def _a_meeple(
@@ -350,16 +358,17 @@ class DrinkReader:
         x, y = station_center(self.board, station)
         return math.hypot(base.x_mm - x, base.y_mm - y) < CENTRED * self.base
 
+    def _off(self, drink: Piece, station: str | None = None) -> float:
+        """How far (mm) the drink is read from its station's centre (or `station`'s)."""
+        x, y = station_center(self.board, station or drink.station or "")
+        return math.hypot(drink.x_mm - x, drink.y_mm - y)
+
     def _one_each(self, found: list[Piece]) -> list[Piece]:
         """A drink between two close stations is in both rings: it stands at the nearer; and a
         station has one drink at most."""
 
-        def off(d: Piece) -> float:
-            x, y = station_center(self.board, d.station or "")
-            return math.hypot(d.x_mm - x, d.y_mm - y)
-
         kept: list[Piece] = []
-        for d in sorted(found, key=off):
+        for d in sorted(found, key=self._off):
             if all(
                 k.station != d.station
                 and math.hypot(d.x_mm - k.x_mm, d.y_mm - k.y_mm) > DRINK_DIAMETER_MM
@@ -446,6 +455,16 @@ class DrinkReader:
                 off &= np.hypot(xs / s - x, ys / s - y) > 0.75 * self.meeple
             ys, xs = ys[off], xs[off]
         return unsure
+
+
+def _a_drink(base: Piece, gone: dict[int, str]) -> bool:
+    """The piece a drink was read beside was another station's drink of a colour (`gone`,
+    `DrinkReader._read_twice`): no drink stands beside it (Nagahoribashi's purple drink, read
+    as a pyramid on Sakaisuji-hommachi's circles, had Kitahama's black drink read beside it).
+    A white drink, read by its change alone, says less: a pyramid's own pixels change the
+    paper as it does (Hanazonocho's yellow pyramid, read with doubt, was read as Tengachaya's
+    white drink, and the mint drink beside it is Hanazonocho's)."""
+    return gone.get(id(base), "white") != "white"
 
 
 def _blob_place(meeple: Piece) -> tuple[float, float]:
