@@ -263,9 +263,8 @@ class DrinkReader:
         self, frame: object, found: list[tuple[Piece, Piece]], pieces: list[Piece]
     ) -> tuple[list[tuple[Piece, Piece]], dict[int, str]]:
         """(the drinks with their bases, the ids of pieces that were drinks with those drinks'
-        colours). A drink read
-        inside a pyramid read (or inside a drink's base, a meeple that is another station's
-        pyramid, or its own) is one thing read twice: a drink when
+        colours). A drink read inside a pyramid read (or inside a drink's base, a meeple that
+        is another station's pyramid, or its own) is one thing read twice: a drink when
         another pyramid's ring holds it (then it is that station's, and the pyramid read on
         it was the drink), else that piece's own pixels (no drink: one stands only by a
         pyramid), unless that piece is a meeple too large for one: a pyramid and its drink of
