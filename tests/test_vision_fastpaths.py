@@ -14,7 +14,7 @@ from hypothesis.extra.numpy import arrays
 
 from companion.data import load_map
 from companion.vision.blob_moments import BlobMoments, measure_all
-from companion.vision.blobs import BlobFinder, nonzero_flat, nonzero_xy, piece_box
+from companion.vision.blobs import BlobFinder, _own_sums, nonzero_flat, nonzero_xy, piece_box
 from companion.vision.boardframe import (
     CLAMP,
     BoardFrame,
@@ -79,6 +79,26 @@ def test_a_frame_reads_the_same_after_others_as_on_a_fresh_board_frame() -> None
         assert np.array_equal(again.image, kept[0])
         assert np.array_equal(again.mask, kept[1])
         assert np.array_equal(again.diff, kept[2])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 3000), st.integers(1, 40), st.integers(1, 6))
+def test_a_components_own_colour_sums_are_the_full_bincounts(
+    seed: int, px: int, n: int, n_colors: int
+) -> None:
+    rng = np.random.default_rng(seed)
+    per_color = rng.uniform(0, 90, (px + 50, n_colors)).astype(np.float32)
+    sel = np.sort(rng.choice(len(per_color), px, replace=False))
+    comp = rng.integers(0, n, px).astype(np.intp)
+    key = comp * n_colors + rng.integers(0, n_colors, px)
+    full = np.stack(
+        [np.bincount(key, per_color[sel, k], minlength=n * n_colors) for k in range(n_colors)],
+        1,
+    ).reshape(n, n_colors, n_colors)
+    one = np.flatnonzero(rng.random(n) < 0.7)
+    colour = rng.integers(0, n_colors, n)
+    got = _own_sums(comp, key, sel, per_color, one * n_colors + colour[one], n)
+    assert got[one].tobytes() == full[one, colour[one]].tobytes()
 
 
 @settings(max_examples=60, deadline=None)

@@ -146,7 +146,6 @@ class BlobFinder:
         # quiet frame a fraction of the frame, the same values.
         sel_ys, sel_xs = ys[sel], xs[sel]
         x0, y0, x1, y1 = piece_box(sel_ys, sel_xs, h, w)
-        origin = np.array([x0, y0], np.float32)
         h, w = y1 - y0, x1 - x0
         sel_at = (sel_ys - y0) * w + (sel_xs - x0)
         mask: np.ndarray = np.zeros((h, w), np.uint8)
@@ -157,22 +156,19 @@ class BlobFinder:
         ltype = cv2.CV_16U if len(sel) < 2**16 - 1 else cv2.CV_32S
         n, labels = cv2.connectedComponents(mask, connectivity=8, ltype=ltype)
         n_colors = per_color.shape[1]
-        # Per component and colour at once: pixel counts, and the sums of the colour distances
-        # (for the confidence), so one-colour blobs (nearly all) need no per-blob image work.
-        key = labels.ravel().take(sel_at).astype(np.intp) * n_colors + idx[sel]
+        # Per component and colour at once: pixel counts, so one-colour blobs (nearly all)
+        # need no per-blob image work.
+        comp = labels.ravel().take(sel_at).astype(np.intp)
+        key = comp * n_colors + idx[sel]
         counts = np.bincount(key, minlength=n * n_colors).reshape(n, n_colors)
-        dist_sums = np.stack(
-            [np.bincount(key, per_color[sel, k], minlength=n * n_colors) for k in range(n_colors)],
-            1,
-        ).reshape(n, n_colors, n_colors)
         present = counts >= min_px
         on = nonzero_flat(mask)
         lbl = labels.ravel().take(on)
         order = np.argsort(lbl, kind="stable")
         bounds = np.searchsorted(lbl[order], np.arange(n + 1))
         ys_l, xs_l = np.divmod(on.take(order), w)
-        xy = np.stack([xs_l, ys_l], 1).astype(np.float32)
-        xy += origin
+        # Whole numbers: the box's corner added before the float conversion is the same sum.
+        xy = np.stack([xs_l + x0, ys_l + y0], 1).astype(np.float32)
         # Bounding boxes (x, y, w, h) of labels 1..n-1, each at least one pixel.
         boxes = np.zeros((n, 4), np.intp)
         if n > 1:
@@ -187,9 +183,9 @@ class BlobFinder:
         colour = present.argmax(1)
         one = np.flatnonzero(big & (n_present == 1))
         conf = np.ones(n)
-        conf[one] = self.colors.confidences(
-            dist_sums[one, colour[one]] / counts[one, colour[one], None]
-        )
+        if len(one):
+            sums = _own_sums(comp, key, sel, per_color, one * n_colors + colour[one], n)
+            conf[one] = self.colors.confidences(sums[one] / counts[one, colour[one], None])
         out = self._faint_blobs(frame, counts, n_present, xy, bounds, min_px)
         pixel_images: tuple[np.ndarray, np.ndarray] | None = None
         # Python numbers for the loop (a numpy scalar's every operation costs more).
@@ -379,6 +375,28 @@ class BlobFinder:
                 c = int(np.argmin(_mean_rows(per_color, mine)))
             merged.append((c, mask, n_px))
         return merged
+
+
+def _own_sums(
+    comp: np.ndarray,
+    key: np.ndarray,
+    sel: np.ndarray,
+    per_color: np.ndarray,
+    wanted: np.ndarray,
+    n: int,
+) -> np.ndarray:
+    """n x colours: each component's sums of its pixels' colour distances (rows `sel` of
+    `per_color`), over its pixels whose (component, colour) `key` is `wanted` (zero
+    elsewhere). Each sum is `np.bincount`'s over the (component, colour) keys of every pixel,
+    to the bit: the same weights added in the same order, with the pixels of the keys not
+    wanted (what a one-colour blob's confidence does not read) left out."""
+    own = np.zeros(n * per_color.shape[1], bool)
+    own[wanted] = True
+    mine = np.flatnonzero(own.take(key))
+    bins, rows = comp.take(mine), per_color.take(sel.take(mine), axis=0)
+    return np.stack(
+        [np.bincount(bins, rows[:, k], minlength=n) for k in range(per_color.shape[1])], 1
+    )
 
 
 def _mean_rows(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
