@@ -16,7 +16,7 @@ from companion.ui.kit.chips import color_chip, line_badge, player_chip
 from companion.ui.kit.hints import arrow, draw_hint, draw_title, hint_bar, hint_height
 from companion.ui.kit.options import Option, Text, cursor_step, press_option, text_of
 from companion.ui.kit.palette import theme_color
-from companion.ui.kit.text import blit_text, ellipsize
+from companion.ui.kit.text import blit_condensed, blit_text, ellipsize
 from companion.ui.kit.textlog import HINT
 from companion.ui.kit.theme import Fonts, font, margin
 from companion.ui.screen import Action, AppContext, Input, Screen
@@ -87,11 +87,13 @@ class ListMenu(Screen):
                 value = item.shown_detail
                 if item.on_change is not None and i == self.index:
                     value = f"< {value} >"
-                value = ellipsize(fnt, value, (rect.right - x) // 2)
+                room = (rect.right - x) // 2
                 pos = (rect.right - m, rect.centery)
-                right = blit_text(surface, fnt, value, accent, pos, "midright", box=rect).x - m
-            label = ellipsize(fnt, marker + item.text, right - x)
-            blit_text(surface, fnt, label, label_color, (x, rect.centery), "midleft", box=rect)
+                right = blit_condensed(surface, fnt, value, accent, pos, "midright", room, rect).x
+                right -= m
+            label = marker + item.text
+            pos = (x, rect.centery)
+            blit_condensed(surface, fnt, label, label_color, pos, "midleft", right - x, rect)
         x_arrow = w - 2 * m - size // 2
         if first > 0:
             arrow(surface, "up", (x_arrow, top + size), size, accent)
@@ -137,16 +139,16 @@ def draw_options(
         text_color = fg if opt.reason is None else muted
         right = row.right - 10
         if opt.detail:
-            detail = ellipsize(fnt, opt.shown_detail, (right - x) // 2)
             pos = (right, row.centery)
-            right = blit_text(surface, fnt, detail, text_color, pos, "midright", box=row).x - 10
-        label = ellipsize(fnt, opt.text, right - x)
-        r = blit_text(surface, fnt, label, text_color, (x, row.centery), "midleft", box=row)
+            detail, room = opt.shown_detail, (right - x) // 2
+            right = blit_condensed(surface, fnt, detail, text_color, pos, "midright", room, row).x
+            right -= 10
+        pos = (x, row.centery)
+        r = blit_condensed(surface, fnt, opt.text, text_color, pos, "midleft", right - x, row)
         room = right - r.right - 26
         if opt.reason is not None and room > 4 * fnt.get_linesize():
-            reason = ellipsize(fnt, opt.reason, room)
             pos = (r.right + 16, row.centery)
-            blit_text(surface, fnt, reason, muted, pos, "midleft", box=row)
+            blit_condensed(surface, fnt, opt.reason, muted, pos, "midleft", room, row)
     if first > 0 or first + rows < len(options):
         mark = f"{cursor + 1}/{len(options)}"
         blit_text(surface, small, mark, muted, area.topright, "bottomright", kind=HINT)
