@@ -77,10 +77,13 @@ class _App:
         self.services = _Services()
 
 
-def _status(code: str, status: str, room: int) -> tuple[list[str], CameraPrompts]:
+def _status(
+    code: str, status: str, room: int, notices: tuple[str, ...] = ()
+) -> tuple[list[str], CameraPrompts]:
     app = _App()
     app.services.camera = _Camera(code, status)
     prompts = CameraPrompts(app)  # type: ignore[arg-type]
+    prompts.notices = list(notices)
     theme = kit.Theme(SIZE)
     right = SIZE[0] - theme.margin
     recorder, _surface = _drawn(lambda s: prompts.draw_status(s, theme, right, 8, right - room))
@@ -92,6 +95,8 @@ def test_the_camera_status_is_whole_or_a_camera_drawn_with_its_word(language: st
     assert _status("ok", "", 70)[0] == ["OK"]  # beside a camera drawn in green
     lost = _("Camera lost, retrying: enter moves by hand")
     assert _status("lost", lost, 70)[0] == ["!"]
+    unseen = ("Red's meeple not seen", "Blue's meeple not seen")
+    assert _status("ok", "", 70, unseen)[0] == ["2"]  # the notices' number, muted
 
 
 def test_a_camera_problem_is_a_toast_once_when_it_comes() -> None:

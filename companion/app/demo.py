@@ -535,17 +535,15 @@ class DemoScript:
         `CAMERA_ASK` real seconds, or `seconds` of real time (the camera reads in real time, a
         headless demo does not: on a busy machine 40 polls pass before the question comes)."""
         d = self.drive
-        end = time.monotonic() + seconds if seconds is not None else None
-        floor = time.monotonic() + CAMERA_ASK
+        virtual = seconds is None
+        end = time.monotonic() + (CAMERA_ASK if seconds is None else seconds)
         polls = 0
         while not done():
             if d.name != "camera-proposal":
                 polls += 1
-                if end is None and polls > 40 and time.monotonic() > floor:
+                if time.monotonic() > end and (polls > 40 or not virtual):
                     return
-                if end is not None and time.monotonic() > end:
-                    return
-                if end is None and polls <= 40:
+                if virtual and polls <= 40:
                     yield from d.pause(0.1)
                 else:
                     time.sleep(0.01)

@@ -70,10 +70,10 @@ STRONG_WHITE = 0.7
 read with doubt but within `CENTRED` of its station's centre is that pyramid's drink."""
 
 
-def _lookalike(base: Piece | None, drink: Piece) -> list[Piece]:
+def _lookalike(base: Piece, drink: Piece) -> list[Piece]:
     """The meeple a drink is read beside, when the drink's colour is part of that meeple's
     (`LOOKALIKES`: a green meeple's lit end is mint): the shape test is asked about it too."""
-    if base is None or base.kind != MEEPLE or base.color not in LOOKALIKES.get(drink.color, ()):
+    if base.kind != MEEPLE or base.color not in LOOKALIKES.get(drink.color, ()):
         return []
     return [base]
 
@@ -410,7 +410,7 @@ class DrinkReader:
         xs: np.ndarray,
         station: str,
         pieces: list[Piece],
-        base: Piece | None = None,
+        base: Piece,
     ) -> Piece | None:
         """The drink in a station's ring: its most-seen drink colour, unless that is a meeple
         standing in the ring; then the same once that meeple's pixels are set aside (for white

@@ -116,7 +116,7 @@ def blit_condensed(
 
 def fits_condensed(font: pygame.font.Font, text: str, width: int) -> bool:
     """Whether `blit_condensed` draws `text` whole in `width`."""
-    return bool(font.size(text)[0] * CONDENSED <= width)
+    return font.size(text)[0] * CONDENSED <= width
 
 
 def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:

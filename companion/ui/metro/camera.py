@@ -160,10 +160,13 @@ class CameraPrompts:
         draw_camera(surface, color, hole, pygame.Rect(end - cap * 3 // 2, top, cap * 3 // 2, cap))
 
     def short(self, tone: str) -> str:
-        """The status in a word, beside the camera drawn when the line does not fit."""
-        if tone == "ok":
-            return "OK" if not self.notices else str(len(self.notices))
-        return "!" if tone == "bad" else ""
+        """The status in a word, beside the camera drawn when the line does not fit: "!", the
+        number of notices (`status_line` makes them "calm"), "OK", or none (starting)."""
+        if tone == "bad":
+            return "!"
+        if self.notices:
+            return str(len(self.notices))
+        return "OK" if tone == "ok" else ""
 
     def news(self) -> str | None:
         """The status line's text when it has just turned to a problem (once each), for a
