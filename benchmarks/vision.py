@@ -46,6 +46,7 @@ from benchmarks.vision_sets import (
     easy_plans,
     hard_plans,
 )
+from benchmarks.yardstick import yardstick_ms
 from companion.data import load_map
 from companion.metro.board import BoardMap
 from companion.vision.hardset import calibrate_hard, hard_case, shoot_hard
@@ -537,6 +538,7 @@ def main() -> int:
     args = ap.parse_args()
     cv2.setNumThreads(1)
     t0 = time.perf_counter()
+    before = yardstick_ms()
     if args.set in ("easy", "all"):
         board = load_map(args.map or MAPS["easy"])
         plans = easy_plans(
@@ -557,7 +559,11 @@ def main() -> int:
 
         board = load_map("tokyo")
         latency(board, _layout(board), INTERVAL, STABLE_FRAMES, args.frame_format)
-    print(f"\n{time.perf_counter() - t0:.0f} s")
+    print(
+        f"\nhost yardstick (benchmarks/yardstick.py): {before:.2f} ms before, "
+        f"{yardstick_ms():.2f} after (frame times of two runs compare in its units)"
+    )
+    print(f"{time.perf_counter() - t0:.0f} s")
     return 0
 
 
