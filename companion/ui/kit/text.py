@@ -122,6 +122,13 @@ def fits_condensed(font: pygame.font.Font, text: str, width: int) -> bool:
 def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
     """`text`, or as much of it as fits `width` followed by "…" (a word is kept whole if it can
     be)."""
+    shown = _shortened(font, text, width)
+    if shown != text:
+        textlog.cut(shown, text)
+    return shown
+
+
+def _shortened(font: pygame.font.Font, text: str, width: int) -> str:
     if font.size(text)[0] <= width:
         return text
     cut = text
@@ -139,7 +146,11 @@ def wrap_lines(font: pygame.font.Font, text: str, width: int, most: int) -> list
     lines = wrap(font, text, width)
     if len(lines) > most:
         lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
-    return [ellipsize(font, line, width) for line in lines]
+    shown = [_shortened(font, line, width) for line in lines]
+    for line, was in zip(shown, lines, strict=True):
+        if line != was:
+            textlog.cut(line, text)
+    return shown
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
