@@ -44,10 +44,12 @@ from companion.ui.kit.palette import NEUTRAL, PALETTE, colors_of, theme_color
 from companion.ui.kit.text import (
     blit_condensed,
     blit_text,
+    blit_whole,
     ellipsize,
     fit,
     fits_condensed,
     render,
+    two_lines,
     wrap,
     wrap_lines,
 )
@@ -71,6 +73,7 @@ __all__ = [
     "badge_rect",
     "blit_condensed",
     "blit_text",
+    "blit_whole",
     "chip",
     "chip_caption",
     "color_chip",
@@ -107,6 +110,7 @@ __all__ = [
     "theme_color",
     "then",
     "title_height",
+    "two_lines",
     "wrap",
     "wrap_lines",
     "yen",

@@ -16,7 +16,7 @@ from companion.ui.kit.chips import color_chip, line_badge, player_chip
 from companion.ui.kit.hints import arrow, draw_hint, draw_title, hint_bar, hint_height
 from companion.ui.kit.options import Option, Text, cursor_step, press_option, text_of
 from companion.ui.kit.palette import theme_color
-from companion.ui.kit.text import blit_condensed, blit_text, ellipsize
+from companion.ui.kit.text import blit_condensed, blit_text, ellipsize, fits_condensed
 from companion.ui.kit.textlog import HINT
 from companion.ui.kit.theme import Fonts, font, margin
 from companion.ui.screen import Action, AppContext, Input, Screen
@@ -113,7 +113,7 @@ def draw_options(
     """A list with the cursor row highlighted, scrolled to keep the cursor visible; a greyed row
     shows why it cannot be chosen. `rules` colours the line badges."""
     fnt = font(theme, "medium")
-    small = font(theme, "small")
+    read, small = font(theme, "read"), font(theme, "small")
     row_h = fnt.get_linesize() + 10
     rows = max(1, area.height // row_h)
     first = min(max(0, cursor - rows // 2), max(0, len(options) - rows))
@@ -145,10 +145,10 @@ def draw_options(
             right -= 10
         pos = (x, row.centery)
         r = blit_condensed(surface, fnt, opt.text, text_color, pos, "midleft", right - x, row)
-        room = right - r.right - 26
-        if opt.reason is not None and room > 4 * fnt.get_linesize():
+        room = right - r.right - 16
+        if opt.reason is not None and fits_condensed(read, opt.reason, room):
             pos = (r.right + 16, row.centery)
-            blit_condensed(surface, fnt, opt.reason, muted, pos, "midleft", room, row)
+            blit_condensed(surface, read, opt.reason, muted, pos, "midleft", room, row)
     if first > 0 or first + rows < len(options):
         mark = f"{cursor + 1}/{len(options)}"
         blit_text(surface, small, mark, muted, area.topright, "bottomright", kind=HINT)

@@ -91,8 +91,10 @@ class BidsScreen(Screen):
             read = c.font(theme, "read")
             bonus = current_metro(self.app.services).state.player(color).bid_bonus
             said = f"+{c.yen(bonus)}" if bonus else names.short(color)
-            name = c.ellipsize(read, said, amount.x - chip.right - 20)
-            c.blit_text(surface, read, name, fg, (chip.right + 10, row.centery), "midleft")
+            pos = (chip.right + 10, row.centery)
+            c.blit_whole(
+                surface, read, said, fg, pos, "midleft", amount.x - pos[0] - 10, row.height
+            )
         medium = c.font(theme, "medium")
         c.blit_text(
             surface, medium, _("New turn order"), c.theme_color(theme, "muted"), (half + m, top)
@@ -103,10 +105,9 @@ class BidsScreen(Screen):
             chip = c.player_chip(
                 surface, fnt, color, (half + m + fnt.size("0.")[0] + 12, y + 3), row_h - 12
             )
-            said = c.ellipsize(
-                medium, names.short(color), surface.get_width() - chip.right - 10 - m
-            )
-            c.blit_text(surface, medium, said, fg, (chip.right + 10, chip.centery), "midleft")
+            pos = (chip.right + 10, chip.centery)
+            room = surface.get_width() - pos[0] - m
+            c.blit_whole(surface, medium, names.short(color), fg, pos, "midleft", room, row_h - 6)
             y += row_h
         c.hint_bar(
             surface,

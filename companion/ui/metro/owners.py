@@ -65,9 +65,12 @@ class OwnersScreen(Screen):
                 if o == p.color
             ]
             head = f"{metro_names(self.app.services).short(p.color)} · {len(owned)}"
-            head = c.ellipsize(medium, head, side.right - chip.right - 8)
-            c.blit_text(surface, medium, head, fg, (chip.right + 8, chip.centery), "midleft")
-            y = chip.bottom + 4
+            room = side.right - chip.right - 8
+            heads = c.two_lines(medium, head, room) or [head]
+            for i, part in enumerate(heads):
+                pos = (chip.right + 8, chip.centery + i * h)
+                c.blit_condensed(surface, medium, part, fg, pos, "midleft", room)
+            y = chip.bottom + 4 + (len(heads) - 1) * h
             lines = c.wrap(small, ", ".join(owned) or "–", side.width)
             if p.drink_colors:
                 names = ", ".join(drink_name(d) for d in p.drink_colors)

@@ -376,17 +376,16 @@ class TrainPhaseScreen(Screen):
             cell = pygame.Rect(area.x, y, h, h)
             badge = c.line_badge(surface, medium, self.session.rules, line, cell)
             name = self.session.rules.board.lines[line].name
-            text = c.ellipsize(
-                read, f"{name} {c.yen(state.lines[line].value)}", area.right - badge.right - 10
-            )
-            c.blit_text(surface, read, text, fg, (badge.right + 10, y + h // 2), "midleft")
+            text = f"{name} {c.yen(state.lines[line].value)}"
+            pos = (badge.right + 10, y + h // 2)
+            c.blit_condensed(surface, read, text, fg, pos, "midleft", area.right - pos[0])
             y += h + 8
         lh = read.get_linesize()
         room = max(0, (area.bottom - y) // lh)
         rows: list[tuple[str, bool]] = []
-        for text in reversed(self.log):  # whole messages, the newest last
+        for text in reversed(self.log):  # whole messages or none, the newest last
             newest = text is self.log[-1]
-            parts = c.wrap_lines(read, text, area.width, room if newest else 4)
+            parts = c.wrap(read, text, area.width)
             if len(rows) + len(parts) > room:
                 break
             rows[:0] = [(p, newest) for p in parts]
