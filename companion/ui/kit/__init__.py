@@ -42,6 +42,7 @@ from companion.ui.kit.options import (
 )
 from companion.ui.kit.palette import NEUTRAL, PALETTE, colors_of, theme_color
 from companion.ui.kit.text import (
+    CONDENSED,
     blit_condensed,
     blit_text,
     blit_whole,
@@ -56,6 +57,7 @@ from companion.ui.kit.text import (
 from companion.ui.kit.theme import FONT_PATH, Fonts, Theme, font, load_font, margin
 
 __all__ = [
+    "CONDENSED",
     "FONT_PATH",
     "NEUTRAL",
     "PALETTE",

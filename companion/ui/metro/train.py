@@ -442,9 +442,12 @@ class TrainPhaseScreen(Screen):
             fnt, accent = c.font(theme, "medium"), c.theme_color(theme, "muted")
         c.hint_bar(surface, theme, hints)
         lines = c.wrap(fnt, message, box.width - 30)
-        if len(lines) > 2:  # a long message in medium type rather than cut
-            fnt = c.font(theme, "medium")
-            most = max(1, (box.height - 8) // fnt.get_linesize())
+        if len(lines) > 2:  # a long message in smaller type (to the reading size) rather than cut
+            for fnt in (c.font(theme, "medium"), c.font(theme, "read")):
+                most = max(1, (box.height - 8) // fnt.get_linesize())
+                lines = c.wrap(fnt, message, box.width - 30)
+                if len(lines) <= most:
+                    break
             lines = c.wrap_lines(fnt, message, box.width - 30, most)
         lines = [c.ellipsize(fnt, line, box.width - 30) for line in lines]
         pygame.draw.rect(surface, (24, 28, 38), box, border_radius=12)
