@@ -227,12 +227,13 @@ def trains_and_end(tour: Tour, size: tuple[int, int], what: str) -> None:
 
 LONGEST_NAMES = (
     "Maximiliano Ñoño",
-    "Wilhelmina Moore",
+    "Wwwwwwwwwwwwwwww",
     "Guillermo Aragón",
     "Bartholomew Wong",
     "Marie-Amélie Roy",
 )
-"""Roster names as long as the roster allows (16 letters), wide letters first."""
+"""Roster names as long as the roster allows (16 letters): with spaces, accents, a hyphen, and
+one word of the widest letters (no line break can help it)."""
 
 
 def name_table(colors: tuple[str, ...]) -> dict[str, dict[str, object]]:

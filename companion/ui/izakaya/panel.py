@@ -65,9 +65,10 @@ def _para(
     area: pygame.Rect,
     y: int,
 ) -> int:
-    """`text` wrapped to the panel's width (never squeezed); the y below it."""
+    """`text` wrapped to the panel's width (a word wider than it narrowed); the y below it."""
     for line in kit.wrap(fnt, text, area.width):
-        y = kit.blit_text(surface, fnt, line, color, (area.x, y), max_width=area.width).bottom
+        pos = (area.x, y)
+        y = kit.blit_condensed(surface, fnt, line, color, pos, "topleft", area.width).bottom
     return y
 
 
@@ -179,16 +180,17 @@ def _rows(
             pygame.draw.rect(surface, kit.theme_color(theme, "selected"), row, border_radius=6)
         x = area.x + 4
         if color is not None:
-            x = kit.player_chip(surface, fnt, color, (x, row.centery - line // 2 + 2), line - 4)
-            x = x.right + 6
+            pos = (x, row.centery - line // 2 + 2)
+            x = kit.player_chip(surface, fnt, color, pos, line - 4).right + 6
         right = area.right - 4
-        if value:
-            right = kit.blit_text(surface, fnt, value, accent, (right, row.centery), "midright")
-            right = right.x - 6
         top = row.centery - pitch * len(lines) // 2
+        if value:
+            pos = (right, row.centery if len(lines) < 2 else top + pitch // 2)
+            right = kit.blit_text(surface, fnt, value, accent, pos, "midright").x - 6
         for k, part in enumerate(lines):
             pos = (x, top + k * pitch + pitch // 2)
-            kit.blit_condensed(surface, font, part, fg, pos, "midleft", max(1, right - x))
+            width = right - x if k == 0 else area.right - 4 - x
+            kit.blit_condensed(surface, font, part, fg, pos, "midleft", max(1, width))
         y += heights[i]
 
 
@@ -209,7 +211,10 @@ def _label_lines(
     for font in (fnt, read):
         if kit.fits_condensed(font, label, room):
             return font, [label]
-    return read, kit.two_lines(read, label, room) or [label]
+    wide = room + (fnt.size(value)[0] + 6 if value else 0)  # the second line under the value
+    return read, kit.two_lines(read, label, room) or kit.two_lines(read, label, room, wide) or [
+        label
+    ]
 
 
 def _bids(

@@ -119,14 +119,18 @@ def fits_condensed(font: pygame.font.Font, text: str, width: int) -> bool:
     return font.size(text)[0] * CONDENSED <= width
 
 
-def two_lines(font: pygame.font.Font, text: str, width: int) -> list[str]:
+def two_lines(font: pygame.font.Font, text: str, width: int, second: int = 0) -> list[str]:
     """`text` as one line `blit_condensed` draws whole in `width`, else as two such lines
-    broken at the space that makes the longer one shortest; [] when neither fits."""
+    broken at the space that makes the longer one shortest (the second may be `second` wide,
+    when more); [] when neither fits."""
     if fits_condensed(font, text, width):
         return [text]
     words = text.split(" ")
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    fitting = [s for s in splits if all(fits_condensed(font, part, width) for part in s)]
+    widths = (width, max(width, second))
+    fitting = [
+        s for s in splits if all(fits_condensed(font, p, w) for p, w in zip(s, widths, strict=True))
+    ]
     if not fitting:
         return []
     return list(min(fitting, key=lambda s: max(font.size(part)[0] for part in s)))

@@ -12,6 +12,7 @@ without them OK/BACK answer. Each new payout or question ignores presses for `IN
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 import pygame
@@ -405,12 +406,17 @@ class TrainPhaseScreen(Screen):
         else:
             text = _("{player} decides").format(player=self.names.short(player))
         accent = c.theme_color(theme, "accent")
-        x = chip.right + 8
-        lines = c.wrap_lines(medium, text, area.right - x, 3)
+        beside = (chip.right + 8, chip.centery)
+        under = (area.x, chip.bottom + h // 2)  # a name too wide beside the chip: under it
+        for place, fnt in product((beside, under), (medium, c.font(theme, "read"))):
+            room = area.right - place[0]
+            lines = c.wrap(fnt, text, room)
+            if len(lines) <= 3 and all(c.fits_condensed(fnt, line, room) for line in lines):
+                break
+        (x, y0), lines = place, lines[:3]
         for i, part in enumerate(lines):
-            pos = (x, chip.centery + i * h)
-            c.blit_text(surface, medium, part, accent, pos, "midleft", box=area)
-        return chip.bottom + (len(lines) - 1) * h + 8
+            c.blit_condensed(surface, fnt, part, accent, (x, y0 + i * h), "midleft", room, area)
+        return y0 + (len(lines) - 1) * h + h // 2 + 8
 
     def _draw_band(self, surface: pygame.Surface, theme: Any, box: pygame.Rect) -> None:
         """The message band under the board: a payout or a question in big type, else the move."""
