@@ -17,6 +17,7 @@ the text it was cut from (`cut_from`), so the checker can say what the player lo
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -70,7 +71,8 @@ class TextRecorder:
 
 _recorder: TextRecorder | None = None
 _captures: list[list[Placed]] = []
-_caps: dict[pygame.font.Font, int] = {}
+_caps: weakref.WeakKeyDictionary[pygame.font.Font, int] = weakref.WeakKeyDictionary()
+"""Weak: a font (and its open file) goes with the theme that made it."""
 _cuts: dict[str, str] = {}
 """Shown text -> the text it was cut from, for the lines cut while recording or capturing."""
 _CUTS_KEPT = 2000
