@@ -387,11 +387,14 @@ class TrainPhaseScreen(Screen):
         for text in reversed(self.log):  # whole messages or none, the newest last
             newest = text is self.log[-1]
             parts = c.wrap(read, text, area.width)
+            if newest and len(parts) > room:  # the newest narrowed into the room if it can be
+                parts = c.wrap(read, text, int(area.width / c.CONDENSED))
             if len(rows) + len(parts) > room:
                 break
             rows[:0] = [(p, newest) for p in parts]
         for part, newest in rows:
-            c.blit_text(surface, read, part, fg if newest else muted, (area.x, y), box=area)
+            ink = fg if newest else muted
+            c.blit_condensed(surface, read, part, ink, (area.x, y), "topleft", area.width, area)
             y += lh
 
     def _draw_whose(
