@@ -45,7 +45,7 @@ class Table:
         inject = app.inject
 
         def logged(event: Input) -> None:
-            for fault in app_faults(app):
+            for fault in app_faults(app, cuts=True):
                 self.faults.setdefault(app.top.name, fault)
             self.inputs.append(event)
             inject(event)

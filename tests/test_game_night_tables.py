@@ -17,7 +17,7 @@ from tests.textcheck import watch_app
 @pytest.fixture
 def app(tmp_path, mock_pins):
     application = button_app(tmp_path / "data", mock_pins)
-    application.text_faults = watch_app(application)
+    application.text_faults = watch_app(application, cuts=True)
     try:
         yield application
     finally:
@@ -108,7 +108,7 @@ def test_jutaku_and_countdown_results_are_in_history(app):
     save_a_metro_game(app)
     choose(app, "History")
     assert app.top.name == "history"
-    rows = [o.text for o in app.top.items]
+    rows = [f"{o.text}  {o.shown_detail}" for o in app.top.items]
     assert len(rows) == 3
     metro, countdown, jutaku = rows
     assert metro.startswith("Tokyo Metro") and "1. Red ¥" in metro

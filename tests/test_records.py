@@ -116,7 +116,7 @@ def test_names_chosen_at_setup_go_to_the_game_history_and_records():
     assert app.services.result(session.game_id)[0][1] == "Ana"
     app.stack.clear()
     app.push(HistoryScreen(app))
-    assert "1. Ana" in app.top.items[0].text
+    assert "1. Ana" in app.top.items[0].shown_detail
     go_to(app, "Players' records")
     app.press("ok")
     assert isinstance(app.top, RecordsScreen)

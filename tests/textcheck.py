@@ -4,7 +4,9 @@ frame, judged as a player at 1 m from a 7" 800x480 screen would.
 A frame fails on: a line the player must read whose capital letters are under `READ_CAP` pixels
 on a 480-pixel-high screen (a button hint under `HINT_CAP`), a line leaving its box or the
 screen, two lines whose inked pixels overlap, and an overlay (a toast) hiding a line the player
-must read. Use `frame_faults(draw, surface)` for any drawing, `screen_faults(app)` for a
+must read; with `cuts`, also a line the player must read that the kit cut to fit ("…" added by
+`kit.ellipsize`, a wrapped text's last line; a text whose own words end in "…" is not cut). Use
+`frame_faults(draw, surface)` for any drawing, `screen_faults(app)` for a
 FakeApp's stack, or `app_faults(app)` for the real app's screens and toasts (`App.draw`): a
 scripted game night can call it after every press.
 """
@@ -32,8 +34,8 @@ def _name(p: Placed) -> str:
     return f"{p.text!r} at {tuple(p.ink())}"
 
 
-def faults(recorder: TextRecorder, size: tuple[int, int]) -> list[str]:
-    """Every fault of one recorded frame, as sentences."""
+def faults(recorder: TextRecorder, size: tuple[int, int], cuts: bool = False) -> list[str]:
+    """Every fault of one recorded frame, as sentences (`cuts`: cut lines too)."""
     out: list[str] = []
     screen = pygame.Rect((0, 0), size)
     placed = [p for p in recorder.placed if p.text.strip()]
@@ -47,6 +49,8 @@ def faults(recorder: TextRecorder, size: tuple[int, int]) -> list[str]:
             out.append(f"off the screen: {_name(p)}")
         elif p.box is not None and not p.box.inflate(2 * BOX_SLACK, 2 * BOX_SLACK).contains(ink):
             out.append(f"out of its box {tuple(p.box)}: {_name(p)}")
+        if cuts and p.full and p.kind != HINT:
+            out.append(f"cut: {p.full!r} shown as {p.text!r}")
     for (a, ia), (b, ib) in combinations(zip(placed, inks, strict=True), 2):
         if ia.colliderect(ib):
             out.append(f"overlap: {_name(a)} and {_name(b)}")
@@ -56,28 +60,30 @@ def faults(recorder: TextRecorder, size: tuple[int, int]) -> list[str]:
     return out
 
 
-def frame_faults(draw: Callable[[pygame.Surface], None], surface: pygame.Surface) -> list[str]:
+def frame_faults(
+    draw: Callable[[pygame.Surface], None], surface: pygame.Surface, cuts: bool = False
+) -> list[str]:
     """Draw one frame with the recorder on and judge it."""
     recorder = TextRecorder()
     with textlog.recording(recorder):
         draw(surface)
-    return faults(recorder, surface.get_size())
+    return faults(recorder, surface.get_size(), cuts)
 
 
-def screen_faults(app: object) -> list[str]:
+def screen_faults(app: object, cuts: bool = False) -> list[str]:
     """A FakeApp's visible screens drawn and judged (tests/screen_fakes.py)."""
     draw = app.draw  # type: ignore[attr-defined]
-    return frame_faults(lambda _surface: draw(), app.surface)  # type: ignore[attr-defined]
+    return frame_faults(lambda _surface: draw(), app.surface, cuts)  # type: ignore[attr-defined]
 
 
-def app_faults(app: object) -> list[str]:
+def app_faults(app: object, cuts: bool = False) -> list[str]:
     """The real app's frame (`companion.app.core.App`: its screens, then its toasts) judged;
     the LED strip drawn under the screen is a picture, not text."""
     draw = app.draw  # type: ignore[attr-defined]
-    return frame_faults(lambda _surface: draw(), app.surface)  # type: ignore[attr-defined]
+    return frame_faults(lambda _surface: draw(), app.surface, cuts)  # type: ignore[attr-defined]
 
 
-def watch_app(app: object, every: int = 15) -> dict[str, str]:
+def watch_app(app: object, every: int = 15, cuts: bool = False) -> dict[str, str]:
     """Judge the real app's frames while a script drives it: each new top screen, then every
     `every` frames. Returns the first fault of each screen by name (empty: all read)."""
     seen: dict[str, str] = {}
@@ -89,7 +95,7 @@ def watch_app(app: object, every: int = 15) -> dict[str, str]:
         frames = app.frames  # type: ignore[attr-defined]
         if top is not None and (top is not last[0] or frames - int(last[1]) >= every):  # type: ignore[call-overload]
             last[:] = [top, frames]
-            for fault in app_faults(app):
+            for fault in app_faults(app, cuts):
                 seen.setdefault(top.name, fault)
         return step(*args, **kwargs)
 

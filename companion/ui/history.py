@@ -19,12 +19,29 @@ from companion.ui.screen import AppContext
 def describe(info: GameInfo, result: Sequence[Placing] = ()) -> str:
     """Game, date, and its winner(s) once finished (else the players and "unfinished"): one row;
     the whole ranking is on the game's own page."""
+    return f"{headline(info)}  {outcome(info, result)}"
+
+
+def headline(info: GameInfo) -> str:
+    """The game (and its map) and when it was played."""
     when = time.strftime("%d/%m %H:%M", time.localtime(info.created))
+    return f"{_(games.game(info.kind).title)}{_played_on(info)}  {when}"
+
+
+def outcome(info: GameInfo, result: Sequence[Placing] = (), short: bool = False) -> str:
+    """Its winner(s) once finished, else the players and "unfinished"; `short`: the first
+    winner and how many more share the place ("" with a single winner)."""
+    winners = [p for p in result if p[0] == 1]
+    if short:
+        if len(winners) < 2:
+            return ""
+        more = _("{n} more tied").format(n=len(winners) - 1)
+        return f"{standings_text(winners[:1])} · {more}"
+    if winners:
+        return standings_text(winners)
     players = " ".join(color_letter(c) for c in info.setup.get("colors", []))
     status = _("finished") if info.finished is not None else _("unfinished")
-    winners = [p for p in result if p[0] == 1]
-    outcome = standings_text(winners) if winners else f"{players}  ({status})"
-    return f"{_(games.game(info.kind).title)}{_played_on(info)}  {when}  {outcome}"
+    return f"{players}  ({status})"
 
 
 def _played_on(info: GameInfo) -> str:
@@ -48,6 +65,7 @@ class HistoryScreen(ListMenu):
     def __init__(self, app: AppContext) -> None:
         super().__init__(app, lambda: _("History"))
         self.hint = lambda: _("OK: open · Back: return")
+        self.stacked = True
 
     def enter(self) -> None:
         kinds = {spec.key for spec in games.saved_games() if spec.resume_screen is not None}
@@ -63,7 +81,12 @@ class HistoryScreen(ListMenu):
 
     def _item(self, info: GameInfo) -> Option:
         result = self.app.services.result(info.id)
-        return Option(lambda: describe(info, result), on_ok=lambda: self.open(info))
+        return Option(
+            lambda: headline(info),
+            detail=lambda: outcome(info, result),
+            short_detail=lambda: outcome(info, result, short=True),
+            on_ok=lambda: self.open(info),
+        )
 
     def open_solo(self) -> None:
         from companion.ui.solo_scores import SoloScoresScreen

@@ -17,7 +17,7 @@ from companion.ui.kit import (
     hint_height,
     margin,
     theme_color,
-    wrap_lines,
+    wrap,
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
 
@@ -84,7 +84,7 @@ class RecordsScreen(Screen):
         y = top + m
         bottom = h - hint_height(theme) - m
         for line in lines:
-            for part in wrap_lines(fnt, line, w - 4 * m, 2):
+            for part in wrap(fnt, line, w - 4 * m):
                 if y + fnt.get_linesize() > bottom:
                     break
                 y = blit_text(surface, fnt, part, fg, (2 * m, y), "topleft").bottom

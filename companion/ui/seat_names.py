@@ -68,10 +68,14 @@ def names_option(app: AppContext, colors: Callable[[], list[str]], chosen: Chose
         named = [p.name for c, p in chosen.items() if c in colors()]
         return ", ".join(named) if named else _("none")
 
+    def short() -> str:
+        named = [c for c in chosen if c in colors()]
+        return _("{n} names chosen").format(n=len(named)) if len(named) > 1 else ""
+
     def choose() -> None:
         app.push(SeatNamesScreen(app, colors(), chosen))
 
-    return [Option(lambda: _("Names"), detail=detail, on_ok=choose)]
+    return [Option(lambda: _("Names"), detail=detail, short_detail=short, on_ok=choose)]
 
 
 def named_seats(seats: tuple[Seat, ...], chosen: Chosen) -> tuple[Seat, ...]:

@@ -65,9 +65,10 @@ def _para(
     area: pygame.Rect,
     y: int,
 ) -> int:
-    """`text` wrapped to the panel's width (never squeezed); the y below it."""
+    """`text` wrapped to the panel's width (a word wider than it narrowed); the y below it."""
     for line in kit.wrap(fnt, text, area.width):
-        y = kit.blit_text(surface, fnt, line, color, (area.x, y), max_width=area.width).bottom
+        pos = (area.x, y)
+        y = kit.blit_condensed(surface, fnt, line, color, pos, "topleft", area.width).bottom
     return y
 
 
@@ -149,28 +150,71 @@ def _rows(
     chosen: int | None,
     theme: Any,
 ) -> None:
-    """Rows of (player colour or None, label, value on the right); when they do not all fit
-    above the area's bottom, those around the `chosen` one."""
-    fnt = theme.font("medium")
+    """Rows of (player colour or None, label, value on the right); a label too long for one
+    line (a long name) is read size in two. When they do not all fit above the area's bottom,
+    those around the `chosen` one."""
+    fnt, read = theme.font("medium"), theme.font("read")
     line = fnt.get_linesize()
     fg, accent = kit.theme_color(theme, "foreground"), kit.theme_color(theme, "accent")
-    fits = max(1, (area.bottom - y + 2) // (line + 2))
-    first = min(max(0, (chosen or 0) - fits // 2), max(0, len(rows) - fits))
-    for i, (color, label, value) in enumerate(rows):
-        if not first <= i < first + fits:
-            continue
-        row = pygame.Rect(area.x, y, area.width, line)
+    laid = [(row, _label_lines(fnt, read, row, area.width, line)) for row in rows]
+    pitch = read.get_ascent() + 2  # two lines of a label, closer than the rows
+    heights = [max(line, len(lines) * pitch) + 2 for _r, (_f, lines) in laid]
+    first = 0 if chosen is None else chosen
+    last = first + 1
+    room = area.bottom - y + 2
+    while True:  # widen the window around `chosen` while the rows fit
+        grown = False
+        sides = [(first, last + 1), (first - 1, last)]
+        if chosen is not None and chosen - first < last - 1 - chosen:
+            sides.reverse()
+        for lo, hi in sides:
+            if lo >= 0 and hi <= len(rows) and sum(heights[lo:hi]) <= room:
+                first, last, grown = lo, hi, True
+                break
+        if not grown:
+            break
+    for i in range(first, last):
+        (color, _label, value), (font, lines) = laid[i]
+        row = pygame.Rect(area.x, y, area.width, heights[i] - 2)
         if i == chosen:
             pygame.draw.rect(surface, kit.theme_color(theme, "selected"), row, border_radius=6)
         x = area.x + 4
         if color is not None:
-            x = kit.player_chip(surface, fnt, color, (x, y + 2), line - 4).right + 6
+            pos = (x, row.centery - line // 2 + 2)
+            x = kit.player_chip(surface, fnt, color, pos, line - 4).right + 6
         right = area.right - 4
+        top = row.centery - pitch * len(lines) // 2
         if value:
-            right = kit.blit_text(surface, fnt, value, accent, (right, y), "topright").x - 6
-        shown = kit.ellipsize(fnt, label, max(1, right - x))
-        kit.blit_text(surface, fnt, shown, fg, (x, y), max_width=max(1, right - x))
-        y += line + 2
+            pos = (right, row.centery if len(lines) < 2 else top + pitch // 2)
+            right = kit.blit_text(surface, fnt, value, accent, pos, "midright").x - 6
+        for k, part in enumerate(lines):
+            pos = (x, top + k * pitch + pitch // 2)
+            width = right - x if k == 0 else area.right - 4 - x
+            kit.blit_condensed(surface, font, part, fg, pos, "midleft", max(1, width))
+        y += heights[i]
+
+
+def _label_lines(
+    fnt: pygame.font.Font,
+    read: pygame.font.Font,
+    row: tuple[str | None, str, str],
+    width: int,
+    line: int,
+) -> tuple[pygame.font.Font, list[str]]:
+    """The font and lines a row's label is drawn in: one line of `fnt`, else of `read`, else
+    two of `read` (narrowed if need be)."""
+    color, label, value = row
+    room = width - 10 - (fnt.size(value)[0] + 6 if value else 0)
+    if color is not None:
+        room -= kit.player_chip_width(fnt, color, line - 4) + 6
+    room = max(1, room)
+    for font in (fnt, read):
+        if kit.fits_condensed(font, label, room):
+            return font, [label]
+    wide = room + (fnt.size(value)[0] + 6 if value else 0)  # the second line under the value
+    return read, kit.two_lines(read, label, room) or kit.two_lines(read, label, room, wide) or [
+        label
+    ]
 
 
 def _bids(

@@ -23,6 +23,7 @@ from companion.ui.announce import announce
 from companion.ui.kit import (
     Fonts,
     badge_rect,
+    blit_condensed,
     blit_text,
     chip,
     ellipsize,
@@ -199,15 +200,13 @@ def _draw_row(
             else _(NAMED).format(name=row.name, color=row.color_name)
         )
         top = rect.centery - read.get_linesize()
-        blit_text(surface, read, ellipsize(read, full, room), fg, (text_x, top))
+        blit_condensed(surface, read, full, fg, (text_x, top), "topleft", room)
         if status:
             text = "  ·  ".join(t for t, _c in status)
             pos = (text_x, top + read.get_linesize())
-            blit_text(surface, read, ellipsize(read, text, room), status[0][1], pos)
+            blit_condensed(surface, read, text, status[0][1], pos, "topleft", room)
         return
-    name = blit_text(
-        surface, read, ellipsize(read, row.name, room), fg, (text_x, rect.centery), "midleft"
-    )
+    name = blit_condensed(surface, read, row.name, fg, (text_x, rect.centery), "midleft", room)
     if status and read.size(status[0][0])[0] <= main_rect.left - name.right - 4 * gap:
         pos = (name.right + 2 * gap, rect.centery)
         blit_text(surface, read, status[0][0], status[0][1], pos, "midleft")

@@ -42,18 +42,22 @@ from companion.ui.kit.options import (
 )
 from companion.ui.kit.palette import NEUTRAL, PALETTE, colors_of, theme_color
 from companion.ui.kit.text import (
+    CONDENSED,
     blit_condensed,
     blit_text,
+    blit_whole,
     ellipsize,
     fit,
     fits_condensed,
     render,
+    two_lines,
     wrap,
     wrap_lines,
 )
 from companion.ui.kit.theme import FONT_PATH, Fonts, Theme, font, load_font, margin
 
 __all__ = [
+    "CONDENSED",
     "FONT_PATH",
     "NEUTRAL",
     "PALETTE",
@@ -71,6 +75,7 @@ __all__ = [
     "badge_rect",
     "blit_condensed",
     "blit_text",
+    "blit_whole",
     "chip",
     "chip_caption",
     "color_chip",
@@ -107,6 +112,7 @@ __all__ = [
     "theme_color",
     "then",
     "title_height",
+    "two_lines",
     "wrap",
     "wrap_lines",
     "yen",

@@ -16,7 +16,7 @@ from companion.ui.kit.chips import color_chip, line_badge, player_chip
 from companion.ui.kit.hints import arrow, draw_hint, draw_title, hint_bar, hint_height
 from companion.ui.kit.options import Option, Text, cursor_step, press_option, text_of
 from companion.ui.kit.palette import theme_color
-from companion.ui.kit.text import blit_condensed, blit_text, ellipsize
+from companion.ui.kit.text import blit_condensed, blit_text, ellipsize, fits_condensed
 from companion.ui.kit.textlog import HINT
 from companion.ui.kit.theme import Fonts, font, margin
 from companion.ui.screen import Action, AppContext, Input, Screen
@@ -33,6 +33,8 @@ class ListMenu(Screen):
         self.items: list[Option] = list(items)
         self.index = 0
         self.hint: Text = lambda: _("Up/down: choose · OK: select · Back: return")
+        self.stacked = False
+        """Rows of two lines: the label, and its detail under it in reading size."""
 
     @property
     def theme(self) -> Any:
@@ -56,8 +58,8 @@ class ListMenu(Screen):
         w, h = surface.get_size()
         m = theme.margin
         top = draw_title(surface, theme, text_of(self.title), left=2 * m)
-        fnt = theme.font("medium")
-        row_h = fnt.get_linesize() + m
+        fnt, read = theme.font("medium"), theme.font("read")
+        row_h = fnt.get_linesize() + m + (read.get_linesize() if self.stacked else 0)
         bottom = h - theme.font("small").get_linesize() - 2 * m
         visible = max(1, (bottom - top) // row_h)
         first = min(max(0, self.index - visible // 2), max(0, len(self.items) - visible))
@@ -83,11 +85,25 @@ class ListMenu(Screen):
             marker = "> " if i == self.index else "  "
             label_color = fg if enabled else muted
             right = rect.right - m
+            if self.stacked:
+                label_y = rect.y + m // 2 + fnt.get_linesize() // 2
+                pos = (x, label_y)
+                label = marker + item.text
+                blit_condensed(surface, fnt, label, label_color, pos, "midleft", right - x, rect)
+                indent = x + fnt.size(marker)[0]
+                room = right - indent
+                detail = item.detail_in(lambda v, r=room: fits_condensed(read, v, r))  # type: ignore[misc]
+                pos = (indent, label_y + (fnt.get_linesize() + read.get_linesize()) // 2)
+                blit_condensed(surface, read, detail, label_color, pos, "midleft", room, rect)
+                continue
             if item.detail:
-                value = item.shown_detail
-                if item.on_change is not None and i == self.index:
-                    value = f"< {value} >"
                 room = (rect.right - x) // 2
+                arrows = item.on_change is not None and i == self.index
+                value = item.detail_in(
+                    lambda v, a=arrows, r=room: fits_condensed(fnt, f"< {v} >" if a else v, r)  # type: ignore[misc]
+                )
+                if arrows:
+                    value = f"< {value} >"
                 pos = (rect.right - m, rect.centery)
                 right = blit_condensed(surface, fnt, value, accent, pos, "midright", room, rect).x
                 right -= m
@@ -113,7 +129,7 @@ def draw_options(
     """A list with the cursor row highlighted, scrolled to keep the cursor visible; a greyed row
     shows why it cannot be chosen. `rules` colours the line badges."""
     fnt = font(theme, "medium")
-    small = font(theme, "small")
+    read, small = font(theme, "read"), font(theme, "small")
     row_h = fnt.get_linesize() + 10
     rows = max(1, area.height // row_h)
     first = min(max(0, cursor - rows // 2), max(0, len(options) - rows))
@@ -140,15 +156,19 @@ def draw_options(
         right = row.right - 10
         if opt.detail:
             pos = (right, row.centery)
-            detail, room = opt.shown_detail, (right - x) // 2
+            room = (right - x) // 2
+            detail = opt.detail_in(lambda v, r=room: fits_condensed(fnt, v, r))  # type: ignore[misc]
             right = blit_condensed(surface, fnt, detail, text_color, pos, "midright", room, row).x
             right -= 10
         pos = (x, row.centery)
-        r = blit_condensed(surface, fnt, opt.text, text_color, pos, "midleft", right - x, row)
-        room = right - r.right - 26
-        if opt.reason is not None and room > 4 * fnt.get_linesize():
+        label_font = fnt if fits_condensed(fnt, opt.text, right - x) else read
+        r = blit_condensed(
+            surface, label_font, opt.text, text_color, pos, "midleft", right - x, row
+        )
+        room = right - r.right - 16
+        if opt.reason is not None and fits_condensed(read, opt.reason, room):
             pos = (r.right + 16, row.centery)
-            blit_condensed(surface, fnt, opt.reason, muted, pos, "midleft", room, row)
+            blit_condensed(surface, read, opt.reason, muted, pos, "midleft", room, row)
     if first > 0 or first + rows < len(options):
         mark = f"{cursor + 1}/{len(options)}"
         blit_text(surface, small, mark, muted, area.topright, "bottomright", kind=HINT)
@@ -237,9 +257,10 @@ def draw_setup_list(
             pygame.draw.rect(surface, colors["selected"], rect, border_radius=m)
         right = w - 2 * m
         if opt.detail:
-            value = opt.shown_detail
-            shown = f"‹ {value} ›" if opt.on_change is not None else value
-            shown = ellipsize(fnt, shown, (w - 4 * m) // 2)
+            room = (w - 4 * m) // 2
+            marks = "‹ {} ›" if opt.on_change is not None else "{}"
+            value = opt.detail_in(lambda v, f=marks, r=room: fnt.size(f.format(v))[0] <= r)  # type: ignore[misc]
+            shown = ellipsize(fnt, marks.format(value), room)
             pos = (right, rect.centery)
             right = blit_text(surface, fnt, shown, colors["accent"], pos, "midright").x - m
         label = ellipsize(fnt, opt.text, right - 2 * m)

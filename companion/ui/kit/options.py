@@ -34,6 +34,8 @@ class Option:
     """A player colour drawn (with its letter) before the label."""
     detail: Text = ""
     """Shown on the right: a setting's current value, a line's value, a player's cash."""
+    short_detail: Text = ""
+    """Shown instead of `detail` when that does not fit whole ("3 names chosen")."""
     on_ok: Callable[[], None] | None = None
     on_change: Callable[[int], None] | None = None
     """LEFT/RIGHT change the value: -1/+1."""
@@ -47,6 +49,12 @@ class Option:
     @property
     def shown_detail(self) -> str:
         return text_of(self.detail)
+
+    def detail_in(self, fits: Callable[[str], bool]) -> str:
+        """`shown_detail` if it `fits`, else its short form when there is one."""
+        detail = self.shown_detail
+        short = text_of(self.short_detail)
+        return short if short and not fits(detail) else detail
 
     @property
     def color(self) -> str | None:

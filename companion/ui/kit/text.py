@@ -119,9 +119,59 @@ def fits_condensed(font: pygame.font.Font, text: str, width: int) -> bool:
     return font.size(text)[0] * CONDENSED <= width
 
 
+def two_lines(font: pygame.font.Font, text: str, width: int, second: int = 0) -> list[str]:
+    """`text` as one line `blit_condensed` draws whole in `width`, else as two such lines
+    broken at the space that makes the longer one shortest (the second may be `second` wide,
+    when more); [] when neither fits."""
+    if fits_condensed(font, text, width):
+        return [text]
+    words = text.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    widths = (width, max(width, second))
+    fitting = [
+        s for s in splits if all(fits_condensed(font, p, w) for p, w in zip(s, widths, strict=True))
+    ]
+    if not fitting:
+        return []
+    return list(min(fitting, key=lambda s: max(font.size(part)[0] for part in s)))
+
+
+def blit_whole(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    text: str,
+    color: RGB,
+    pos: tuple[int, int],
+    anchor: str,
+    width: int,
+    height: int,
+    box: pygame.Rect | None = None,
+) -> pygame.Rect:
+    """A name or a short sentence read whole in `width`: one line (narrowed if need be), else
+    two lines centred on `pos` in `height` (a middle anchor: "midleft", "center",
+    "midright"); only when even two do not hold it, one line cut (`blit_condensed`)."""
+    lines = two_lines(font, text, width)
+    if len(lines) < 2:
+        return blit_condensed(surface, font, text, color, pos, anchor, width, box)
+    pitch = min(font.get_linesize(), height // 2)
+    x, y = pos
+    first = blit_condensed(surface, font, lines[0], color, (x, y - pitch // 2), anchor, width, box)
+    second = blit_condensed(
+        surface, font, lines[1], color, (x, y + pitch - pitch // 2), anchor, width, box
+    )
+    return first.union(second)
+
+
 def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
     """`text`, or as much of it as fits `width` followed by "…" (a word is kept whole if it can
     be)."""
+    shown = _shortened(font, text, width)
+    if shown != text:
+        textlog.cut(shown, text)
+    return shown
+
+
+def _shortened(font: pygame.font.Font, text: str, width: int) -> str:
     if font.size(text)[0] <= width:
         return text
     cut = text
@@ -139,7 +189,11 @@ def wrap_lines(font: pygame.font.Font, text: str, width: int, most: int) -> list
     lines = wrap(font, text, width)
     if len(lines) > most:
         lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
-    return [ellipsize(font, line, width) for line in lines]
+    shown = [_shortened(font, line, width) for line in lines]
+    for line, was in zip(shown, lines, strict=True):
+        if line != was:
+            textlog.cut(line, text)
+    return shown
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

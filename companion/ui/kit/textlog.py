@@ -10,10 +10,14 @@ rows, titles); it keeps the reading floor. `HINT` is what the buttons do and whe
 stands (the hint bar and its key caps, the muted help line at the bottom, "3/12" page marks): a
 player who has used the box once does not need it, so it may be smaller. Text drawn inside a
 picture (the board view's map labels, the LED strip view) is part of that picture and not noted.
+
+A line the kit shortened to fit (`kit.text.ellipsize`, a wrapped text's last line) is noted with
+the text it was cut from (`cut_from`), so the checker can say what the player lost.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -35,6 +39,8 @@ class Placed:
     kind: str
     box: pygame.Rect | None
     image: pygame.Surface
+    full: str = ""
+    """The text this line was cut from ("" when it is whole)."""
 
     def ink(self) -> pygame.Rect:
         """The part of `rect` with pixels drawn (a line's image has room above and below)."""
@@ -65,7 +71,25 @@ class TextRecorder:
 
 _recorder: TextRecorder | None = None
 _captures: list[list[Placed]] = []
-_caps: dict[pygame.font.Font, int] = {}
+_caps: weakref.WeakKeyDictionary[pygame.font.Font, int] = weakref.WeakKeyDictionary()
+"""Weak: a font (and its open file) goes with the theme that made it."""
+_cuts: dict[str, str] = {}
+"""Shown text -> the text it was cut from, for the lines cut while recording or capturing."""
+_CUTS_KEPT = 2000
+
+
+def cut(shown: str, full: str) -> None:
+    """`full` was shortened to `shown` (ending in "…") to fit; noted only while recording."""
+    if _recorder is None and not _captures:
+        return
+    if len(_cuts) >= _CUTS_KEPT:
+        _cuts.clear()
+    _cuts[shown] = full
+
+
+def cut_from(text: str) -> str:
+    """The text `text` was cut from while recording, "" if it was not cut."""
+    return _cuts.get(text, "")
 
 
 def cap_height(font: pygame.font.Font) -> int:
@@ -107,7 +131,9 @@ def replay(lines: list[Placed], offset: tuple[int, int] = (0, 0)) -> None:
     for line in lines:
         box = line.box.move(offset) if line.box is not None else None
         _recorder.placed.append(
-            Placed(line.text, line.rect.move(offset), line.cap, line.kind, box, line.image)
+            Placed(
+                line.text, line.rect.move(offset), line.cap, line.kind, box, line.image, line.full
+            )
         )
 
 
@@ -133,6 +159,7 @@ def note(
         kind,
         box.move(dx, dy) if box is not None else None,
         image,
+        _cuts.get(text, "") if text.endswith("…") else "",
     )
     if _captures:
         _captures[-1].append(line)

@@ -74,11 +74,32 @@ class BidsScreen(Screen):
         top = draw_title(
             surface, theme, _("Turn-order bids"), _("Enter each bid; the order follows")
         )
-        fnt = c.font(theme, "big")
+        fnt, medium, read = c.font(theme, "big"), c.font(theme, "medium"), c.font(theme, "read")
         row_h = fnt.get_linesize() + 12
-        half = surface.get_width() // 2
+        w = surface.get_width()
         fg, accent = c.theme_color(theme, "foreground"), c.theme_color(theme, "accent")
         names = metro_names(self.app.services)
+        state = current_metro(self.app.services).state
+        said = {
+            color: f"+{c.yen(bonus)}"
+            if (bonus := state.player(color).bid_bonus)
+            else names.short(color)
+            for color in self.order
+        }
+        chip_h = row_h - 12
+        order_w = (
+            fnt.size("0.")[0] + 12 + max(c.player_chip_width(fnt, p, chip_h) for p in self.order)
+        )
+
+        def name_room(color: str, half: int) -> int:
+            chip = c.player_chip_width(fnt, color, row_h - 12)
+            return half - 2 * m - 6 - chip - 20 - fnt.size(c.yen(self.bids[color]))[0] - 10
+
+        half = w // 2
+        if not all(c.two_lines(read, said[p], name_room(p, half)) for p in self.order):
+            while not c.two_lines(medium, _("New turn order"), order_w) and order_w < w // 3:
+                order_w += m
+            half = w - order_w - 2 * m  # the new order by chips alone: the names have the room
         for i, color in enumerate(self.order):
             y = top + i * row_h
             row = pygame.Rect(m, y, half - 2 * m, row_h - 6)
@@ -88,26 +109,36 @@ class BidsScreen(Screen):
             amount = c.blit_text(
                 surface, fnt, c.yen(self.bids[color]), fg, (row.right - 10, row.centery), "midright"
             )
-            read = c.font(theme, "read")
-            bonus = current_metro(self.app.services).state.player(color).bid_bonus
-            said = f"+{c.yen(bonus)}" if bonus else names.short(color)
-            name = c.ellipsize(read, said, amount.x - chip.right - 20)
-            c.blit_text(surface, read, name, fg, (chip.right + 10, row.centery), "midleft")
-        medium = c.font(theme, "medium")
-        c.blit_text(
-            surface, medium, _("New turn order"), c.theme_color(theme, "muted"), (half + m, top)
-        )
-        y = top + medium.get_linesize() + 6
+            pos = (chip.right + 10, row.centery)
+            room = amount.x - pos[0] - 10
+            c.blit_whole(surface, read, said[color], fg, pos, "midleft", room, row.height)
+        muted = c.theme_color(theme, "muted")
+        head = pygame.Rect(half + m, top, w - half - 2 * m, medium.get_linesize())
+        lines = c.two_lines(medium, _("New turn order"), head.width) or [_("New turn order")]
+        pitch = medium.get_ascent() + 4
+        for k, line in enumerate(lines):
+            c.blit_condensed(
+                surface, medium, line, muted, (head.x, top + k * pitch), "topleft", head.width
+            )
+        y = top + medium.get_linesize() + (len(lines) - 1) * pitch + 6
+        bottom = surface.get_height() - c.hint_height(theme) - m
+        step = min(row_h, (bottom - y) // max(1, len(self.order)))
         for n, color in enumerate(self.result(), start=1):
-            c.blit_text(surface, fnt, f"{n}.", fg, (half + m, y))
+            c.blit_text(surface, fnt, f"{n}.", fg, (half + m, y + step // 2), "midleft")
             chip = c.player_chip(
-                surface, fnt, color, (half + m + fnt.size("0.")[0] + 12, y + 3), row_h - 12
+                surface,
+                fnt if step == row_h else medium,
+                color,
+                (half + m + fnt.size("0.")[0] + 12, y + 3),
+                step - 12,
             )
-            said = c.ellipsize(
-                medium, names.short(color), surface.get_width() - chip.right - 10 - m
-            )
-            c.blit_text(surface, medium, said, fg, (chip.right + 10, chip.centery), "midleft")
-            y += row_h
+            pos = (chip.right + 10, chip.centery)
+            room = w - pos[0] - m
+            if c.two_lines(medium, names.short(color), room):
+                c.blit_whole(
+                    surface, medium, names.short(color), fg, pos, "midleft", room, step - 6
+                )
+            y += step
         c.hint_bar(
             surface,
             theme,

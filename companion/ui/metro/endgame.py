@@ -143,16 +143,14 @@ class EndGameScreen(Screen):
         label_w = min(max(read.size(label)[0] for label in labels) + 2 * m, area.width * 2 // 5)
         col_w = (area.width - label_w) // max(1, len(players))
         chip_h = medium.get_linesize()
-        # under the chips: the names chosen (in two lines if need be), else the colours' names
-        # when they all fit, else the chips' letters say who
+        # under the chips: the names (in two lines, narrowed, if need be) when they all fit,
+        # else the chips' letters and the medals say who, the names by rank under the table
         table = self.names
         said = [table.short(p.color) for p in players]
-        if table.chosen:
-            under = [c.wrap_lines(read, name, col_w - m, 2) for name in said]
-        elif all(read.size(name)[0] <= col_w - m for name in said):
-            under = [[name] for name in said]
-        else:
+        under = [c.two_lines(read, name, col_w - m) for name in said]
+        if not all(under):
             under = []
+        legend = [] if under or not table.chosen else rank_legend(read, said, area.width)
         name_rows = max((len(lines) for lines in under), default=0)
         y = area.y
         for i, p in enumerate(players):
@@ -165,7 +163,7 @@ class EndGameScreen(Screen):
             c.player_chip(surface, medium, p.color, (medal.right + 6, y), chip_h)
             for k, line in enumerate(under[i] if under else []):
                 pos = (col.right - m, y + chip_h + 2 + k * read.get_linesize())
-                c.blit_text(surface, read, line, fg, pos, "topright")
+                c.blit_condensed(surface, read, line, fg, pos, "topright", col_w - m)
         y += chip_h + name_rows * read.get_linesize() + 6
         row_h = read.get_linesize() + 2
         for n, (label, values) in enumerate(rows):
@@ -189,10 +187,15 @@ class EndGameScreen(Screen):
             right = area.x + label_w + (i + 1) * col_w - m
             c.blit_text(surface, total_font, total, accent, (right, cy), "midright")
         y = cy + total_font.get_linesize() // 2 + 6
-        for note in tie_notes(self.result, table.label):  # as much as the page has room for
-            room = (area.bottom - y) // read.get_linesize()
-            for line in c.wrap_lines(read, note, area.width, room) if room > 0 else []:
-                c.blit_text(surface, read, line, muted, (area.x, y))
+        notes = [
+            legend,
+            *(c.wrap(read, note, area.width) for note in tie_notes(self.result, table.label)),
+        ]
+        for lines in notes:  # whole notes, as many as the page has room for
+            if y + len(lines) * read.get_linesize() > area.bottom:
+                break
+            for line in lines:
+                c.blit_text(surface, read, line, fg if lines is legend else muted, (area.x, y))
                 y += read.get_linesize()
         if self.solo_news is not None:
             y += 8
@@ -349,3 +352,16 @@ class EndGameScreen(Screen):
         for y, (_y, lid) in zip(placed, ends, strict=True):
             c.line_badge(chart, small, rules, lid, pygame.Rect(right + 6, y - h // 2, h, h))
         return chart
+
+
+def rank_legend(fnt: pygame.font.Font, names: list[str], width: int) -> list[str]:
+    """ "1. Ana   2. Bea ...": the names by rank, each whole on one line, in lines of `width`."""
+    lines: list[str] = []
+    for rank, name in enumerate(names, start=1):
+        entry = f"{rank}. {name}"
+        trial = f"{lines[-1]}   {entry}" if lines else entry
+        if lines and fnt.size(trial)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines.append(entry)
+    return lines

@@ -38,7 +38,7 @@ class OwnersScreen(Screen):
         m = c.margin(theme, surface)
         top = c.draw_title(surface, theme, _("Who owns which station"))
         bottom = h - c.hint_height(theme) - m
-        area = pygame.Rect(m, top, int(w * 0.62), bottom - top)
+        area = pygame.Rect(m, top, int(w * 0.6), bottom - top)
         if self._board is None or self._size != (w, h):
             self._board = make_board(self.session.rules, area, c.font(theme, "small"))
             self._size = (w, h)
@@ -48,26 +48,47 @@ class OwnersScreen(Screen):
         self._draw_owners(surface, side, bottom)
         c.hint_bar(surface, theme, [("ok", _("Back"))])
 
+    def _draw_head(
+        self, surface: pygame.Surface, side: pygame.Rect, y: int, color: str, n: int, bottom: int
+    ) -> int | None:
+        """The chip, the name and station count beside it, else the count there and the name
+        under it across the side; returns the y below (None: no room above `bottom`)."""
+        theme = self.app.services.theme
+        medium, read = c.font(theme, "medium"), c.font(theme, "read")
+        fg = c.theme_color(theme, "foreground")
+        h = medium.get_linesize()
+        name = metro_names(self.app.services).short(color)
+        chip_w = c.player_chip_width(medium, color, h)
+        room = side.right - side.x - chip_w - 8
+        head = _head(medium, read, name, n, room)
+        under = [] if head else c.two_lines(read, name, side.width) or [name]
+        font, text = head or (read, f"· {n}")
+        below = y + h + 4
+        if below + len(under) * read.get_linesize() > bottom:
+            return None
+        chip = c.player_chip(surface, medium, color, (side.x, y), h)
+        c.blit_condensed(surface, font, text, fg, (chip.right + 8, chip.centery), "midleft", room)
+        for part in under:
+            c.blit_condensed(surface, read, part, fg, (side.x, below), "topleft", side.width)
+            below += read.get_linesize()
+        return below
+
     def _draw_owners(self, surface: pygame.Surface, side: pygame.Rect, bottom: int) -> None:
         theme = self.app.services.theme
-        medium, small = c.font(theme, "medium"), c.font(theme, "read")
-        fg, muted = c.theme_color(theme, "foreground"), c.theme_color(theme, "muted")
+        small = c.font(theme, "read")
+        muted = c.theme_color(theme, "muted")
         board, state = self.session.rules.board, self.session.state
         y = side.y
-        h = medium.get_linesize()
         for p in state.players:
-            if y + h > bottom:
-                break
-            chip = c.player_chip(surface, medium, p.color, (side.x, y), h)
             owned = [
                 _station_label(board.stations[s].name, state.drinks.get(s))
                 for s, o in state.stations.items()
                 if o == p.color
             ]
-            head = f"{metro_names(self.app.services).short(p.color)} · {len(owned)}"
-            head = c.ellipsize(medium, head, side.right - chip.right - 8)
-            c.blit_text(surface, medium, head, fg, (chip.right + 8, chip.centery), "midleft")
-            y = chip.bottom + 4
+            below = self._draw_head(surface, side, y, p.color, len(owned), bottom)
+            if below is None:
+                break
+            y = below
             lines = c.wrap(small, ", ".join(owned) or "–", side.width)
             if p.drink_colors:
                 names = ", ".join(drink_name(d) for d in p.drink_colors)
@@ -79,6 +100,18 @@ class OwnersScreen(Screen):
                 c.blit_text(surface, small, part, muted, (side.x, y))
                 y += small.get_linesize()
             y += 8
+
+
+def _head(
+    medium: pygame.font.Font, read: pygame.font.Font, name: str, n: int, width: int
+) -> tuple[pygame.font.Font, str] | None:
+    """What goes beside a player's chip in one line: "name · stations", else the name alone
+    (the list under it says the stations), medium else read size; None: the name is too long."""
+    for text in (f"{name} · {n}", name):
+        for font in (medium, read):
+            if c.fits_condensed(font, text, width):
+                return font, text
+    return None
 
 
 def _station_label(name: str, drink: str | None) -> str:

@@ -11,6 +11,7 @@ spaces, then the pair; when the lines do not fit the height the rows scroll with
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -157,10 +158,31 @@ def _widths(
         if drop == "speed":
             content["train"] += SPEED_GAP + content["speed"]
     widths = _spread(fnt, {k: content[k] for k in keys}, room, gap)
-    if "speed" in widths and _header(fnt, "speed", widths["speed"]) != _(HEADERS["speed"]):
+    if "speed" in widths and not c.fits_condensed(fnt, _(HEADERS["speed"]), widths["speed"]):
         content["train"] += SPEED_GAP + content["speed"]
         widths = _spread(fnt, {k: content[k] for k in keys if k != "speed"}, room, gap)
-    return widths, most
+    return _headed(fnt, widths), most
+
+
+def _headed(fnt: pygame.font.Font, widths: dict[str, int]) -> dict[str, int]:
+    """`widths`, the line names narrowed (to `CONDENSED` at most) for the columns whose
+    header (its short form if it has one) would not be read whole."""
+    if "name" not in widths:
+        return widths
+    need = {
+        k: math.ceil(fnt.size(_(SHORT.get(k, HEADERS[k])))[0] * c.CONDENSED) - w
+        for k, w in widths.items()
+        if HEADERS[k] and k != "name"
+    }
+    spare = widths["name"] - math.ceil(widths["name"] * c.CONDENSED)
+    out = dict(widths)
+    for k, more in need.items():
+        give = min(more, spare)
+        if give > 0:
+            out[k] += give
+            out["name"] -= give
+            spare -= give
+    return out
 
 
 def _most_vehicles(state: MetroState) -> int:
@@ -187,11 +209,11 @@ def _spread(fnt: pygame.font.Font, widths: dict[str, int], room: int, gap: int) 
 
 
 def _header(fnt: pygame.font.Font, key: str, width: int) -> str:
-    """The column's header, its short form if the whole does not fit, "…" as a last resort."""
+    """The column's header, its short form if the whole does not fit (narrowed)."""
     title = _(HEADERS[key])
-    if fnt.size(title)[0] > width and key in SHORT:
+    if not c.fits_condensed(fnt, title, width) and key in SHORT:
         title = _(SHORT[key])
-    return c.ellipsize(fnt, title, width)
+    return title
 
 
 def _shares_w(fnt: pygame.font.Font, slots: int, holders: tuple[str, ...], h: int) -> int:
@@ -291,7 +313,7 @@ def draw_track(
     for key, width in widths.items():
         if HEADERS[key]:
             title = _header(fnt, key, width)
-            c.blit_text(layer, fnt, title, muted, (lefts[key], at.head))
+            c.blit_condensed(layer, fnt, title, muted, (lefts[key], at.head), "topleft", width)
     line_ids = list(rules.board.lines)
     for i, lid in enumerate(line_ids[at.first : at.first + at.rows]):
         y = at.top + i * at.row_h
@@ -323,7 +345,8 @@ def _draw_row(
     cy, cell_h, top = row.centery, row.height - 4, row.y + 2
     c.line_badge(layer, fnt, rules, lid, pygame.Rect(lefts["badge"], top, cell_h, cell_h))
     if "name" in lefts:
-        c.blit_text(layer, fnt, line.name, fg, (lefts["name"], cy), "midleft")
+        pos = (lefts["name"], cy)
+        c.blit_condensed(layer, fnt, line.name, fg, pos, "midleft", widths["name"])
     value_right = lefts["value"] + widths["value"]
     c.blit_text(layer, fnt, c.yen(ls.value), fg, (value_right, cy), "midright")
     if "pair" in lefts:

@@ -12,6 +12,7 @@ without them OK/BACK answer. Each new payout or question ignores presses for `IN
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 import pygame
@@ -376,22 +377,24 @@ class TrainPhaseScreen(Screen):
             cell = pygame.Rect(area.x, y, h, h)
             badge = c.line_badge(surface, medium, self.session.rules, line, cell)
             name = self.session.rules.board.lines[line].name
-            text = c.ellipsize(
-                read, f"{name} {c.yen(state.lines[line].value)}", area.right - badge.right - 10
-            )
-            c.blit_text(surface, read, text, fg, (badge.right + 10, y + h // 2), "midleft")
+            text = f"{name} {c.yen(state.lines[line].value)}"
+            pos = (badge.right + 10, y + h // 2)
+            c.blit_condensed(surface, read, text, fg, pos, "midleft", area.right - pos[0])
             y += h + 8
         lh = read.get_linesize()
         room = max(0, (area.bottom - y) // lh)
         rows: list[tuple[str, bool]] = []
-        for text in reversed(self.log):  # whole messages, the newest last
+        for text in reversed(self.log):  # whole messages or none, the newest last
             newest = text is self.log[-1]
-            parts = c.wrap_lines(read, text, area.width, room if newest else 4)
+            parts = c.wrap(read, text, area.width)
+            if newest and len(parts) > room:  # the newest narrowed into the room if it can be
+                parts = c.wrap(read, text, int(area.width / c.CONDENSED))
             if len(rows) + len(parts) > room:
                 break
             rows[:0] = [(p, newest) for p in parts]
         for part, newest in rows:
-            c.blit_text(surface, read, part, fg if newest else muted, (area.x, y), box=area)
+            ink = fg if newest else muted
+            c.blit_condensed(surface, read, part, ink, (area.x, y), "topleft", area.width, area)
             y += lh
 
     def _draw_whose(
@@ -406,12 +409,17 @@ class TrainPhaseScreen(Screen):
         else:
             text = _("{player} decides").format(player=self.names.short(player))
         accent = c.theme_color(theme, "accent")
-        x = chip.right + 8
-        lines = c.wrap_lines(medium, text, area.right - x, 3)
+        beside = (chip.right + 8, chip.centery)
+        under = (area.x, chip.bottom + h // 2)  # a name too wide beside the chip: under it
+        for place, fnt in product((beside, under), (medium, c.font(theme, "read"))):
+            room = area.right - place[0]
+            lines = c.wrap(fnt, text, room)
+            if len(lines) <= 3 and all(c.fits_condensed(fnt, line, room) for line in lines):
+                break
+        (x, y0), lines = place, lines[:3]
         for i, part in enumerate(lines):
-            pos = (x, chip.centery + i * h)
-            c.blit_text(surface, medium, part, accent, pos, "midleft", box=area)
-        return chip.bottom + (len(lines) - 1) * h + 8
+            c.blit_condensed(surface, fnt, part, accent, (x, y0 + i * h), "midleft", room, area)
+        return y0 + (len(lines) - 1) * h + h // 2 + 8
 
     def _draw_band(self, surface: pygame.Surface, theme: Any, box: pygame.Rect) -> None:
         """The message band under the board: a payout or a question in big type, else the move."""
@@ -443,9 +451,12 @@ class TrainPhaseScreen(Screen):
             fnt, accent = c.font(theme, "medium"), c.theme_color(theme, "muted")
         c.hint_bar(surface, theme, hints)
         lines = c.wrap(fnt, message, box.width - 30)
-        if len(lines) > 2:  # a long message in medium type rather than cut
-            fnt = c.font(theme, "medium")
-            most = max(1, (box.height - 8) // fnt.get_linesize())
+        if len(lines) > 2:  # a long message in smaller type (to the reading size) rather than cut
+            for fnt in (c.font(theme, "medium"), c.font(theme, "read")):
+                most = max(1, (box.height - 8) // fnt.get_linesize())
+                lines = c.wrap(fnt, message, box.width - 30)
+                if len(lines) <= most:
+                    break
             lines = c.wrap_lines(fnt, message, box.width - 30, most)
         lines = [c.ellipsize(fnt, line, box.width - 30) for line in lines]
         pygame.draw.rect(surface, (24, 28, 38), box, border_radius=12)

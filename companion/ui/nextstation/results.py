@@ -11,7 +11,7 @@ from companion.i18n import _
 from companion.names import Names
 from companion.nextstation import scoring as P
 from companion.nextstation.game import Phase
-from companion.ui.kit import blit_text, ellipsize, hint_bar, player_chip, wrap_lines
+from companion.ui.kit import blit_text, ellipsize, hint_bar, player_chip, wrap
 from companion.ui.kit.palette import theme_color
 from companion.ui.nextstation.flow import OFF, GameScreen
 from companion.ui.screen import Action, Input
@@ -52,8 +52,11 @@ class ResultsScreen(GameScreen):
         top, bottom = self.frame(surface, _("Next Station Tokyo"), _("Results"))
         standings = s.standings
         medium = theme.font("medium")
-        ties = " ".join(ties_text(standings, s.setup.players, self.names.label))
-        notes = wrap_lines(medium, ties, w - 4 * m, TIE_LINES) if ties else []
+        notes: list[str] = []  # whole sentences while they fit (the places say the ties too)
+        for tie in ties_text(standings, s.setup.players, self.names.label):
+            lines = wrap(medium, tie, w - 4 * m)
+            if len(notes) + len(lines) <= TIE_LINES:
+                notes += lines
         fnt = theme.font("big" if len(standings) <= 4 else "medium")
         fg, accent = theme_color(theme, "foreground"), theme_color(theme, "accent")
         room = bottom - top - len(notes) * medium.get_linesize()
