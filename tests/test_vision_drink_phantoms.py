@@ -178,3 +178,15 @@ def test_a_white_drink_read_in_a_pyramid_leaves_the_drink_beside_it() -> None:
     for riding in (False, True):
         read = _drinks(_settled("osaka", state, raw, riding))
         assert read.get("hanazonocho") == "mint" and "tengachaya" not in read
+
+
+def test_a_white_drink_where_a_faint_coloured_drink_stands_is_that_drinks_own_change() -> None:
+    """Osaka, window light, camera offset (`--seed 7077 --session-seed 21400`): Midoribashi's
+    mint drink stands on the green line, whose print is nearer mint than the drink is; only
+    19 of its pixels, over the paper, are mint (under half a drink's top), and its shadow
+    reads as a faint white drink 6 mm from them. Two drinks stand no nearer than a drink's
+    width: it is the mint drink, raw, settled with the game, and with every meeple riding."""
+    state, _shot, raw = bench_frame("osaka", "window/offset", 0, 4, 7077, 21400)
+    assert state.drinks["midoribashi"] == "mint"
+    for reading in (raw, _settled("osaka", state, raw), _settled("osaka", state, raw, True)):
+        assert _drinks(reading).get("midoribashi") == "mint"

@@ -150,6 +150,17 @@ class DrinkEvidence:
         ys, xs = self.rings.disc(drink.station)
         return len(self._part(frame, ys, xs, drink.color)) >= MERGED * self.meeple_px
 
+    def on_print(self, frame: object, ys: np.ndarray, xs: np.ndarray, color: str) -> bool:
+        """The drink colour's largest blob among these pixels lies mostly on print of that
+        colour: the empty board under it is nearest that drink colour."""
+        part = self._part(frame, ys, xs, color)
+        if not len(part):
+            return False
+        px = np.round(part * self.scale).astype(np.intp)
+        under = np.ascontiguousarray(self.ref_lab[px[:, 1], px[:, 0]], np.float32)
+        nearest, _per = self.palette.nearest(under)
+        return 2 * int(np.count_nonzero(nearest == self.names.index(color))) > len(part)
+
     def _part(self, frame: object, ys: np.ndarray, xs: np.ndarray, color: str) -> np.ndarray:
         """The largest blob of a drink colour's pixels among these (board mm)."""
         idx, _per, ok = self.palette.classify(frame, ys, xs)
