@@ -190,3 +190,21 @@ def test_a_white_drink_where_a_faint_coloured_drink_stands_is_that_drinks_own_ch
     assert state.drinks["midoribashi"] == "mint"
     for reading in (raw, _settled("osaka", state, raw), _settled("osaka", state, raw, True)):
         assert _drinks(reading).get("midoribashi") == "mint"
+
+
+@pytest.mark.parametrize("drinks", [True, False])
+def test_a_meeple_leaning_over_a_pyramid_of_another_colour_is_looked_at_whole(
+    drinks: bool,
+) -> None:
+    """Tokyo, warm light, camera tilted (`--seed 8077 --session-seed 23400`, board 2, with its
+    drinks and without): Red's meeple stands 19 mm from Ikebukuro's blue pyramid, its head
+    leaning over the pyramid's base. The sharp look, kept off that base, saw only the rest,
+    which fits a standing drink; the pyramid is blue, so the red pixels there are the
+    meeple's too, and whole its blob fits no drink: no drink at Ikebukuro, raw or with every
+    meeple riding, and Red's meeple kept."""
+    state, _shot, raw = bench_frame("tokyo", "warm/tilted", 2, 4, 8077, 23400, drinks)
+    assert "ikebukuro" not in state.drinks and state.stations["ikebukuro"] == "blue"
+    assert state.meeples["red"].square == (4, 2)
+    assert "ikebukuro" not in _drinks(raw)
+    assert "ikebukuro" not in _drinks(_settled("tokyo", state, raw, riding=True))
+    assert (MEEPLE, "red", "[4,2]") in {p.key() for p in _settled("tokyo", state, raw).pieces}

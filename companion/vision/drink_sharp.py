@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from companion.vision.boardframe import CameraView, in_shadow
-from companion.vision.colormodel import MAX_DISTANCE, to_lab
+from companion.vision.colormodel import MAX_DISTANCE, ColorModel, to_lab
 from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import near_segment
 from companion.vision.drink_shape import DRINK, MEEPLE, largest_part
@@ -66,6 +66,9 @@ class Look:
     top: tuple[float, float]
     footprint: float
     reach: float
+    pyramid: str | None = None
+    """The colour of a pyramid whose pixels may join the blob: those nearer its calibrated
+    colour than any other player colour are its, set aside."""
 
 
 class SharpLook:
@@ -80,7 +83,10 @@ class SharpLook:
         scale: float,
         margin: float,
         lean: Lean,
+        colors: ColorModel | None = None,
     ) -> None:
+        """`colors`: the calibrated player colours (`Look.pyramid`)."""
+        self.colors = colors
         self.reference = reference
         self.ref_homography = ref_homography
         self.palette = palette
@@ -142,6 +148,10 @@ class SharpLook:
         best = per[np.arange(len(idx)), idx]
         shadow = in_shadow(bgr, empty.reshape(-1, 3)[near])
         maybe = (idx == c) & (best < MAX_DISTANCE) & ~shadow
+        pyramid = look.pyramid
+        if self.colors is not None and pyramid in self.colors.names and maybe.any():
+            player, _per = self.colors.classify_lab(lab[near])
+            maybe &= player != self.colors.names.index(pyramid)
         if np.count_nonzero(maybe) < 10:
             return None
         board = _nearest_board(lab.reshape(n, n, 3), ref_lab).ravel()[near]

@@ -126,7 +126,7 @@ class DrinkReader:
         if reference is not None:
             photo, homography, norm = reference
             self.evidence.sharp = SharpLook(
-                photo, homography, self.evidence.palette, norm, scale, margin, lean
+                photo, homography, self.evidence.palette, norm, scale, margin, lean, colors
             )
         self._station_ids = sorted(board.stations)
         self._centres = np.array([station_center(board, s) for s in self._station_ids])
@@ -444,7 +444,8 @@ class DrinkReader:
                 return self._white(frame, ys, xs, station, pieces) or unsure
             first, seen = candidates[0]
             small = seen < SMALL * self.evidence.disc_px
-            shape = self.evidence.shape(frame, first, pieces + _lookalike(base, first), small)
+            near = pieces + _lookalike(base, first)
+            shape = self.evidence.shape(frame, first, near, small, base)
             if shape == DRINK_SHAPE:
                 if small:
                     if unsure is not None:
