@@ -208,3 +208,16 @@ def test_a_meeple_leaning_over_a_pyramid_of_another_colour_is_looked_at_whole(
     assert "ikebukuro" not in _drinks(raw)
     assert "ikebukuro" not in _drinks(_settled("tokyo", state, raw, riding=True))
     assert (MEEPLE, "red", "[4,2]") in {p.key() for p in _settled("tokyo", state, raw).pieces}
+
+
+def test_a_black_meeple_by_a_pyramid_of_another_colour_is_looked_at_whole() -> None:
+    """Osaka, warm light, overhead (`--seed 9077 --session-seed 25400`, board 0 without its
+    drinks): Black's meeple stands 14 mm from Sekime-seiiku's yellow pyramid. Kept off the
+    pyramid's base, its blob fits a standing drink; looked at whole (the yellow pyramid's own
+    pixels set aside, its shaded face is no black drink's) it does not: no drink there, raw or
+    with every meeple riding."""
+    state, _shot, raw = bench_frame("osaka", "warm/overhead", 0, 4, 9077, 25400, False)
+    assert not state.drinks and state.stations["sekime-seiiku"] == "yellow"
+    assert state.meeples["black"].square == (21, 7)
+    assert "sekime-seiiku" not in _drinks(raw)
+    assert "sekime-seiiku" not in _drinks(_settled("osaka", state, raw, riding=True))

@@ -253,9 +253,9 @@ class DrinkEvidence:
         pyramid's calibrated colour set aside (`Look.pyramid`: a yellow pyramid's shaded face
         is near red under warm light): a meeple leaning over the pyramid showed only its foot
         off the base, drink-sized (Red's meeple by Ikebukuro's blue pyramid, warm light,
-        camera tilted); whole, its blob fits no drink. Not for a black drink: a pyramid's
-        shaded face is near black whatever its colour."""
-        return beside.color != drink.color and drink.color != "black"
+        camera tilted; Black's by Sekime-seiiku's yellow one, warm light, overhead); whole,
+        its blob fits no drink."""
+        return beside.color != drink.color
 
     def _other_colour(
         self, near: list[Piece], drink: Piece, idx: np.ndarray, ok: np.ndarray
