@@ -178,3 +178,46 @@ def test_a_white_drink_read_in_a_pyramid_leaves_the_drink_beside_it() -> None:
     for riding in (False, True):
         read = _drinks(_settled("osaka", state, raw, riding))
         assert read.get("hanazonocho") == "mint" and "tengachaya" not in read
+
+
+def test_a_white_drink_where_a_faint_coloured_drink_stands_is_that_drinks_own_change() -> None:
+    """Osaka, window light, camera offset (`--seed 7077 --session-seed 21400`): Midoribashi's
+    mint drink stands on the green line, whose print is nearer mint than the drink is; only
+    19 of its pixels, over the paper, are mint (under half a drink's top), and its shadow
+    reads as a faint white drink 6 mm from them. Two drinks stand no nearer than a drink's
+    width: it is the mint drink, raw, settled with the game, and with every meeple riding."""
+    state, _shot, raw = bench_frame("osaka", "window/offset", 0, 4, 7077, 21400)
+    assert state.drinks["midoribashi"] == "mint"
+    for reading in (raw, _settled("osaka", state, raw), _settled("osaka", state, raw, True)):
+        assert _drinks(reading).get("midoribashi") == "mint"
+
+
+@pytest.mark.parametrize("drinks", [True, False])
+def test_a_meeple_leaning_over_a_pyramid_of_another_colour_is_looked_at_whole(
+    drinks: bool,
+) -> None:
+    """Tokyo, warm light, camera tilted (`--seed 8077 --session-seed 23400`, board 2, with its
+    drinks and without): Red's meeple stands 19 mm from Ikebukuro's blue pyramid, its head
+    leaning over the pyramid's base. The sharp look, kept off that base, saw only the rest,
+    which fits a standing drink; the pyramid is blue, so the red pixels there are the
+    meeple's too, and whole its blob fits no drink: no drink at Ikebukuro, raw or with every
+    meeple riding, and Red's meeple kept."""
+    state, _shot, raw = bench_frame("tokyo", "warm/tilted", 2, 4, 8077, 23400, drinks)
+    assert "ikebukuro" not in state.drinks and state.stations["ikebukuro"] == "blue"
+    assert state.meeples["red"].square == (4, 2)
+    assert "ikebukuro" not in _drinks(raw)
+    assert "ikebukuro" not in _drinks(_settled("tokyo", state, raw, riding=True))
+    assert (MEEPLE, "red", "[4,2]") in {p.key() for p in _settled("tokyo", state, raw).pieces}
+
+
+def test_a_black_meeple_by_a_pyramid_of_another_colour_is_looked_at_whole() -> None:
+    """Osaka, warm light, overhead (`--seed 9077 --session-seed 25400`, board 0 without its
+    drinks): Black's meeple stands 14 mm from Sekime-seiiku's yellow pyramid. Kept off the
+    pyramid's base, its blob fits a standing drink; looked at whole (the yellow pyramid's own
+    pixels set aside, its shaded face is no black drink's) it does not: no drink there, raw or
+    with every meeple riding."""
+    state, _shot, raw = bench_frame("osaka", "warm/overhead", 0, 4, 9077, 25400, False)
+    assert not state.drinks and state.stations["sekime-seiiku"] == "yellow"
+    assert state.meeples["black"].square == (21, 7)
+    assert "sekime-seiiku" not in _drinks(raw)
+    assert "sekime-seiiku" not in _drinks(_settled("osaka", state, raw, riding=True))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -150,13 +151,31 @@ class DrinkEvidence:
         ys, xs = self.rings.disc(drink.station)
         return len(self._part(frame, ys, xs, drink.color)) >= MERGED * self.meeple_px
 
+    def on_print(self, frame: object, ys: np.ndarray, xs: np.ndarray, color: str) -> bool:
+        """The drink colour's largest blob among these pixels lies mostly on print of that
+        colour: the empty board under it is nearest that drink colour."""
+        part = self._part(frame, ys, xs, color)
+        if not len(part):
+            return False
+        px = np.round(part * self.scale).astype(np.intp)
+        under = np.ascontiguousarray(self.ref_lab[px[:, 1], px[:, 0]], np.float32)
+        nearest, _per = self.palette.nearest(under)
+        return 2 * int(np.count_nonzero(nearest == self.names.index(color))) > len(part)
+
     def _part(self, frame: object, ys: np.ndarray, xs: np.ndarray, color: str) -> np.ndarray:
         """The largest blob of a drink colour's pixels among these (board mm)."""
         idx, _per, ok = self.palette.classify(frame, ys, xs)
         mine = ok & (idx == self.names.index(color))
         return largest_part(np.stack([xs[mine], ys[mine]], 1) / self.scale, self.scale)
 
-    def shape(self, frame: object, drink: Piece, pieces: list[Piece], small: bool = False) -> str:
+    def shape(
+        self,
+        frame: object,
+        drink: Piece,
+        pieces: list[Piece],
+        small: bool = False,
+        beside: Piece | None = None,
+    ) -> str:
         """The piece reader saw a meeple where the ring shows a drink (black, blue and red are
         player and drink colours, mint is near green): is it that meeple? The blob of the
         drink's colour round them, off the pyramid, tells (`drink_shape.verdict`); with no
@@ -167,7 +186,8 @@ class DrinkEvidence:
         cannot tell: then, beside a meeple of a near colour (`LOOKALIKES`) or for a blob
         `small` (under half a drink's top), it is not sure (`UNSURE`): a green meeple's lit
         side is mint, a yellow meeple's shadow on pale green print is a few mint pixels, and
-        every such drink the sharp look was asked of on nine samples fitted a drink."""
+        every such drink the sharp look was asked of on nine samples fitted a drink. `beside`:
+        the piece the drink is read beside (`_look_whole`)."""
         reach = 0.5 * self.meeple + DRINK_DIAMETER_MM / 2
         meeples = [p for p in pieces if p.kind == MEEPLE]
 
@@ -212,7 +232,11 @@ class DrinkEvidence:
             SPOT * DRINK_DIAMETER_MM,
         )
         if any(p.color == drink.color for p in near):
-            return self._sharp(frame, look) or said
+            sharp = self._sharp(frame, look)
+            if sharp == DRINK_SHAPE and beside is not None and self._look_whole(beside, drink):
+                whole = replace(look, inner=0.0, footprint=0.0, pyramid=beside.color)
+                sharp = self._sharp(frame, whole)
+            return sharp or said
         lookalike = LOOKALIKES.get(drink.color, ())
         if said == DRINK_SHAPE and (small or any(p.color in lookalike for p in near)):
             sharp = self._sharp(frame, look)
@@ -221,6 +245,17 @@ class DrinkEvidence:
             if sharp is None and self._can_look(frame):
                 return UNSURE
         return said
+
+    @staticmethod
+    def _look_whole(beside: Piece, drink: Piece) -> bool:
+        """The sharp look's blob, kept off the pyramid's base and footprint, fitted a drink;
+        with a pyramid of another colour it is looked at whole, the pixels nearer that
+        pyramid's calibrated colour set aside (`Look.pyramid`: a yellow pyramid's shaded face
+        is near red under warm light): a meeple leaning over the pyramid showed only its foot
+        off the base, drink-sized (Red's meeple by Ikebukuro's blue pyramid, warm light,
+        camera tilted; Black's by Sekime-seiiku's yellow one, warm light, overhead); whole,
+        its blob fits no drink."""
+        return beside.color != drink.color
 
     def _other_colour(
         self, near: list[Piece], drink: Piece, idx: np.ndarray, ok: np.ndarray

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from companion.vision.boardframe import CameraView, in_shadow
-from companion.vision.colormodel import MAX_DISTANCE, to_lab
+from companion.vision.colormodel import MAX_DISTANCE, ColorModel, to_lab
 from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import near_segment
 from companion.vision.drink_shape import DRINK, MEEPLE, largest_part
@@ -66,6 +66,41 @@ class Look:
     top: tuple[float, float]
     footprint: float
     reach: float
+    pyramid: str | None = None
+    """The colour of a pyramid whose pixels may join the blob: those nearer its calibrated
+    colour than any other player colour are its, set aside."""
+
+
+class _Patch:
+    """A sharp patch's pixels (flat, n x n): the frame's, light-normalised, and the empty
+    board's (BGR), the frame's weighted Lab, the empty board's (n x n x 3), each pixel's
+    centre (board mm); the board distance worked out once when first asked."""
+
+    def __init__(
+        self,
+        seen: np.ndarray,
+        empty: np.ndarray,
+        lab: np.ndarray,
+        ref_lab: np.ndarray,
+        x: np.ndarray,
+        y: np.ndarray,
+    ) -> None:
+        self.seen = seen
+        self.empty = empty
+        self.lab = lab
+        self.ref_lab = ref_lab
+        self.x = x
+        self.y = y
+        self._board: np.ndarray | None = None
+
+    def board(self) -> np.ndarray:
+        """Each pixel's Lab distance to the nearest empty board's (`_nearest_board`), flat."""
+        if self._board is None:
+            n = self.ref_lab.shape[0]
+            self._board = np.asarray(
+                _nearest_board(self.lab.reshape(n, n, 3), self.ref_lab)
+            ).ravel()
+        return self._board
 
 
 class SharpLook:
@@ -80,7 +115,12 @@ class SharpLook:
         scale: float,
         margin: float,
         lean: Lean,
+        colors: ColorModel | None = None,
     ) -> None:
+        """`colors`: the calibrated player colours (`Look.pyramid`)."""
+        self.colors = colors
+        self._kept: tuple[CameraView, np.ndarray, tuple[float, float], _Patch | None] | None = None
+        """The last sharp patch, with the frame and the place it was taken at."""
         self.reference = reference
         self.ref_homography = ref_homography
         self.palette = palette
@@ -107,27 +147,11 @@ class SharpLook:
     def blob(self, camera: CameraView, board_image: np.ndarray, look: Look) -> np.ndarray | None:
         """The points (board mm) of the largest part of the blob of `look.color` in the sharp
         patch, less the board in shadow; None when there is too little of it."""
-        s = SHARP_PX_PER_MM
-        n = round(2 * HALF_MM * s)
-        x0, y0 = look.x - HALF_MM, look.y - HALF_MM
-        cam = _patch(camera.image, camera.homography, x0, y0, n)
-        gain = self._gain(camera, board_image, x0, y0, n)
-        if gain is None:
+        patch = self._patch_at(camera, board_image, look.x, look.y)
+        if patch is None:
             return None
-        at = (
-            min(max(round(look.y * self.scale), 0), self.norm.shape[0] - 1),
-            min(max(round(look.x * self.scale), 0), self.norm.shape[1] - 1),
-        )
-        norm = float(self.norm[at])
-        seen = np.minimum(cam.astype(np.float32) * gain, np.float32(238.0))
-        ref = _patch(self.reference, self.ref_homography, x0, y0, n).astype(np.float32)
-        empty = np.minimum(cv2.GaussianBlur(ref, (3, 3), 0), np.float32(238.0))
-        lab = to_lab(seen.reshape(-1, 3) / norm)
-        ref_lab = to_lab(empty.reshape(-1, 3) / norm).reshape(n, n, 3)
+        seen, empty, lab, x, y = patch.seen, patch.empty, patch.lab, patch.x, patch.y
         c = self.palette.names.index(look.color)
-        ys, xs = np.mgrid[0:n, 0:n]
-        x = (x0 + (xs.ravel() + 0.5) / s).astype(np.float64)
-        y = (y0 + (ys.ravel() + 0.5) / s).astype(np.float64)
         cx, cy = look.centre
         # Where the blob may be first; each pixel's colour tests there only (the same answers
         # pixel by pixel), the board's distance (its neighbours' pixels) only when enough of
@@ -137,20 +161,61 @@ class SharpLook:
             & (np.hypot(x - look.x, y - look.y) <= look.reach)
             & ~near_segment(x, y, look.centre, look.top, look.footprint)
         )
-        bgr = seen.reshape(-1, 3)[near]
+        bgr = seen[near]
         idx, per = self.palette.split_hues(bgr, *self.palette.nearest(lab[near]))
         best = per[np.arange(len(idx)), idx]
-        shadow = in_shadow(bgr, empty.reshape(-1, 3)[near])
+        shadow = in_shadow(bgr, empty[near])
         maybe = (idx == c) & (best < MAX_DISTANCE) & ~shadow
+        pyramid = look.pyramid
+        if self.colors is not None and pyramid in self.colors.names and maybe.any():
+            player, _per = self.colors.classify_lab(lab[near])
+            maybe &= player != self.colors.names.index(pyramid)
         if np.count_nonzero(maybe) < 10:
             return None
-        board = _nearest_board(lab.reshape(n, n, 3), ref_lab).ravel()[near]
+        board = patch.board()[near]
         mine = near[maybe & (best + self.margin < board)]
         pts = np.stack([x[mine], y[mine]], 1)
         if len(pts) < 10:
             return None
-        part: np.ndarray = largest_part(pts, s)
+        part: np.ndarray = largest_part(pts, SHARP_PX_PER_MM)
         return part if len(part) >= 10 else None
+
+    def _patch_at(
+        self, camera: CameraView, board_image: np.ndarray, px: float, py: float
+    ) -> _Patch | None:
+        """The sharp patch round (px, py) mm; the last one again when asked of the same frame
+        and place (a blob looked at again whole, `Look.pyramid`)."""
+        kept = self._kept
+        if (
+            kept is not None
+            and kept[0] is camera
+            and kept[1] is board_image
+            and kept[2] == (px, py)
+        ):
+            return kept[3]
+        s = SHARP_PX_PER_MM
+        n = round(2 * HALF_MM * s)
+        x0, y0 = px - HALF_MM, py - HALF_MM
+        patch = None
+        gain = self._gain(camera, board_image, x0, y0, n)
+        if gain is not None:
+            cam = _patch(camera.image, camera.homography, x0, y0, n)
+            at = (
+                min(max(round(py * self.scale), 0), self.norm.shape[0] - 1),
+                min(max(round(px * self.scale), 0), self.norm.shape[1] - 1),
+            )
+            norm = float(self.norm[at])
+            seen = np.minimum(cam.astype(np.float32) * gain, np.float32(238.0))
+            ref = _patch(self.reference, self.ref_homography, x0, y0, n).astype(np.float32)
+            empty = np.minimum(cv2.GaussianBlur(ref, (3, 3), 0), np.float32(238.0))
+            lab = to_lab(seen.reshape(-1, 3) / norm)
+            ref_lab = to_lab(empty.reshape(-1, 3) / norm).reshape(n, n, 3)
+            ys, xs = np.mgrid[0:n, 0:n]
+            x = (x0 + (xs.ravel() + 0.5) / s).astype(np.float64)
+            y = (y0 + (ys.ravel() + 0.5) / s).astype(np.float64)
+            patch = _Patch(seen.reshape(-1, 3), empty.reshape(-1, 3), lab, ref_lab, x, y)
+        self._kept = (camera, board_image, (px, py), patch)
+        return patch
 
     def _gain(
         self, camera: CameraView, board_image: np.ndarray, x0: float, y0: float, n: int

@@ -41,7 +41,9 @@ from companion.vision.white_drink import Lean
 
 SMALL = 0.5
 """A drink colour seen in less than this share of a drink's top, with a white drink's change
-beside it, is that white drink's shade on print of a near colour."""
+beside it, is that white drink's shade on print of a near colour, or a scrap of another
+station's drink; unless the white drink would stand where that colour is
+(`DrinkReader._own_change`)."""
 INSIDE = 0.6
 """A drink read nearer a pyramid than this many of its bases stands inside it (a drink
 touching a pyramid's side stands half a base and half a drink from its centre)."""
@@ -124,7 +126,7 @@ class DrinkReader:
         if reference is not None:
             photo, homography, norm = reference
             self.evidence.sharp = SharpLook(
-                photo, homography, self.evidence.palette, norm, scale, margin, lean
+                photo, homography, self.evidence.palette, norm, scale, margin, lean, colors
             )
         self._station_ids = sorted(board.stations)
         self._centres = np.array([station_center(board, s) for s in self._station_ids])
@@ -403,6 +405,17 @@ class DrinkReader:
             return None
         return replace(white, confidence=min(white.confidence, UNSURE_CONFIDENCE))
 
+    def _own_change(
+        self, frame: object, ys: np.ndarray, xs: np.ndarray, drink: Piece, white: Piece
+    ) -> bool:
+        """A white drink read within a drink's diameter of a drink colour's blob (two drinks
+        stand no nearer) is one thing read twice: that coloured drink, the white's change its
+        own (its rim, its shadow: Midoribashi's mint drink on the green line, 19 mint pixels
+        over the paper, its shadow read as a white drink). Unless the colour lies on print of
+        it, the one place a white drink's shade shows a drink colour."""
+        near = math.hypot(white.x_mm - drink.x_mm, white.y_mm - drink.y_mm) < DRINK_DIAMETER_MM
+        return near and not self.evidence.on_print(frame, ys, xs, drink.color)
+
     def _beside(
         self,
         frame: object,
@@ -431,12 +444,16 @@ class DrinkReader:
                 return self._white(frame, ys, xs, station, pieces) or unsure
             first, seen = candidates[0]
             small = seen < SMALL * self.evidence.disc_px
-            shape = self.evidence.shape(frame, first, pieces + _lookalike(base, first), small)
+            near = pieces + _lookalike(base, first)
+            shape = self.evidence.shape(frame, first, near, small, base)
             if shape == DRINK_SHAPE:
                 if small:
                     if unsure is not None:
                         return unsure
-                    return self._white(frame, ys, xs, station, pieces) or first
+                    white = self._white(frame, ys, xs, station, pieces)
+                    if white is None or self._own_change(frame, ys, xs, first, white):
+                        return first
+                    return white
                 return first
             if shape == UNSURE:
                 if unsure is not None:
