@@ -221,3 +221,21 @@ def test_a_black_meeple_by_a_pyramid_of_another_colour_is_looked_at_whole() -> N
     assert state.meeples["black"].square == (21, 7)
     assert "sekime-seiiku" not in _drinks(raw)
     assert "sekime-seiiku" not in _drinks(_settled("osaka", state, raw, riding=True))
+
+
+@pytest.mark.parametrize("drinks", [True, False])
+def test_a_meeples_own_shadow_off_a_stations_centre_is_no_white_drink(drinks: bool) -> None:
+    """Tokyo, warm light, overhead (`--seed 10077 --session-seed 27400`, board 1, with its
+    drinks and without): Yellow's meeple stands on Higashi-ginza's circles, no pyramid there,
+    a third of a pyramid's base off the centre; its own shadow 11 mm away changed the paper
+    as a faint white drink does, and the meeple was read as a yellow pyramid with a white
+    drink. A pyramid read as a meeple stands on the centre: no drink there, raw or with every
+    meeple riding, and Yellow's meeple kept."""
+    state, _shot, raw = bench_frame("tokyo", "warm/overhead", 1, 4, 10077, 27400, drinks)
+    assert "higashi-ginza" not in state.stations and "higashi-ginza" not in state.drinks
+    square = state.meeples["yellow"].square
+    assert square is not None
+    assert "higashi-ginza" not in _drinks(raw)
+    assert "higashi-ginza" not in _drinks(_settled("tokyo", state, raw, riding=True))
+    kept = {p.key() for p in _settled("tokyo", state, raw).pieces}
+    assert (MEEPLE, "yellow", f"[{square[0]},{square[1]}]") in kept
