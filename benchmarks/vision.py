@@ -329,6 +329,7 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
     full = FullBoards()
     seed = (400 if args.session_seed is None else args.session_seed) - 100
     drinks = right = phantoms = clean_phantoms = boards = pieces = pieces_right = 0
+    proposed = 0
     piece_phantoms = 0
     phantom_kinds: Counter[str] = Counter()
     riding: Counter[str] = Counter()
@@ -381,6 +382,7 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
                         {p.key() for p in ridden.pieces if p.kind == DRINK},
                         missed=False,
                     )
+                    proposed += _proposed(want, reading)
                     if state.drinks:
                         drinks += len(want)
                         right += len(want & got)
@@ -406,7 +408,8 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
     print(
         f"\n## drinks, map {board.id}\n\ndrinks read right: {right}/{drinks} ({pct:.2f} %), "
         f"phantom drinks {phantoms}; on {boards} boards without drinks: {clean_phantoms} phantom "
-        f"drinks; other pieces right {pieces_right}/{pieces}, phantom pieces {piece_phantoms}"
+        f"drinks; of these phantoms, proposed (sure enough to ask): {proposed}; other pieces "
+        f"right {pieces_right}/{pieces}, phantom pieces {piece_phantoms}"
         + (
             f" ({', '.join(f'{k}: {n}' for k, n in sorted(phantom_kinds.items()))})"
             if phantom_kinds
@@ -415,7 +418,8 @@ def run_drinks(board: BoardMap, layout: MarkerLayout, args: argparse.Namespace) 
     )
     print(
         f"with every meeple riding (the game knows no meeple's square): phantom drinks "
-        f"{riding['drink phantoms']}, meeples not read {riding['meeples lost']}/"
+        f"{riding['drink phantoms']} ({riding['proposed']} proposed), meeples not read "
+        f"{riding['meeples lost']}/"
         f"{riding['meeples']}, phantom pieces {riding['phantoms']}"
     )
     if drink_ms:
@@ -437,6 +441,19 @@ def _drink_misses(where: str, want: set[Any], got: set[Any], missed: bool = True
     if not lost and not extra:
         return []
     return [f"{where}: missed {lost} phantom {extra}"]
+
+
+def _proposed(want: set[Any], reading: Reading) -> int:
+    """The phantom drinks of a settled reading sure enough to be proposed (`SURE`): the ones
+    a table would be asked about; the rest reach no screen."""
+    from companion.vision.drink_proposals import SURE
+    from companion.vision.model import DRINK
+
+    return sum(
+        1
+        for p in reading.pieces
+        if p.kind == DRINK and p.key() not in want and p.confidence >= SURE
+    )
 
 
 def _time_drinks(reader: Reader, ms: list[float]) -> None:
@@ -467,6 +484,7 @@ def _riding(shot: Shot, reading: Reading) -> Counter[str]:
     return Counter(
         {
             "drink phantoms": len(got - want),
+            "proposed": _proposed(want, reading),
             "meeples": len(meeples),
             "meeples lost": len(meeples - {p.key() for p in reading.pieces}),
             "phantoms": ph,
@@ -482,6 +500,7 @@ class FullBoards:
     drinks: int = 0
     drinks_right: int = 0
     drink_phantoms: int = 0
+    proposed: int = 0
     pieces: int = 0
     pieces_right: int = 0
     phantoms: int = 0
@@ -497,6 +516,7 @@ class FullBoards:
         self.drinks += len(want)
         self.drinks_right += len(want & got)
         self.drink_phantoms += len(got - want)
+        self.proposed += _proposed(want, reading)
         truth = [p for p in shot.pieces if p.kind != DRINK]
         r, _w, ph = score(truth, [p for p in reading.pieces if p.kind != DRINK])
         self.pieces += len(truth)
@@ -506,7 +526,8 @@ class FullBoards:
     def line(self) -> str:
         return (
             f"full boards ({self.boards}, {self.refused} refused): drinks read right "
-            f"{self.drinks_right}/{self.drinks}, phantom drinks {self.drink_phantoms}; other "
+            f"{self.drinks_right}/{self.drinks}, phantom drinks {self.drink_phantoms} "
+            f"({self.proposed} proposed); other "
             f"pieces right {self.pieces_right}/{self.pieces}, phantom pieces {self.phantoms}"
         )
 
