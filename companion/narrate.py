@@ -67,6 +67,17 @@ def twin_title(vehicle: VehicleId, board: BoardMap) -> str | None:
     return f"{board.lines[vehicle.line].name} {vehicle_label(vehicle, board)}"
 
 
+def then(first: str, more: str) -> str:
+    """Two parts of one sentence, the second after a semicolon, spaced as the language
+    writes it (French puts a no-break space before it)."""
+    return _("{first}; {more}").format(first=first, more=more)
+
+
+def labelled(label: str, text: str) -> str:
+    """A text after its label and a colon, spaced as the language writes it."""
+    return _("{label}: {text}").format(label=label, text=text)
+
+
 def drink_bonus_text(amount: int, drink: str | None) -> str:
     """METRO DRINKS: the bonus named on its own ("drink bonus +¥100 (blue)")."""
     text = _("drink bonus +{drinks}").format(drinks=yen(amount))
@@ -117,9 +128,9 @@ def describe_step(step: Step, board: BoardMap, names: Names = color_name) -> str
                 lg=yen(line_gain),
             )
             if drinks:
-                text += "; " + drink_bonus_text(drinks, drink)
+                text = then(text, drink_bonus_text(drinks, drink))
             twin = twin_title(vehicle, board)
-            return text if twin is None else f"{twin}: {text}"
+            return text if twin is None else labelled(twin, text)
         case Offered(player, vehicle, stop, action, accepted):
             line = vehicle_label(vehicle, board)
             if action == "board":
@@ -128,7 +139,7 @@ def describe_step(step: Step, board: BoardMap, names: Names = color_name) -> str
                 text = _("{player} may leave line {line} at {stop}")
             answer = _("yes") if accepted else _("no")
             where = stop_name(board, stop)
-            return f"{text.format(player=names(player), line=line, stop=where)}: {answer}"
+            return labelled(text.format(player=names(player), line=line, stop=where), answer)
         case Boarded(player, vehicle, stop, fee):
             line = vehicle_label(vehicle, board)
             text = _("{player} boards line {line} at {stop}").format(
@@ -174,7 +185,10 @@ def describe_end_game(result: EndGameResult, names: Names = color_name) -> list[
                 + (" " + _("(speculated too: ¥0)") if sh.violation else "")
             )
         if parts:
-            lines.append(f"{lp.line} {yen(lp.value)}: " + "; ".join(parts))
+            joined = parts[0]
+            for part in parts[1:]:
+                joined = then(joined, part)
+            lines.append(labelled(f"{lp.line} {yen(lp.value)}", joined))
     for pr in result.players:
         if pr.drink_income:
             lines.append(

@@ -37,7 +37,7 @@ def payout_text(step: Paid, names: Names = color_name) -> str:
             line=step.line, line_gain=yen(step.line_gain), owner=owner
         )
     if step.drinks_gain:
-        text += "; " + narrate.drink_bonus_text(step.drinks_gain, step.drink)
+        text = narrate.then(text, narrate.drink_bonus_text(step.drinks_gain, step.drink))
     return text
 
 

@@ -25,7 +25,7 @@ from companion.metro.steps import Departed, Moved, Paid, Step
 from companion.metro.trains import Decision, Prompt
 from companion.metro.vehicles import VehicleId
 from companion.names import TableNames
-from companion.narrate import place_name, stop_name, twin_title
+from companion.narrate import labelled, place_name, stop_name, twin_title
 from companion.ui import kit as c
 from companion.ui.announce import announce
 from companion.ui.kit import Option
@@ -430,7 +430,7 @@ class TrainPhaseScreen(Screen):
             step = self.view.steps[self.shown]
             message = payout_text(step, self.names.label)
             twin = twin_title(step.vehicle, board)  # which tram or bus of an Osaka pair
-            message = message if twin is None else f"{twin}: {message}"
+            message = message if twin is None else labelled(twin, message)
             hints = [("back", _("Menu"))] if self.buttons else [("ok", _("Paid, continue"))]
         elif self.waiting == "prompt":
             prompt = self.view.pending
