@@ -89,6 +89,27 @@ def test_a_meeple_move_is_recorded_with_one_ok() -> None:
     assert app.services.session.events[-1] == MoveMeeple("blue", (2, 1))
 
 
+def test_a_move_the_rules_refuse_now_is_asked_once_the_move_before_it_is_confirmed() -> None:
+    """Blue stepped onto the square Red's meeple had, and Red moved away: the camera sees
+    both. Blue's move is refused while the game still has Red there, so it is not asked
+    first (never a question the core refuses on OK); once Red's move is recorded it is."""
+    camera = StubCamera()
+    app = home_with(camera)
+    app.services.session.record(MoveMeeple("red", (2, 1)))
+    camera.see(Moved("blue", (2, 1), None), Moved("red", (4, 4), (2, 1)))
+    app.tick(0.1)
+    assert app.top.name == "camera-proposal"
+    assert app.top.proposal == Moved("red", (4, 4), (2, 1))
+    app.press("ok")
+    app.tick(0.1)
+    assert app.top.name == "camera-proposal"
+    app.press("ok")
+    assert list(app.services.session.events[-2:]) == [
+        MoveMeeple("red", (4, 4)),
+        MoveMeeple("blue", (2, 1)),
+    ]
+
+
 def test_fix_opens_the_entry_prefilled_and_the_proposal_is_not_asked_again() -> None:
     camera = StubCamera()
     app = home_with(camera)

@@ -113,6 +113,10 @@ def drink_bonus(state: MetroState, station_id: str) -> int:
     return rulings.DRINK_BONUS[-1][1]
 
 
+NOT_TOUCHING = N_("{player}'s meeple does not touch {station}")
+"""The refusal of a build on a station the builder's meeple does not stand by."""
+
+
 def touches(board: BoardMap, square: Square, station_id: str) -> bool:
     return square in board.squares_touching_station(station_id)
 
@@ -190,12 +194,7 @@ def _build(
         raise IllegalEvent("player", N_("{player}'s meeple is not on the map"), player=player)
     if square is None or tuple(square) == meeple.square:
         if not touches(board, meeple.square, station_id):
-            raise IllegalEvent(
-                "station",
-                N_("{player}'s meeple does not touch {station}"),
-                player=player,
-                station=station_id,
-            )
+            raise IllegalEvent("station", NOT_TOUCHING, player=player, station=station_id)
     else:
         passed = (int(square[0]), int(square[1]))
         if player not in state.free_builds:

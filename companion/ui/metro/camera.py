@@ -18,7 +18,7 @@ from companion.colors import color_name, drink_name
 from companion.i18n import _
 from companion.metro.drinks import BuildDrink
 from companion.metro.errors import IllegalEvent
-from companion.metro.events import BuildStation, Event, MoveMeeple
+from companion.metro.events import BuildStation, Event, MoveMeeple, why_not
 from companion.names import Names, TableNames
 from companion.narrate import explain, place_name
 from companion.ui import kit as c
@@ -40,6 +40,17 @@ def kind_of(proposal: Any) -> str:
 def askable(proposal: Any) -> bool:
     """Built, Moved and DrinkBuilt become events; Missing and Conflict are only notices."""
     return kind_of(proposal) in ("Built", "Moved", "DrinkBuilt")
+
+
+def allowed(proposal: Any, rules: Any, state: Any) -> bool:
+    """The core would record the proposal's event now: a question is never one the rules
+    refuse on OK. A move onto a square another meeple still holds in the game is asked once
+    that meeple's own move is confirmed. A drink's build is settled by the camera
+    (`drink_proposals.buildable`: with a shape card's free builds, a station passed during a
+    Move may be meant, which the entry screen takes)."""
+    if kind_of(proposal) == "DrinkBuilt":
+        return True
+    return why_not(rules, state, event_of(proposal)) is None
 
 
 def question(proposal: Any, board: Any, names: Names = color_name) -> str:
@@ -100,7 +111,7 @@ class CameraPrompts:
             return []
         board = session.rules.board
         self.notices = [p.text(board) for p in found if not askable(p)]
-        return [p for p in found if askable(p)]
+        return [p for p in found if askable(p) and allowed(p, session.rules, state)]
 
     def dismiss(self, proposal: Any) -> None:
         self.dismissed.add(proposal)
