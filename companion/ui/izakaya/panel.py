@@ -84,6 +84,8 @@ def _order(
     x = area.x + 3
     if fnt.size(label)[0] + 8 + chips <= area.width:
         x = kit.blit_text(surface, fnt, label, fg, (area.x, y)).right + 8
+    else:
+        kit.textlog.left_out(label, "the turn order's label")
     for seat in state.order:
         chip = kit.player_chip(surface, fnt, state.colors[seat], (x, y + 2), line - 4)
         if seat == state.current:
@@ -173,6 +175,9 @@ def _rows(
                 break
         if not grown:
             break
+    if chosen is None:
+        for _color, label, _value in rows[last:]:
+            kit.textlog.left_out(label, "a panel's rows")
     for i in range(first, last):
         (color, _label, value), (font, lines) = laid[i]
         row = pygame.Rect(area.x, y, area.width, heights[i] - 2)

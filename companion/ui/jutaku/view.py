@@ -28,6 +28,7 @@ from companion.ui.kit import (
     chip,
     ellipsize,
     player_rgb,
+    textlog,
     wrap_lines,
 )
 from companion.voice import phrases
@@ -207,9 +208,14 @@ def _draw_row(
             blit_condensed(surface, read, text, status[0][1], pos, "topleft", room)
         return
     name = blit_condensed(surface, read, row.name, fg, (text_x, rect.centery), "midleft", room)
+    shown = status[:1]
     if status and read.size(status[0][0])[0] <= main_rect.left - name.right - 4 * gap:
         pos = (name.right + 2 * gap, rect.centery)
         blit_text(surface, read, status[0][0], status[0][1], pos, "midleft")
+    else:
+        shown = []
+    for text, _color in status[len(shown) :]:
+        textlog.left_out(text, "a seat's row (its status)")
 
 
 def _statuses(row: Row, colors: dict[str, RGB]) -> list[tuple[str, RGB]]:

@@ -11,6 +11,7 @@ import pygame
 
 from companion.colors import RGB, color_name
 from companion.i18n import _
+from companion.ui.kit import textlog
 from companion.ui.kit.banners import draw_error
 from companion.ui.kit.chips import color_chip, line_badge, player_chip
 from companion.ui.kit.hints import arrow, draw_hint, draw_title, hint_bar, hint_height
@@ -169,6 +170,8 @@ def draw_options(
         if opt.reason is not None and fits_condensed(read, opt.reason, room):
             pos = (r.right + 16, row.centery)
             blit_condensed(surface, read, opt.reason, muted, pos, "midleft", room, row)
+        elif opt.reason is not None:
+            textlog.left_out(opt.reason, "a greyed row's reason")
     if first > 0 or first + rows < len(options):
         mark = f"{cursor + 1}/{len(options)}"
         blit_text(surface, small, mark, muted, area.topright, "bottomright", kind=HINT)

@@ -35,7 +35,7 @@ class EndGameScreen(Screen):
         self.history: dict[str, list[int]] = current_metro(app.services).value_history()
         self._played = False
         self._chart: pygame.Surface | None = None
-        self._chart_texts: list[c.textlog.Placed] = []
+        self._chart_texts = c.textlog.Layer()
         self.page_count = 3
         self.solo_news = self._solo_news()
 
@@ -191,8 +191,10 @@ class EndGameScreen(Screen):
             legend,
             *(c.wrap(read, note, area.width) for note in tie_notes(self.result, table.label)),
         ]
-        for lines in notes:  # whole notes, as many as the page has room for
+        for k, lines in enumerate(notes):  # whole notes, as many as the page has room for
             if y + len(lines) * read.get_linesize() > area.bottom:
+                for gone in notes[k:]:
+                    c.textlog.left_out(" ".join(gone), "the end table's notes")
                 break
             for line in lines:
                 c.blit_text(surface, read, line, fg if lines is legend else muted, (area.x, y))

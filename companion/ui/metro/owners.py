@@ -87,14 +87,16 @@ class OwnersScreen(Screen):
             ]
             below = self._draw_head(surface, side, y, p.color, len(owned), bottom)
             if below is None:
+                c.textlog.left_out(metro_names(self.app.services).short(p.color), "the owners")
                 break
             y = below
             lines = c.wrap(small, ", ".join(owned) or "–", side.width)
             if p.drink_colors:
                 names = ", ".join(drink_name(d) for d in p.drink_colors)
                 lines += c.wrap(small, _("Drinks: {colors}").format(colors=names), side.width)
-            for part in lines:
+            for k, part in enumerate(lines):
                 if y + small.get_linesize() > bottom:
+                    c.textlog.left_out(" ".join(lines[k:]), "the owners")
                     break
                 part = c.ellipsize(small, part, side.width)
                 c.blit_text(surface, small, part, muted, (side.x, y))

@@ -293,6 +293,8 @@ def draw_track(
         if chip.right + 6 + medium.size(name)[0] <= w - m:
             pos = (chip.right + 6, r.centery)
             title_right = c.blit_text(layer, medium, name, fg, pos, "midleft").right
+        else:
+            c.textlog.left_out(name, "the income track's title (whose turn)")
     x, y = m, r.bottom + 2
     line_h = fnt.get_linesize()
     for color, _letter, info in _cash_items(state, names):
@@ -305,6 +307,9 @@ def draw_track(
     gap = max(6, m * 3 // 4)
     cell_h = at.row_h - 4
     widths, most = _widths(fnt, rules, state, cell_h, w - m, gap)
+    for key in ("name", "pair", "train", "discs"):
+        if key not in widths and (key != "discs" or _discs_w(rules, cell_h)):
+            c.textlog.left_out(_(HEADERS[key]) or key, "the income track's columns")
     lefts: dict[str, int] = {}
     x = m // 2
     for key, width in widths.items():
