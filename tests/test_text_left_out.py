@@ -6,14 +6,26 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+import pytest
 
+from companion import i18n
 from companion.ui import kit
 from companion.ui.kit import textlog
+from companion.ui.kit.options import Option
 from companion.ui.kit.textlog import TextRecorder
 from tests.textcheck import faults
 
 SIZE = (800, 480)
 REASON = "Maximiliano Ñoño already holds a share of line G"
+
+
+@pytest.fixture(params=["es", "fr", "en"])
+def language(request: pytest.FixtureRequest):
+    i18n.set_language(request.param)
+    try:
+        yield request.param
+    finally:
+        i18n.set_language("en")
 
 
 def _recorded(draw: Callable[[pygame.Surface, kit.Theme], None]) -> TextRecorder:
@@ -53,3 +65,21 @@ def test_the_hint_bar_reports_the_hints_it_has_no_room_for() -> None:
 
     found = faults(_recorded(draw), SIZE, left_out=True)
     assert found and all("left out: no room in the hint bar" in f for f in found)
+
+
+def test_a_greyed_rows_reason_too_long_beside_its_label_is_read_under_it(language: str) -> None:
+    """Beside a long label the reason has no room: it goes on a line of its own, whole."""
+    label = i18n._("Larger / smaller") + " · Marunouchi Marunouchi"
+    options = [Option(label, reason=REASON), Option("Ginza")]
+
+    def draw(surface: pygame.Surface, theme: kit.Theme) -> None:
+        area = pygame.Rect(10, 60, 600, 300)
+        kit.draw_options(surface, theme, None, area, options, 1)
+
+    recorder = _recorded(draw)
+    assert faults(recorder, SIZE, cuts=True, left_out=True) == []
+    texts = [p.text for p in recorder.placed]
+    first = recorder.placed[texts.index(label)]
+    under = recorder.placed[texts.index(label) + 1 : texts.index("Ginza")]
+    assert " ".join(p.text for p in under) == REASON
+    assert all(p.rect.top >= first.rect.bottom - 4 for p in under)
