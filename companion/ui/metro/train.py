@@ -330,7 +330,7 @@ class TrainPhaseScreen(Screen):
         band.bottom = h - c.hint_height(theme) - m // 2
         area = pygame.Rect(m, m // 2, int(w * 0.7) - m, band.top - m)
         if self.board is None or self._board_size != (w, h):
-            self.board = make_board(self.session.rules, area, c.font(theme, "small"))
+            self.board = make_board(self.session.rules, area, c.font(theme, "small"), left=True)
             self._board_size = (w, h)
         left = self.board.rect.right + m
         return band, pygame.Rect(left, area.y, w - left - m, area.height)
