@@ -82,8 +82,11 @@ def _order(
     label = _("Order")
     chips = sum(fnt.size(color_letter(c))[0] + line // 2 + 10 for c in state.colors)
     x = area.x + 3
-    if fnt.size(label)[0] + 8 + chips <= area.width:
-        x = kit.blit_text(surface, fnt, label, fg, (area.x, y)).right + 8
+    read = theme.font("read")
+    label_font = fnt if fnt.size(label)[0] + 8 + chips <= area.width else read
+    if label_font.size(label)[0] + 8 + chips <= area.width:
+        pos = (area.x, y + line // 2)
+        x = kit.blit_text(surface, label_font, label, fg, pos, "midleft").right + 8
     else:
         kit.textlog.left_out(label, "the turn order's label")
     for seat in state.order:
