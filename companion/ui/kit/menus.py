@@ -206,7 +206,11 @@ def _laid(
     label_w = min(label_font.size(opt.text)[0], right - x)
     if fits_condensed(read, opt.reason, right - x - label_w - 16):
         return right, label_font, True, []
-    return right, label_font, False, wrap(read, opt.reason, width - 10 - x)
+    under = width - 10 - x
+    lines = (
+        [opt.reason] if fits_condensed(read, opt.reason, under) else wrap(read, opt.reason, under)
+    )
+    return right, label_font, False, lines
 
 
 def _window(heights: Sequence[int], cursor: int, room: int) -> tuple[int, int]:
