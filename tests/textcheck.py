@@ -5,7 +5,9 @@ A frame fails on: a line the player must read whose capital letters are under `R
 on a 480-pixel-high screen (a button hint under `HINT_CAP`), a line leaving its box or the
 screen, two lines whose inked pixels overlap, and an overlay (a toast) hiding a line the player
 must read; with `cuts`, also a line the player must read that the kit cut to fit ("…" added by
-`kit.ellipsize`, a wrapped text's last line; a text whose own words end in "…" is not cut). Use
+`kit.ellipsize`, a wrapped text's last line; a text whose own words end in "…" is not cut); with
+`left_out`, also a text meant for the player that a screen did not draw for lack of room
+(`textlog.left_out`: a greyed row's reason, a log line, a name of a heading). Use
 `frame_faults(draw, surface)` for any drawing, `screen_faults(app)` for a
 FakeApp's stack, or `app_faults(app)` for the real app's screens and toasts (`App.draw`): a
 scripted game night can call it after every press.
@@ -13,7 +15,7 @@ scripted game night can call it after every press.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from itertools import combinations
 
 import pygame
@@ -34,8 +36,15 @@ def _name(p: Placed) -> str:
     return f"{p.text!r} at {tuple(p.ink())}"
 
 
-def faults(recorder: TextRecorder, size: tuple[int, int], cuts: bool = False) -> list[str]:
-    """Every fault of one recorded frame, as sentences (`cuts`: cut lines too)."""
+def faults(
+    recorder: TextRecorder,
+    size: tuple[int, int],
+    cuts: bool = False,
+    left_out: bool | Collection[str] = False,
+) -> list[str]:
+    """Every fault of one recorded frame, as sentences (`cuts`: cut lines too; `left_out`:
+    texts not drawn for lack of room too, but for those of the places it names, if a
+    collection: `textlog.left_out`'s `where`)."""
     out: list[str] = []
     screen = pygame.Rect((0, 0), size)
     placed = [p for p in recorder.placed if p.text.strip()]
@@ -57,33 +66,51 @@ def faults(recorder: TextRecorder, size: tuple[int, int], cuts: bool = False) ->
     for cover in recorder.covered:
         for p in cover.hidden:
             out.append(f"{cover.what} hides {_name(p)}")
+    if left_out is not False:
+        allowed = () if left_out is True else left_out
+        out += [
+            f"{gone.text!r} left out: no room in {gone.where}"
+            for gone in recorder.left
+            if gone.where not in allowed
+        ]
     return out
 
 
 def frame_faults(
-    draw: Callable[[pygame.Surface], None], surface: pygame.Surface, cuts: bool = False
+    draw: Callable[[pygame.Surface], None],
+    surface: pygame.Surface,
+    cuts: bool = False,
+    left_out: bool | Collection[str] = False,
 ) -> list[str]:
     """Draw one frame with the recorder on and judge it."""
     recorder = TextRecorder()
     with textlog.recording(recorder):
         draw(surface)
-    return faults(recorder, surface.get_size(), cuts)
+    return faults(recorder, surface.get_size(), cuts, left_out)
 
 
-def screen_faults(app: object, cuts: bool = False) -> list[str]:
+def screen_faults(
+    app: object, cuts: bool = False, left_out: bool | Collection[str] = False
+) -> list[str]:
     """A FakeApp's visible screens drawn and judged (tests/screen_fakes.py)."""
     draw = app.draw  # type: ignore[attr-defined]
-    return frame_faults(lambda _surface: draw(), app.surface, cuts)  # type: ignore[attr-defined]
+    surface = app.surface  # type: ignore[attr-defined]
+    return frame_faults(lambda _surface: draw(), surface, cuts, left_out)
 
 
-def app_faults(app: object, cuts: bool = False) -> list[str]:
+def app_faults(
+    app: object, cuts: bool = False, left_out: bool | Collection[str] = False
+) -> list[str]:
     """The real app's frame (`companion.app.core.App`: its screens, then its toasts) judged;
     the LED strip drawn under the screen is a picture, not text."""
     draw = app.draw  # type: ignore[attr-defined]
-    return frame_faults(lambda _surface: draw(), app.surface, cuts)  # type: ignore[attr-defined]
+    surface = app.surface  # type: ignore[attr-defined]
+    return frame_faults(lambda _surface: draw(), surface, cuts, left_out)
 
 
-def watch_app(app: object, every: int = 15, cuts: bool = False) -> dict[str, str]:
+def watch_app(
+    app: object, every: int = 15, cuts: bool = False, left_out: bool | Collection[str] = False
+) -> dict[str, str]:
     """Judge the real app's frames while a script drives it: each new top screen, then every
     `every` frames. Returns the first fault of each screen by name (empty: all read)."""
     seen: dict[str, str] = {}
@@ -95,7 +122,7 @@ def watch_app(app: object, every: int = 15, cuts: bool = False) -> dict[str, str
         frames = app.frames  # type: ignore[attr-defined]
         if top is not None and (top is not last[0] or frames - int(last[1]) >= every):  # type: ignore[call-overload]
             last[:] = [top, frames]
-            for fault in app_faults(app, cuts):
+            for fault in app_faults(app, cuts, left_out):
                 seen.setdefault(top.name, fault)
         return step(*args, **kwargs)
 

@@ -16,6 +16,7 @@ from companion.ui.kit import (
     hint_bar,
     hint_height,
     margin,
+    textlog,
     theme_color,
     wrap,
 )
@@ -86,6 +87,7 @@ class RecordsScreen(Screen):
         for line in lines:
             for part in wrap(fnt, line, w - 4 * m):
                 if y + fnt.get_linesize() > bottom:
+                    textlog.left_out(line, "a player's records")
                     break
                 y = blit_text(surface, fnt, part, fg, (2 * m, y), "topleft").bottom
             y += m // 2

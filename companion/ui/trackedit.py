@@ -125,7 +125,10 @@ class TrackEditor(Screen):
             kit.blit_text(surface, small, head, muted, (x, y), "midbottom")
             kit.blit_text(surface, big, text, fg, (x, y + theme.margin), "midtop")
         note = _("Compare with the row printed beside this value; fix the larger number")
-        lines = kit.wrap(small, note, area.width - 4 * theme.margin)[:2]
+        lines = kit.wrap(small, note, area.width - 4 * theme.margin)
+        if len(lines) > 2:
+            kit.textlog.left_out(note, "the check's note")
+        lines = lines[:2]
         for i, line in enumerate(lines):
             pos = (area.centerx, area.bottom - (len(lines) - i) * small.get_linesize())
             kit.blit_text(surface, small, line, muted, pos, "midtop")

@@ -34,6 +34,7 @@ from companion.ui.kit import (
     hint_bar,
     hint_height,
     player_chip,
+    textlog,
     theme_color,
 )
 from companion.ui.kit.text import blit_text, wrap
@@ -216,6 +217,7 @@ class ChocolateScreen(TableScreen):
         y = board.bottom + m // 2
         for text in wrap(medium, refill_text(s), side + m):
             if y + line > bottom:
+                textlog.left_out(refill_text(s), "the refill text under the board")
                 break
             y = blit_text(surface, medium, text, fg, (m, y)).bottom
         right = pygame.Rect(board.right + 2 * m, top, w - board.right - 3 * m, bottom - top)

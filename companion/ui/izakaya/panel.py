@@ -82,8 +82,13 @@ def _order(
     label = _("Order")
     chips = sum(fnt.size(color_letter(c))[0] + line // 2 + 10 for c in state.colors)
     x = area.x + 3
-    if fnt.size(label)[0] + 8 + chips <= area.width:
-        x = kit.blit_text(surface, fnt, label, fg, (area.x, y)).right + 8
+    read = theme.font("read")
+    label_font = fnt if fnt.size(label)[0] + 8 + chips <= area.width else read
+    if label_font.size(label)[0] + 8 + chips <= area.width:
+        pos = (area.x, y + line // 2)
+        x = kit.blit_text(surface, label_font, label, fg, pos, "midleft").right + 8
+    else:
+        kit.textlog.left_out(label, "the turn order's label")
     for seat in state.order:
         chip = kit.player_chip(surface, fnt, state.colors[seat], (x, y + 2), line - 4)
         if seat == state.current:
@@ -173,6 +178,9 @@ def _rows(
                 break
         if not grown:
             break
+    if chosen is None:
+        for _color, label, _value in rows[last:]:
+            kit.textlog.left_out(label, "a panel's rows")
     for i in range(first, last):
         (color, _label, value), (font, lines) = laid[i]
         row = pygame.Rect(area.x, y, area.width, heights[i] - 2)

@@ -32,6 +32,7 @@ from companion.ui.kit import (
     blit_text,
     colors_of,
     ellipsize,
+    textlog,
     wrap_lines,
 )
 from companion.ui.screen import Action, AppContext, Input, Screen
@@ -376,6 +377,7 @@ class JutakuScreen(Screen):
         names = {key: name for key, name, _power in DRINK_POWERS}
         for p, row_view in enumerate(view.rows):
             if y_pos + small.get_linesize() > bottom:
+                textlog.left_out(row_view.name, "the drinks panel's seats")
                 break
             held = ", ".join(_(names[d]) for d in self.state.records[p].drinks) or "-"
             text = f"{row_view.key}. {row_view.name} ({row_view.color_name}): {held}"

@@ -28,6 +28,7 @@ from companion.ui.kit import (
     chip,
     ellipsize,
     player_rgb,
+    textlog,
     wrap_lines,
 )
 from companion.voice import phrases
@@ -139,7 +140,7 @@ def draw_rows(
 ) -> None:
     """One panel per player: key, colour chip with its letter, name, what happens to them,
     and the big figure. A row with room for two lines shows the name over the status; a
-    lower one puts them on one line, without the status when it does not fit whole."""
+    lower one puts them on one line, the status and its detail as far as they fit whole."""
     rows = view.rows
     if not rows:
         return
@@ -207,9 +208,18 @@ def _draw_row(
             blit_condensed(surface, read, text, status[0][1], pos, "topleft", room)
         return
     name = blit_condensed(surface, read, row.name, fg, (text_x, rect.centery), "midleft", room)
-    if status and read.size(status[0][0])[0] <= main_rect.left - name.right - 4 * gap:
-        pos = (name.right + 2 * gap, rect.centery)
-        blit_text(surface, read, status[0][0], status[0][1], pos, "midleft")
+    x, dot = name.right + 2 * gap, "  ·  "
+    for n, (text, color) in enumerate(status):
+        said = text if n == 0 else dot + text
+        if read.size(said)[0] > main_rect.left - 2 * gap - x:
+            half = rect.width < surface.get_width() // 2
+            where = "a seat's row in two columns" if half else "a seat's row"
+            for gone, _color in status[n:]:
+                textlog.left_out(gone, where)
+            break
+        if n:
+            x = blit_text(surface, read, dot, colors["muted"], (x, rect.centery), "midleft").right
+        x = blit_text(surface, read, text, color, (x, rect.centery), "midleft").right
 
 
 def _statuses(row: Row, colors: dict[str, RGB]) -> list[tuple[str, RGB]]:

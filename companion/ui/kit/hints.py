@@ -9,6 +9,7 @@ import pygame
 
 from companion.colors import RGB
 from companion.i18n import _
+from companion.ui.kit import textlog
 from companion.ui.kit.palette import theme_color
 from companion.ui.kit.text import blit_text, ellipsize, wrap_lines
 from companion.ui.kit.textlog import HINT
@@ -135,11 +136,13 @@ def hint_bar(surface: pygame.Surface, theme: Any, hints: list[tuple[str, str]]) 
     fg = theme_color(theme, "foreground")
     accent = theme_color(theme, "accent")
     top = y + (h - fnt.get_linesize()) // 2
-    for key, what in hints:
+    for n, (key, what) in enumerate(hints):
         cap_w = fnt.get_linesize() * (2 if key in ("lr", "ud") else 1)
         if key in ("ok", "back"):
             cap_w = fnt.size(_("OK") if key == "ok" else _("BACK"))[0] + fnt.get_linesize() // 2
         if x + cap_w + gap // 2 + fnt.size(what)[0] > surface.get_width() - gap:
+            for _key, gone in hints[n:]:
+                textlog.left_out(gone, "the hint bar")
             break
         r = key_cap(surface, fnt, key, (x, top), accent)
         r = blit_text(surface, fnt, what, fg, (r.right + gap // 2, top), kind=HINT)

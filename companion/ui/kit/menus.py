@@ -12,11 +12,17 @@ import pygame
 from companion.colors import RGB, color_name
 from companion.i18n import _
 from companion.ui.kit.banners import draw_error
-from companion.ui.kit.chips import color_chip, line_badge, player_chip
+from companion.ui.kit.chips import (
+    badge_rect,
+    color_chip,
+    line_badge,
+    player_chip,
+    player_chip_width,
+)
 from companion.ui.kit.hints import arrow, draw_hint, draw_title, hint_bar, hint_height
 from companion.ui.kit.options import Option, Text, cursor_step, press_option, text_of
 from companion.ui.kit.palette import theme_color
-from companion.ui.kit.text import blit_condensed, blit_text, ellipsize, fits_condensed
+from companion.ui.kit.text import blit_condensed, blit_text, ellipsize, fits_condensed, wrap
 from companion.ui.kit.textlog import HINT
 from companion.ui.kit.theme import Fonts, font, margin
 from companion.ui.screen import Action, AppContext, Input, Screen
@@ -127,51 +133,104 @@ def draw_options(
     cursor: int,
 ) -> None:
     """A list with the cursor row highlighted, scrolled to keep the cursor visible; a greyed row
-    shows why it cannot be chosen. `rules` colours the line badges."""
+    shows why it cannot be chosen: beside its label, else on lines of its own under it (the
+    row grows). `rules` colours the line badges."""
     fnt = font(theme, "medium")
     read, small = font(theme, "read"), font(theme, "small")
     row_h = fnt.get_linesize() + 10
-    rows = max(1, area.height // row_h)
-    first = min(max(0, cursor - rows // 2), max(0, len(options) - rows))
+    laid = [_laid(fnt, read, opt, area.width, row_h - 12) for opt in options]
+    heights = [row_h + len(under) * read.get_linesize() for *_r, under in laid]
+    first, last = _window(heights, cursor, area.height)
     fg, muted = theme_color(theme, "foreground"), theme_color(theme, "muted")
     accent = theme_color(theme, "accent")
-    for i, opt in enumerate(options[first : first + rows]):
-        index = first + i
-        y = area.y + i * row_h
-        row = pygame.Rect(area.x, y, area.width, row_h - 4)
+    y = area.y
+    for index in range(first, last):
+        opt, (label_end, label_font, beside, under) = options[index], laid[index]
+        row = pygame.Rect(area.x, y, area.width, heights[index] - 4)
+        right = row.x + label_end
+        y += heights[index]
         if index == cursor:
             pygame.draw.rect(surface, theme_color(theme, "selected"), row, border_radius=8)
             pygame.draw.rect(surface, accent, row, width=3, border_radius=8)
         x = row.x + 8
-        chip_h = row.height - 8
+        chip_h = row_h - 12
+        cy = row.y + (row_h - 4) // 2
         if opt.line is not None:
-            x = line_badge(
-                surface, fnt, rules, opt.line, pygame.Rect(x, y + 2, chip_h, chip_h)
-            ).right
-            x += 10
+            cell = pygame.Rect(x, row.y + 2, chip_h, chip_h)
+            x = line_badge(surface, fnt, rules, opt.line, cell).right + 10
         color = opt.color
         if color is not None:
-            x = player_chip(surface, fnt, color, (x, y + 2), chip_h).right + 10
+            x = player_chip(surface, fnt, color, (x, row.y + 2), chip_h).right + 10
         text_color = fg if opt.reason is None else muted
-        right = row.right - 10
         if opt.detail:
-            pos = (right, row.centery)
-            room = (right - x) // 2
+            room = (row.right - 10 - x) // 2
             detail = opt.detail_in(lambda v, r=room: fits_condensed(fnt, v, r))  # type: ignore[misc]
-            right = blit_condensed(surface, fnt, detail, text_color, pos, "midright", room, row).x
-            right -= 10
-        pos = (x, row.centery)
-        label_font = fnt if fits_condensed(fnt, opt.text, right - x) else read
+            pos = (row.right - 10, cy)
+            blit_condensed(surface, fnt, detail, text_color, pos, "midright", room, row)
+        pos = (x, cy)
         r = blit_condensed(
             surface, label_font, opt.text, text_color, pos, "midleft", right - x, row
         )
-        room = right - r.right - 16
-        if opt.reason is not None and fits_condensed(read, opt.reason, room):
-            pos = (r.right + 16, row.centery)
-            blit_condensed(surface, read, opt.reason, muted, pos, "midleft", room, row)
-    if first > 0 or first + rows < len(options):
+        if beside and opt.reason is not None:
+            pos = (r.right + 16, cy)
+            blit_condensed(surface, read, opt.reason, muted, pos, "midleft", right - pos[0], row)
+        top = row.y + row_h - 8
+        for part in under:
+            blit_condensed(surface, read, part, muted, (x, top), "topleft", row.right - 10 - x, row)
+            top += read.get_linesize()
+    if first > 0 or last < len(options):
         mark = f"{cursor + 1}/{len(options)}"
         blit_text(surface, small, mark, muted, area.topright, "bottomright", kind=HINT)
+
+
+def _laid(
+    fnt: pygame.font.Font, read: pygame.font.Font, opt: Option, width: int, chip_h: int
+) -> tuple[int, pygame.font.Font, bool, list[str]]:
+    """How `draw_options` lays a row `width` wide out (x from the row's left): where its label
+    ends (left of the detail), the label's font, whether the reason goes beside the label, and
+    the reason's lines under it when not."""
+    x = 8
+    if opt.line is not None:
+        x += badge_rect(fnt, opt.line, pygame.Rect(0, 0, chip_h, chip_h)).width + 10
+    color = opt.color
+    if color is not None:
+        x += player_chip_width(fnt, color, chip_h) + 10
+    right = width - 10
+    if opt.detail:
+        room = (right - x) // 2
+        detail = opt.detail_in(lambda v: fits_condensed(fnt, v, room))
+        right -= min(room, fnt.size(detail)[0]) + 10
+    label_font = fnt if fits_condensed(fnt, opt.text, right - x) else read
+    if opt.reason is None:
+        return right, label_font, False, []
+    label_w = min(label_font.size(opt.text)[0], right - x)
+    if fits_condensed(read, opt.reason, right - x - label_w - 16):
+        return right, label_font, True, []
+    under = width - 10 - x
+    lines = (
+        [opt.reason] if fits_condensed(read, opt.reason, under) else wrap(read, opt.reason, under)
+    )
+    return right, label_font, False, lines
+
+
+def _window(heights: Sequence[int], cursor: int, room: int) -> tuple[int, int]:
+    """The rows [first, last) shown in `room` pixels: as many as fit, the cursor's among them,
+    as near their middle as the ends of the list allow."""
+    if not heights:
+        return 0, 0
+    at = min(max(0, cursor), len(heights) - 1)
+    first, last = at, at + 1
+    grown = True
+    while grown:
+        grown = False
+        sides = [(first - 1, last), (first, last + 1)]
+        if at - first > last - 1 - at:
+            sides.reverse()
+        for lo, hi in sides:
+            if lo >= 0 and hi <= len(heights) and sum(heights[lo:hi]) <= room:
+                first, last, grown = lo, hi, True
+                break
+    return first, last
 
 
 class MenuScreen(Screen):

@@ -12,7 +12,9 @@ player who has used the box once does not need it, so it may be smaller. Text dr
 picture (the board view's map labels, the LED strip view) is part of that picture and not noted.
 
 A line the kit shortened to fit (`kit.text.ellipsize`, a wrapped text's last line) is noted with
-the text it was cut from (`cut_from`), so the checker can say what the player lost.
+the text it was cut from (`cut_from`), so the checker can say what the player lost. A text
+meant for the player that a screen did not draw at all for lack of room is noted with
+`left_out(text, where)`.
 """
 
 from __future__ import annotations
@@ -57,20 +59,39 @@ class Covered:
     hidden: list[Placed] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class LeftOut:
+    """A text meant for the player that was not drawn: `where` had no room for it."""
+
+    text: str
+    where: str
+
+
+class Layer(list[Placed]):
+    """The lines of a cached layer, and (`left`) the texts it left out."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.left: list[LeftOut] = []
+
+
 @dataclass
 class TextRecorder:
-    """The lines of one frame, in drawing order; `covered` the overlays and what they hid."""
+    """The lines of one frame, in drawing order; `covered` the overlays and what they hid;
+    `left` the texts not drawn for lack of room."""
 
     placed: list[Placed] = field(default_factory=list)
     covered: list[Covered] = field(default_factory=list)
+    left: list[LeftOut] = field(default_factory=list)
 
     def clear(self) -> None:
         self.placed.clear()
         self.covered.clear()
+        self.left.clear()
 
 
 _recorder: TextRecorder | None = None
-_captures: list[list[Placed]] = []
+_captures: list[Layer] = []
 _caps: weakref.WeakKeyDictionary[pygame.font.Font, int] = weakref.WeakKeyDictionary()
 """Weak: a font (and its open file) goes with the theme that made it."""
 _cuts: dict[str, str] = {}
@@ -85,6 +106,18 @@ def cut(shown: str, full: str) -> None:
     if len(_cuts) >= _CUTS_KEPT:
         _cuts.clear()
     _cuts[shown] = full
+
+
+def left_out(text: str, where: str) -> None:
+    """`text`, meant for the player, is not drawn: no room in `where` ("a greyed row's
+    reason", the same words for every text so left out)."""
+    if _recorder is None and not _captures:
+        return
+    gone = LeftOut(text, where)
+    if _captures:
+        _captures[-1].left.append(gone)
+    elif _recorder is not None:
+        _recorder.left.append(gone)
 
 
 def cut_from(text: str) -> str:
@@ -113,10 +146,10 @@ def recording(recorder: TextRecorder) -> Iterator[TextRecorder]:
 
 
 @contextmanager
-def capture() -> Iterator[list[Placed]]:
-    """The lines drawn inside the block, also when nothing records: a screen that caches a
-    layer keeps them and `replay`s them each frame it blits the layer."""
-    lines: list[Placed] = []
+def capture() -> Iterator[Layer]:
+    """The lines drawn (and texts left out) inside the block, also when nothing records: a
+    screen that caches a layer keeps them and `replay`s them each frame it blits the layer."""
+    lines = Layer()
     _captures.append(lines)
     try:
         yield lines
@@ -124,10 +157,11 @@ def capture() -> Iterator[list[Placed]]:
         _captures.remove(lines)
 
 
-def replay(lines: list[Placed], offset: tuple[int, int] = (0, 0)) -> None:
-    """Note again the lines of a layer blitted at `offset`."""
+def replay(lines: Layer, offset: tuple[int, int] = (0, 0)) -> None:
+    """Note again the lines (and left-out texts) of a layer blitted at `offset`."""
     if _recorder is None:
         return
+    _recorder.left += lines.left
     for line in lines:
         box = line.box.move(offset) if line.box is not None else None
         _recorder.placed.append(

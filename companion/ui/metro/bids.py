@@ -138,6 +138,8 @@ class BidsScreen(Screen):
                 c.blit_whole(
                     surface, medium, names.short(color), fg, pos, "midleft", room, step - 6
                 )
+            else:
+                c.textlog.left_out(names.short(color), "the new turn order")
             y += step
         c.hint_bar(
             surface,

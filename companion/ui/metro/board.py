@@ -15,8 +15,15 @@ from companion.metro.vehicles import VehicleId
 from companion.ui.board_view import BoardView
 
 
-def make_board(rules: MetroRules, rect: pygame.Rect, fnt: pygame.font.Font) -> BoardLayer:
-    return BoardLayer(BoardView(rules.board, rect), rules, fnt)
+def make_board(
+    rules: MetroRules, rect: pygame.Rect, fnt: pygame.font.Font, left: bool = False
+) -> BoardLayer:
+    """The board as big as `rect` allows, centred in it, or at its left (`left`: what is
+    beside it gets the room the centring would leave)."""
+    view = BoardView(rules.board, rect)
+    if left and view.width_px < rect.width:
+        view = BoardView(rules.board, pygame.Rect(rect.topleft, (view.width_px, rect.height)))
+    return BoardLayer(view, rules, fnt)
 
 
 class BoardLayer:

@@ -162,6 +162,7 @@ class CameraPrompts:
         if c.fits_condensed(fnt, text, width):
             c.blit_condensed(surface, fnt, text, color, (right, y), "topright", width)
             return
+        c.textlog.left_out(text, "the camera's status")
         word = self.short(tone)
         r = c.blit_text(surface, fnt, word, color, (right, y), "topright") if word else None
         cap = cap_height(fnt)

@@ -35,7 +35,7 @@ class EndGameScreen(Screen):
         self.history: dict[str, list[int]] = current_metro(app.services).value_history()
         self._played = False
         self._chart: pygame.Surface | None = None
-        self._chart_texts: list[c.textlog.Placed] = []
+        self._chart_texts = c.textlog.Layer()
         self.page_count = 3
         self.solo_news = self._solo_news()
 
@@ -187,16 +187,20 @@ class EndGameScreen(Screen):
             right = area.x + label_w + (i + 1) * col_w - m
             c.blit_text(surface, total_font, total, accent, (right, cy), "midright")
         y = cy + total_font.get_linesize() // 2 + 6
-        notes = [
-            legend,
-            *(c.wrap(read, note, area.width) for note in tie_notes(self.result, table.label)),
-        ]
-        for lines in notes:  # whole notes, as many as the page has room for
-            if y + len(lines) * read.get_linesize() > area.bottom:
+        lh = read.get_linesize()
+        for line in legend:
+            c.blit_text(surface, read, line, fg, (area.x, y))
+            y += lh
+        labelled, named = tie_notes(self.result, table.label), tie_notes(self.result, table.short)
+        for k, (note, short) in enumerate(zip(labelled, named, strict=True)):
+            lines = self._note_lines(read, note, short, area.width, (area.bottom - y) // lh)
+            if not lines:
+                for gone in labelled[k:]:
+                    c.textlog.left_out(gone, "the end table's notes")
                 break
             for line in lines:
-                c.blit_text(surface, read, line, fg if lines is legend else muted, (area.x, y))
-                y += read.get_linesize()
+                c.blit_condensed(surface, read, line, muted, (area.x, y), "topleft", area.width)
+                y += lh
         if self.solo_news is not None:
             y += 8
             for line in c.wrap(medium, describe_solo(self.solo_news), area.width):
@@ -286,6 +290,19 @@ class EndGameScreen(Screen):
                     )
                     c.blit_text(surface, read, amount, fg, (chip.right + 4, ly), "midleft")
             y += row_h
+
+    @staticmethod
+    def _note_lines(
+        read: pygame.font.Font, note: str, short: str, width: int, room: int
+    ) -> list[str]:
+        """A tie note in at most `room` lines: as it is, else narrowed, else with the names
+        alone (the chips say the colours); [] when none fits."""
+        narrow = int(width / c.CONDENSED)
+        for text, w in ((note, width), (note, narrow), (short, width), (short, narrow)):
+            lines = c.wrap(read, text, w)
+            if len(lines) <= room:
+                return lines
+        return []
 
     def _draw_chart(self, surface: pygame.Surface, theme: Any, area: pygame.Rect) -> None:
         if self._chart is None or self._chart.get_size() != area.size:

@@ -411,6 +411,7 @@ class EntryScreen(Screen):
         ):
             for line in c.wrap_lines(fnt, text, side.width, 2):
                 if y + fnt.get_linesize() > side.bottom:
+                    c.textlog.left_out(text, "the square's side panel")
                     return
                 y = c.blit_text(surface, fnt, line, fg, (side.x, y), box=side).bottom
             y += 8

@@ -40,7 +40,7 @@ class MetroHome(Screen):
         self.cursor = 0
         self._cache: tuple[Any, ...] | None = None
         self._layer: pygame.Surface | None = None
-        self._texts: list[c.textlog.Placed] = []
+        self._texts = c.textlog.Layer()
         self._title_right = 0
         self._asked_end_round = 0
         self._shown_end = False

@@ -50,9 +50,10 @@ class OwnersScreen(Screen):
 
     def _draw_head(
         self, surface: pygame.Surface, side: pygame.Rect, y: int, color: str, n: int, bottom: int
-    ) -> int | None:
+    ) -> tuple[int, bool] | None:
         """The chip, the name and station count beside it, else the count there and the name
-        under it across the side; returns the y below (None: no room above `bottom`)."""
+        under it across the side; returns the y below and whether the count is shown (None: no
+        room above `bottom`)."""
         theme = self.app.services.theme
         medium, read = c.font(theme, "medium"), c.font(theme, "read")
         fg = c.theme_color(theme, "foreground")
@@ -71,7 +72,7 @@ class OwnersScreen(Screen):
         for part in under:
             c.blit_condensed(surface, read, part, fg, (side.x, below), "topleft", side.width)
             below += read.get_linesize()
-        return below
+        return below, text.endswith(f"· {n}")
 
     def _draw_owners(self, surface: pygame.Surface, side: pygame.Rect, bottom: int) -> None:
         theme = self.app.services.theme
@@ -85,16 +86,20 @@ class OwnersScreen(Screen):
                 for s, o in state.stations.items()
                 if o == p.color
             ]
-            below = self._draw_head(surface, side, y, p.color, len(owned), bottom)
-            if below is None:
+            head = self._draw_head(surface, side, y, p.color, len(owned), bottom)
+            if head is None:
+                c.textlog.left_out(metro_names(self.app.services).short(p.color), "the owners")
                 break
-            y = below
-            lines = c.wrap(small, ", ".join(owned) or "–", side.width)
+            y, counted = head
+            lines = (
+                [] if counted and not owned else c.wrap(small, ", ".join(owned) or "–", side.width)
+            )
             if p.drink_colors:
                 names = ", ".join(drink_name(d) for d in p.drink_colors)
                 lines += c.wrap(small, _("Drinks: {colors}").format(colors=names), side.width)
-            for part in lines:
+            for k, part in enumerate(lines):
                 if y + small.get_linesize() > bottom:
+                    c.textlog.left_out(" ".join(lines[k:]), "the owners")
                     break
                 part = c.ellipsize(small, part, side.width)
                 c.blit_text(surface, small, part, muted, (side.x, y))

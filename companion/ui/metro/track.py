@@ -40,6 +40,8 @@ SPECS_SHOWN = 2
 """Speculations a row shows when all of them would push other columns off the screen."""
 SHORT = {"pair": N_("Lg / sm"), "shares": N_("Shr."), "specs": N_("Specul.")}
 """Headers for a column too narrow for the whole word."""
+DROPPED = {"name": "line names", "pair": "pairs", "train": "trains", "discs": "disc spaces"}
+"""The columns a row too wide loses, as the text recorder names them (`textlog.left_out`)."""
 STRIPE = (28, 31, 40)
 EMPTY_SLOT = (70, 74, 86)
 SPEED_DISC = (235, 235, 235)
@@ -293,6 +295,8 @@ def draw_track(
         if chip.right + 6 + medium.size(name)[0] <= w - m:
             pos = (chip.right + 6, r.centery)
             title_right = c.blit_text(layer, medium, name, fg, pos, "midleft").right
+        else:
+            c.textlog.left_out(name, "the income track's title (whose turn)")
     x, y = m, r.bottom + 2
     line_h = fnt.get_linesize()
     for color, _letter, info in _cash_items(state, names):
@@ -305,6 +309,9 @@ def draw_track(
     gap = max(6, m * 3 // 4)
     cell_h = at.row_h - 4
     widths, most = _widths(fnt, rules, state, cell_h, w - m, gap)
+    for key, column in DROPPED.items():
+        if key not in widths and (key != "discs" or _discs_w(rules, cell_h)):
+            c.textlog.left_out(_(HEADERS[key]) or key, f"the income track's {column}")
     lefts: dict[str, int] = {}
     x = m // 2
     for key, width in widths.items():

@@ -330,7 +330,7 @@ class TrainPhaseScreen(Screen):
         band.bottom = h - c.hint_height(theme) - m // 2
         area = pygame.Rect(m, m // 2, int(w * 0.7) - m, band.top - m)
         if self.board is None or self._board_size != (w, h):
-            self.board = make_board(self.session.rules, area, c.font(theme, "small"))
+            self.board = make_board(self.session.rules, area, c.font(theme, "small"), left=True)
             self._board_size = (w, h)
         left = self.board.rect.right + m
         return band, pygame.Rect(left, area.y, w - left - m, area.height)
@@ -384,12 +384,15 @@ class TrainPhaseScreen(Screen):
         lh = read.get_linesize()
         room = max(0, (area.bottom - y) // lh)
         rows: list[tuple[str, bool]] = []
-        for text in reversed(self.log):  # whole messages or none, the newest last
-            newest = text is self.log[-1]
+        for k in range(len(self.log) - 1, -1, -1):  # whole messages or none, the newest last
+            text, newest = self.log[k], k == len(self.log) - 1
             parts = c.wrap(read, text, area.width)
             if newest and len(parts) > room:  # the newest narrowed into the room if it can be
                 parts = c.wrap(read, text, int(area.width / c.CONDENSED))
             if len(rows) + len(parts) > room:
+                c.textlog.left_out(text, "the train log's newest" if newest else "the train log")
+                for older in self.log[:k]:
+                    c.textlog.left_out(older, "the train log")
                 break
             rows[:0] = [(p, newest) for p in parts]
         for part, newest in rows:
@@ -417,6 +420,8 @@ class TrainPhaseScreen(Screen):
             if len(lines) <= 3 and all(c.fits_condensed(fnt, line, room) for line in lines):
                 break
         (x, y0), lines = place, lines[:3]
+        if len(c.wrap(fnt, text, room)) > 3:
+            c.textlog.left_out(text, "whose decision")
         for i, part in enumerate(lines):
             c.blit_condensed(surface, fnt, part, accent, (x, y0 + i * h), "midleft", room, area)
         return y0 + (len(lines) - 1) * h + h // 2 + 8

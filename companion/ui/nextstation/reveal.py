@@ -15,7 +15,7 @@ from companion.colors import RGB, color_name
 from companion.i18n import _, language
 from companion.nextstation.deck import GREENS_PER_ROUND
 from companion.nextstation.game import ROUNDS, EndRound, Phase, Reveal
-from companion.ui.kit import blit_text, hint_bar, player_rgb, wrap
+from companion.ui.kit import blit_text, hint_bar, player_rgb, textlog, wrap
 from companion.ui.kit.palette import theme_color
 from companion.ui.nextstation.card import (
     BACKGROUND_RGB,
@@ -159,6 +159,8 @@ class RevealScreen(GameScreen):
             rows = [text] if i == 0 and card is not None else wrap(fnt, text, area.width)
             for row in rows:
                 if y + fnt.get_linesize() > area.bottom:
+                    for gone, _f, _c in lines[i:]:
+                        textlog.left_out(gone, "the card's words")
                     return  # never over the orange card's band
                 blit_text(surface, fnt, row, color, (area.x, y), max_width=area.width)
                 y += fnt.get_linesize()

@@ -31,6 +31,7 @@ from companion.ui.kit import (
     hint_bar,
     hint_height,
     player_chip,
+    textlog,
     theme_color,
 )
 from companion.ui.kit.text import blit_text, wrap
@@ -122,6 +123,7 @@ class ShoppingScreen(TableScreen):
             medium = theme.font("medium")
             for text in wrap(medium, reminder(s.mode), split - 2 * m):
                 if y + medium.get_linesize() > bottom:
+                    textlog.left_out(reminder(s.mode), "the shopping reminder")
                     break
                 y = blit_text(surface, medium, text, muted, (m, y)).bottom
             players = pygame.Rect(split, top, w - split - m, bottom - top)
@@ -160,6 +162,8 @@ class ShoppingScreen(TableScreen):
         blit_text(surface, fnt, _("Barrels"), muted, (area.right, area.y), "topright")
         area = area.move(0, line)
         names = self.names
+        for seat in s.seats[rows:]:
+            textlog.left_out(self.names.label(seat.color), "the shoppers' rows")
         for p, (seat, who) in enumerate(list(zip(s.seats, s.shoppers, strict=True))[:rows]):
             y = area.y + p * line
             badge = player_chip(surface, fnt, seat.color, (area.x, y + 2), line - 6)
