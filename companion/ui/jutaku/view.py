@@ -27,6 +27,7 @@ from companion.ui.kit import (
     blit_text,
     chip,
     ellipsize,
+    fits_condensed,
     player_rgb,
     textlog,
     wrap_lines,
@@ -211,12 +212,18 @@ def _draw_row(
     x, dot = name.right + 2 * gap, "  ·  "
     for n, (text, color) in enumerate(status):
         said = text if n == 0 else dot + text
-        if read.size(said)[0] > main_rect.left - 2 * gap - x:
+        room = main_rect.left - 2 * gap - x
+        if not fits_condensed(read, said, room):
             half = rect.width < surface.get_width() // 2
             where = "a seat's row in two columns" if half else "a seat's row"
             for gone, _color in status[n:]:
                 textlog.left_out(gone, where)
             break
+        if read.size(said)[0] > room:
+            # narrowed whole (the detail's colour is the separator's, muted)
+            pos = (x, rect.centery)
+            x = blit_condensed(surface, read, said, color, pos, "midleft", room).right
+            continue
         if n:
             x = blit_text(surface, read, dot, colors["muted"], (x, rect.centery), "midleft").right
         x = blit_text(surface, read, text, color, (x, rect.centery), "midleft").right
