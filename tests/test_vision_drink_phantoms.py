@@ -239,3 +239,17 @@ def test_a_meeples_own_shadow_off_a_stations_centre_is_no_white_drink(drinks: bo
     assert "higashi-ginza" not in _drinks(_settled("tokyo", state, raw, riding=True))
     kept = {p.key() for p in _settled("tokyo", state, raw).pieces}
     assert (MEEPLE, "yellow", f"[{square[0]},{square[1]}]") in kept
+
+
+@pytest.mark.parametrize("drinks", [True, False])
+def test_print_of_a_drinks_colour_that_did_not_change_is_no_drink(drinks: bool) -> None:
+    """Osaka, warm light, overhead (`--seed 17077 --session-seed 39400`, board 2, with its
+    drinks and without): the red line printed by Abeno's blue pyramid reads a little nearer
+    the red drink than the empty board's red in this light, 8 pixels of it, enough for a
+    drink's blob; the change test saw it change 0.19 of a threshold, where a drink changes
+    the board (0.63 the least of every coloured drink read on 26 seed sets). No drink
+    there, raw, settled with the game, or with every meeple riding."""
+    state, _shot, raw = bench_frame("osaka", "warm/overhead", 2, 4, 17077, 39400, drinks)
+    assert state.stations["abeno"] == "blue" and "abeno" not in state.drinks
+    for reading in (raw, _settled("osaka", state, raw), _settled("osaka", state, raw, True)):
+        assert "abeno" not in _drinks(reading)

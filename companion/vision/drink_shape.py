@@ -96,14 +96,22 @@ def largest_part(pts: np.ndarray, scale: float) -> np.ndarray:
     """The points of a blob's largest 8-connected part (at `scale` px/mm)."""
     if len(pts) < 2:
         return pts
+    part: np.ndarray = pts[in_largest_part(pts, scale)]
+    return part
+
+
+def in_largest_part(pts: np.ndarray, scale: float) -> np.ndarray:
+    """Which of a blob's points (N x 2, mm) are in its largest 8-connected part."""
+    if len(pts) < 2:
+        return np.ones(len(pts), bool)
     px = np.round(pts * scale).astype(np.intp)
     px -= px.min(0)
     mask = np.zeros((int(px[:, 1].max()) + 1, int(px[:, 0].max()) + 1), np.uint8)
     mask[px[:, 1], px[:, 0]] = 1
     _n, labels = cv2.connectedComponents(mask, connectivity=8)
     of = labels[px[:, 1], px[:, 0]]
-    part: np.ndarray = pts[of == np.argmax(np.bincount(of))]
-    return part
+    out: np.ndarray = of == np.argmax(np.bincount(of))
+    return out
 
 
 def reach(pts: np.ndarray, lean: Lean) -> float:
