@@ -95,3 +95,15 @@ def shifted_lens():
 
     with shifted_lens():
         yield
+
+
+@pytest.fixture(params=["es", "fr", "en"])
+def language(request: pytest.FixtureRequest):
+    """Each of the screen's languages in turn (the English catalogue restored after)."""
+    from companion import i18n
+
+    i18n.set_language(request.param)
+    try:
+        yield request.param
+    finally:
+        i18n.set_language("en")

@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
-import pytest
 
-from companion import i18n
 from companion.i18n import _
 from companion.ui import kit
 from companion.ui.kit import textlog
@@ -18,15 +16,6 @@ from tests.textcheck import faults
 SIZE = (800, 480)
 WHITE = (255, 255, 255)
 SENTENCE = "Maximiliano Ñoño already holds a share of line G"
-
-
-@pytest.fixture(params=["es", "fr", "en"])
-def language(request: pytest.FixtureRequest):
-    i18n.set_language(request.param)
-    try:
-        yield request.param
-    finally:
-        i18n.set_language("en")
 
 
 def _faults(draw: Callable[[pygame.Surface, pygame.font.Font], None], cuts: bool = True):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
-import pytest
 
 from companion import i18n
 from companion.ui import kit
@@ -17,15 +16,6 @@ from tests.textcheck import faults
 
 SIZE = (800, 480)
 REASON = "Maximiliano Ñoño already holds a share of line G"
-
-
-@pytest.fixture(params=["es", "fr", "en"])
-def language(request: pytest.FixtureRequest):
-    i18n.set_language(request.param)
-    try:
-        yield request.param
-    finally:
-        i18n.set_language("en")
 
 
 def _recorded(draw: Callable[[pygame.Surface, kit.Theme], None]) -> TextRecorder:

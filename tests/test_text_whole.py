@@ -6,9 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
-import pytest
 
-from companion import i18n
 from companion.i18n import _
 from companion.ui import kit
 from companion.ui.kit import textlog
@@ -23,15 +21,6 @@ SIZE = (800, 480)
 class Toast:
     text: str
     level: str = "info"
-
-
-@pytest.fixture(params=["es", "fr", "en"])
-def language(request: pytest.FixtureRequest):
-    i18n.set_language(request.param)
-    try:
-        yield request.param
-    finally:
-        i18n.set_language("en")
 
 
 def _drawn(draw) -> tuple[TextRecorder, pygame.Surface]:
