@@ -66,8 +66,8 @@ MAY_LEAVE_OUT = {
     " in turn order, the current one framed, under whose action it is, say it; a line of its"
     " own would push an action off the list",
     "a seat's row in two columns": "eight seats at 800x480: a half-width row holds the name,"
-    " the status and the big figure, not the detail (plots built, Countdown's total so far);"
-    " the clock needs the height two-line rows would take",
+    " the status and the big figure, not always the detail (Countdown's total so far; Jutaku's"
+    " plots say '1/4' where that fits); the clock needs the height two-line rows would take",
 }
 """Places (`textlog.left_out`'s `where`) that may leave a text out for lack of room, with why:
 nothing else the player is meant to read may be missing."""

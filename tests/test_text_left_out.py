@@ -73,3 +73,26 @@ def test_a_greyed_rows_reason_too_long_beside_its_label_is_read_under_it(languag
     under = recorder.placed[texts.index(label) + 1 : texts.index("Ginza")]
     assert " ".join(p.text for p in under) == REASON
     assert all(p.rect.top >= first.rect.bottom - 4 for p in under)
+
+
+def test_eight_jutaku_seats_say_their_plots_briefly_where_the_words_have_no_room(
+    language: str,
+) -> None:
+    """Eight seats at 800x480 sit in two columns of half-width rows: where "0 of 4 plots" has
+    no room even narrowed, the row says "0/4"; only a row too full for that leaves it out."""
+    from companion.jutaku.jutaku import JutakuOptions
+    from companion.jutaku.players import default_seats
+    from companion.ui.jutaku import JutakuScreen
+    from tests.screen_fakes import FakeApp
+
+    app = FakeApp(None, SIZE)
+    app.push(JutakuScreen(app, default_seats(8), JutakuOptions()))
+    recorder = TextRecorder()
+    with textlog.recording(recorder):
+        app.draw()
+    words = i18n._("{n} of {total} plots").format(n=0, total=4)
+    shown = [p.text for p in recorder.placed]
+    briefly = [t for t in shown if t.endswith("0/4")]
+    assert briefly, shown
+    assert len(briefly) + shown.count(words) + len(recorder.left) >= 8
+    assert all(gone.text == words for gone in recorder.left)

@@ -62,6 +62,9 @@ class Row:
     """The big figure of the row: yen total (Jutaku) or pieces on this floor (Countdown)."""
     detail: str
     status: str
+    brief: str = ""
+    """The detail in a few signs, for a row with no room for it in words ("1/4": plots
+    built of those that end the game); "" where there is none."""
     highlight: bool = False
     dimmed: bool = False
     tone: str = "info"
@@ -205,6 +208,7 @@ def jutaku_view(state: J.JutakuState, now: float, tr: Translate = _same) -> View
                 main=yen(rec.total, tr),
                 detail=detail,
                 status=status,
+                brief=f"{plots}/{opts.plots_to_end}",
                 highlight=i == caller or i in winners or (step is not None and step.player == i),
                 tone=tone,
             )

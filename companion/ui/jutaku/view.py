@@ -193,7 +193,7 @@ def _draw_row(
         surface, figure, row.main, fg, (rect.right - gap * 2, rect.centery), "midright", box=rect
     )
     room = main_rect.left - gap * 2 - text_x
-    status = [(t, c) for t, c in _statuses(row, colors) if t]
+    status = [(t, c, b) for t, c, b in _statuses(row, colors) if t]
     two_lines = rect.height >= 2 * read.get_linesize() + 2 * gap
     if two_lines:
         full = (
@@ -204,19 +204,21 @@ def _draw_row(
         top = rect.centery - read.get_linesize()
         blit_condensed(surface, read, full, fg, (text_x, top), "topleft", room)
         if status:
-            text = "  ·  ".join(t for t, _c in status)
+            text = "  ·  ".join(t for t, _c, _b in status)
             pos = (text_x, top + read.get_linesize())
             blit_condensed(surface, read, text, status[0][1], pos, "topleft", room)
         return
     name = blit_condensed(surface, read, row.name, fg, (text_x, rect.centery), "midleft", room)
     x, dot = name.right + 2 * gap, "  ·  "
-    for n, (text, color) in enumerate(status):
+    for n, (text, color, brief) in enumerate(status):
         said = text if n == 0 else dot + text
         room = main_rect.left - 2 * gap - x
+        if not fits_condensed(read, said, room) and brief:
+            text, said = brief, brief if n == 0 else dot + brief
         if not fits_condensed(read, said, room):
             half = rect.width < surface.get_width() // 2
             where = "a seat's row in two columns" if half else "a seat's row"
-            for gone, _color in status[n:]:
+            for gone, _color, _brief in status[n:]:
                 textlog.left_out(gone, where)
             break
         if read.size(said)[0] > room:
@@ -229,8 +231,9 @@ def _draw_row(
         x = blit_text(surface, read, text, color, (x, rect.centery), "midleft").right
 
 
-def _statuses(row: Row, colors: dict[str, RGB]) -> list[tuple[str, RGB]]:
+def _statuses(row: Row, colors: dict[str, RGB]) -> list[tuple[str, RGB, str]]:
+    """(text, colour, its brief form for a row with no room for it, or "")."""
     return [
-        (row.status, tone_color(row.tone, colors)),
-        (row.detail, colors["muted"]),
+        (row.status, tone_color(row.tone, colors), ""),
+        (row.detail, colors["muted"], row.brief),
     ]
