@@ -110,6 +110,46 @@ def test_a_move_the_rules_refuse_now_is_asked_once_the_move_before_it_is_confirm
     ]
 
 
+def test_a_drink_is_asked_only_where_the_rules_let_its_owner_build_it() -> None:
+    """A drink at Ginza (Red's pyramid) whose colour Blue owns is asked only when the core
+    would record it: Blue's meeple touching Ginza, or, with a shape card's free builds,
+    anywhere on the map (it may have passed Ginza during a Move: BACK takes that square);
+    never while Blue rides a train or has no meeple out."""
+    from dataclasses import replace
+
+    from companion.data import load_rules
+    from companion.metro.state import DrinksSetup, Meeple, new_state
+    from companion.metro.vehicles import VehicleId
+    from companion.ui.metro.camera import allowed
+    from companion.vision.drink_proposals import DrinkBuilt
+
+    rules = load_rules("tokyo")
+    board = rules.board
+    state = new_state(board, ["red", "blue"], metro_drinks=DrinksSetup())
+    state = replace(state, stations={"ginza": "red"})
+    state = state.with_player(replace(state.player("blue"), drink_colors=("mint",)))
+    drink = DrinkBuilt("mint", "ginza", "blue")
+    touching = min(board.squares_touching_station("ginza"))
+    far = next(
+        (c, r)
+        for c in range(board.grid.columns)
+        for r in range(board.grid.rows)
+        if (c, r) not in board.squares_touching_station("ginza")
+    )
+    rider = Meeple(riding=VehicleId("G"), boarded_at="G1")
+
+    def asks(meeple: Meeple | None, free: bool = False) -> bool:
+        meeples = {} if meeple is None else {"blue": meeple}
+        game = replace(state, meeples=meeples, free_builds=("blue",) if free else ())
+        return allowed(drink, rules, game)
+
+    assert asks(Meeple(square=touching))
+    assert not asks(Meeple(square=far))
+    assert asks(Meeple(square=far), free=True)
+    assert not asks(rider) and not asks(rider, free=True)
+    assert not asks(None) and not asks(None, free=True)
+
+
 def test_fix_opens_the_entry_prefilled_and_the_proposal_is_not_asked_again() -> None:
     camera = StubCamera()
     app = home_with(camera)

@@ -22,8 +22,7 @@ from companion.metro.events import BuildStation, Invest, MoveMeeple, Speculate, 
 from companion.ui.metro import places
 from companion.ui.screen import Action, Input
 from tests.conftest import headless_app
-from tests.test_screen_text import MAY_LEAVE_OUT
-from tests.textcheck import app_faults
+from tests.textcheck import MAY_LEAVE_OUT, app_faults
 
 ENTRY_KINDS = (Invest, BuildStation, MoveMeeple, Speculate, StartTrain)
 ARROWS = (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT)

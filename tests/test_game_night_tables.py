@@ -11,8 +11,7 @@ from companion.jutaku import countdown as C
 from companion.jutaku import jutaku as J
 from companion.metro.events import EndGame, Invest
 from tests.mock_buttons import PLAYERS, button_app, nav, press, wait
-from tests.test_screen_text import MAY_LEAVE_OUT
-from tests.textcheck import watch_app
+from tests.textcheck import MAY_LEAVE_OUT, watch_app
 
 
 @pytest.fixture

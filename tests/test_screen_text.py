@@ -40,7 +40,7 @@ from companion.ui.setup import SetupScreen
 from companion.ui.shopping import ShoppingHome
 from companion.vision.proposals import Built
 from tests.screen_fakes import FakeApp, new_session, played_session, tokyo_session
-from tests.textcheck import screen_faults
+from tests.textcheck import MAY_LEAVE_OUT, screen_faults
 
 SIZES = [(800, 480), (1024, 600)]
 LANGUAGES = ["es", "fr", "en"]
@@ -50,27 +50,6 @@ MAY_CUT = {
     "number-entry": "the same question as the entry's title",
 }
 """Frames whose READ lines may be cut, with why: nothing else may end in an added "…"."""
-MAY_LEAVE_OUT = {
-    "the train log": "older moves: each was the newest, shown whole, when it happened",
-    "the new turn order": "the bids' rows beside it name every chip the new order shows",
-    "the income track's title (whose turn)": "the chip after 'Turn:' is the player's, and the"
-    " players' list right under the title names each chip",
-    "the income track's line names": "each row's badge keeps the line's letter and colour, as"
-    " the board prints them",
-    "the income track's trains": "where each train is: its piece on the board",
-    "the income track's disc spaces": "the discs lie on the board; the speculations column"
-    " says whose",
-    "the end table's notes": "a tie sentence with the widest 16-letter names: the totals show"
-    " the tie and the medals the order it was broken in",
-    "the turn order's label": "IZAKAYA's 'Order' before five chips in es and fr: the chips"
-    " in turn order, the current one framed, under whose action it is, say it; a line of its"
-    " own would push an action off the list",
-    "a seat's row in two columns": "eight seats at 800x480: a half-width row holds the name,"
-    " the status and the big figure, not always the detail (Countdown's total so far; Jutaku's"
-    " plots say '1/4' where that fits); the clock needs the height two-line rows would take",
-}
-"""Places (`textlog.left_out`'s `where`) that may leave a text out for lack of room, with why:
-nothing else the player is meant to read may be missing."""
 
 
 @dataclass

@@ -169,19 +169,11 @@ def test_a_drink_of_a_player_whose_meeple_is_off_the_board_is_no_meeple(reader):
         assert not [p for p in settled.pieces if p.kind == MEEPLE]
         found = proposals(reading, off_the_board, board=BOARD)
         assert not [p for p in found if isinstance(p, Moved)]
-        # Red could not have built it (the core refuses): no question until Red stands by it
-        assert not [p for p in found if isinstance(p, DrinkBuilt)]
+        assert DrinkBuilt("red", "ginza", "red") in found
     (meeple,) = [p for p in reading.pieces if p.kind == MEEPLE]
     assert meeple.square is not None
     standing = replace(game, meeples={"red": Meeple(square=meeple.square)})
     assert drink not in settle(reading, standing).pieces  # the game's meeple stands there
-    by_it = replace(game, meeples={"red": Meeple(square=_touching("ginza", meeple.square))})
-    assert DrinkBuilt("red", "ginza", "red") in proposals(reading, by_it, board=BOARD)
-
-
-def _touching(station: str, *taken: tuple[int, int]) -> tuple[int, int]:
-    """A square touching the station, none of `taken`."""
-    return min(set(BOARD.squares_touching_station(station)) - set(taken))
 
 
 def test_a_blob_reaching_beyond_a_drinks_disc_is_a_meeple(reader):
@@ -347,54 +339,26 @@ def test_a_drink_its_shape_cannot_tell_from_a_meeple_is_proposed_by_neither():
     place): the game's meeple standing there keeps the meeple; with that meeple riding no
     question is asked, neither a drink nor a rider stepping off; with that meeple read where
     the game has it, the one here was the drink."""
-    red = Meeple(square=_touching("ginza", (5, 5), (1, 1)))  # Red owns the black drinks
-    state = replace(drinks_state({}), meeples={"black": Meeple(square=(5, 5)), "red": red})
+    state = replace(drinks_state({}), meeples={"black": Meeple(square=(5, 5))})
     state = state.with_player(replace(state.player("red"), drink_colors=("black",)))
     meeple = Piece(MEEPLE, "black", 100.0, 100.0, square=(5, 5))
     drink = Piece(DRINK, "black", 103.0, 98.0, station="ginza", confidence=UNSURE_CONFIDENCE)
     reading = Reading(True, pieces=(meeple, drink))
     assert settle(reading, state).pieces == (meeple,)
     rider = Meeple(riding=VehicleId("G"), boarded_at="G1")
-    riding = replace(state, meeples={"black": rider, "red": red})
+    riding = replace(state, meeples={"black": rider})
     assert settle(reading, riding).pieces == ()
     asked = proposals(reading, riding, board=BOARD)
     assert not [p for p in asked if isinstance(p, DrinkBuilt | Moved)]
     sure = Reading(True, pieces=(meeple, replace(drink, confidence=0.9)))
     assert DrinkBuilt("black", "ginza", "red") in proposals(sure, riding, board=BOARD)
-    elsewhere = replace(state, meeples={"black": Meeple(square=(1, 1)), "red": red})
+    elsewhere = replace(state, meeples={"black": Meeple(square=(1, 1))})
     real = Piece(MEEPLE, "black", 30.0, 30.0, square=(1, 1))
     seen = Reading(True, pieces=(meeple, drink, real))
     assert DrinkBuilt("black", "ginza", "red") in proposals(seen, elsewhere, board=BOARD)
     assert not [p for p in proposals(seen, elsewhere, board=BOARD) if isinstance(p, Moved)]
     moved = Reading(True, pieces=(meeple, drink))  # Black's meeple is not seen where it was
     assert [p for p in settle(moved, elsewhere).pieces if p.kind == DRINK] == []
-
-
-def test_a_drink_is_asked_only_where_the_rules_let_its_owner_build_it():
-    """A sure drink at Ginza whose colour Red owns is asked only when the core would record
-    it (the screen never offers what the rules forbid): Red's meeple touching Ginza, or,
-    with a shape card's free builds, anywhere on the map (it may have passed Ginza during a
-    Move: BACK takes that square); never while Red rides a train or has no meeple out."""
-    state = drinks_state({}).with_player(
-        replace(drinks_state({}).player("red"), drink_colors=("black",))
-    )
-    drink = Piece(DRINK, "black", *station_center(BOARD, "ginza"), station="ginza")
-    reading = Reading(True, pieces=(replace(drink, x_mm=drink.x_mm + 14.0),))
-    asked = DrinkBuilt("black", "ginza", "red")
-
-    def asks(meeple: Meeple | None, free: bool = False) -> bool:
-        meeples = {} if meeple is None else {"red": meeple}
-        game = replace(state, meeples=meeples, free_builds=("red",) if free else ())
-        return asked in proposals(reading, game, board=BOARD)
-
-    far = Meeple(square=(0, 0))
-    assert not set(BOARD.squares_touching_station("ginza")) & {(0, 0)}
-    rider = Meeple(riding=VehicleId("G"), boarded_at="G1")
-    assert asks(Meeple(square=_touching("ginza")))
-    assert not asks(far)
-    assert asks(far, free=True)
-    assert not asks(rider) and not asks(rider, free=True)
-    assert not asks(None) and not asks(None, free=True)
 
 
 def _towards(station: str, other: str, mm: float) -> tuple[float, float]:

@@ -32,6 +32,29 @@ FLOOR_HEIGHT = 480
 """The size floor is checked on screens this high (larger screens get larger type)."""
 
 
+MAY_LEAVE_OUT = {
+    "the train log": "older moves: each was the newest, shown whole, when it happened",
+    "the new turn order": "the bids' rows beside it name every chip the new order shows",
+    "the income track's title (whose turn)": "the chip after 'Turn:' is the player's, and the"
+    " players' list right under the title names each chip",
+    "the income track's line names": "each row's badge keeps the line's letter and colour, as"
+    " the board prints them",
+    "the income track's trains": "where each train is: its piece on the board",
+    "the income track's disc spaces": "the discs lie on the board; the speculations column"
+    " says whose",
+    "the end table's notes": "a tie sentence with the widest 16-letter names: the totals show"
+    " the tie and the medals the order it was broken in",
+    "the turn order's label": "IZAKAYA's 'Order' before five chips in es and fr: the chips"
+    " in turn order, the current one framed, under whose action it is, say it; a line of its"
+    " own would push an action off the list",
+    "a seat's row in two columns": "eight seats at 800x480: a half-width row holds the name,"
+    " the status and the big figure, not always the detail (Countdown's total so far; Jutaku's"
+    " plots say '1/4' where that fits); the clock needs the height two-line rows would take",
+}
+"""Places (`textlog.left_out`'s `where`) that may leave a text out for lack of room, with why:
+nothing else the player is meant to read may be missing."""
+
+
 def _name(p: Placed) -> str:
     return f"{p.text!r} at {tuple(p.ink())}"
 
@@ -101,11 +124,10 @@ def screen_faults(
 def app_faults(
     app: object, cuts: bool = False, left_out: bool | Collection[str] = False
 ) -> list[str]:
-    """The real app's frame (`companion.app.core.App`: its screens, then its toasts) judged;
-    the LED strip drawn under the screen is a picture, not text."""
-    draw = app.draw  # type: ignore[attr-defined]
-    surface = app.surface  # type: ignore[attr-defined]
-    return frame_faults(lambda _surface: draw(), surface, cuts, left_out)
+    """The real app's frame (`companion.app.core.App`: its screens, then its toasts) judged
+    as a FakeApp's are (both draw the frame with `draw()`); the LED strip drawn under the
+    screen is a picture, not text."""
+    return screen_faults(app, cuts, left_out)
 
 
 def watch_app(

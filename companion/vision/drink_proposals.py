@@ -14,15 +14,7 @@ from dataclasses import dataclass, replace
 from companion.colors import drink_name
 from companion.i18n import N_
 from companion.metro.board import BoardMap
-from companion.metro.drinks import (
-    DRINK_COLORS,
-    NOT_TOUCHING,
-    SHAPE_CARDS,
-    BuildDrink,
-    check,
-    owner_of_color,
-)
-from companion.metro.errors import IllegalEvent
+from companion.metro.drinks import DRINK_COLORS, owner_of_color
 from companion.metro.state import MetroState
 from companion.vision.model import (
     DRINK,
@@ -245,12 +237,10 @@ def _off_the_board(meeple: Piece, state: MetroState) -> bool:
     return known is None or known.square is None
 
 
-def drink_proposals(
-    reading: Reading, state: MetroState, min_confidence: float, board: BoardMap | None = None
-) -> list[DrinkBuilt]:
+def drink_proposals(reading: Reading, state: MetroState, min_confidence: float) -> list[DrinkBuilt]:
     """Drinks seen on stations with a pyramid and no drink in the game, whose colour a player
-    took (a colour nobody owns cannot have been built). With the board, only the builds the
-    rules allow now (`buildable`): the screen never offers what the core would refuse."""
+    took (a colour nobody owns cannot have been built). Whether the rules let that player
+    build it now is the screen's to ask the core (`ui.metro.camera.allowed`)."""
     if state.metro_drinks is None:
         return []
     out = []
@@ -260,24 +250,6 @@ def drink_proposals(
         if p.station in state.drinks or p.station not in state.stations:
             continue
         player = owner_of_color(state, p.color)
-        if player is None:
-            continue
-        proposal = DrinkBuilt(p.color, p.station, player)
-        if board is None or buildable(proposal, state, board):
-            out.append(proposal)
+        if player is not None:
+            out.append(DrinkBuilt(p.color, p.station, player))
     return sorted(out, key=lambda d: d.station)
-
-
-def buildable(proposal: DrinkBuilt, state: MetroState, board: BoardMap) -> bool:
-    """The rules allow the build the proposal records: its colour's owner's meeple stands
-    touching the station (not riding), and can pay the fee. With a shape card's free builds
-    the meeple may have touched it while passing during a Move: that is asked too, and the
-    entry screen (BACK) takes the square passed. A drink read by a meeple whose player is on
-    no square, or stands away from the station, is no question: a confirmed move comes first,
-    and the build is asked at the next reading."""
-    event = BuildDrink(proposal.player, proposal.station, proposal.color)
-    try:
-        check(board, state, event, SHAPE_CARDS)
-    except IllegalEvent as refusal:
-        return refusal.template == NOT_TOUCHING and proposal.player in state.free_builds
-    return True

@@ -144,7 +144,7 @@ def proposals(
             out.append(Built(color, station))
         elif owner != color:
             out.append(Conflict(station, color, owner))
-    out += drink_proposals(reading, state, min_confidence, board)
+    out += drink_proposals(reading, state, min_confidence)
     meeples = {p.color: p.square for p in seen if p.kind == MEEPLE and p.square is not None}
     for color, square in sorted(meeples.items()):
         m = state.meeples.get(color)

@@ -16,7 +16,7 @@ import pygame
 
 from companion.colors import color_name, drink_name
 from companion.i18n import _
-from companion.metro.drinks import BuildDrink
+from companion.metro.drinks import NOT_TOUCHING, BuildDrink
 from companion.metro.errors import IllegalEvent
 from companion.metro.events import BuildStation, Event, MoveMeeple, why_not
 from companion.names import Names, TableNames
@@ -43,14 +43,20 @@ def askable(proposal: Any) -> bool:
 
 
 def allowed(proposal: Any, rules: Any, state: Any) -> bool:
-    """The core would record the proposal's event now: a question is never one the rules
-    refuse on OK. A move onto a square another meeple still holds in the game is asked once
-    that meeple's own move is confirmed. A drink's build is settled by the camera
-    (`drink_proposals.buildable`: with a shape card's free builds, a station passed during a
-    Move may be meant, which the entry screen takes)."""
-    if kind_of(proposal) == "DrinkBuilt":
+    """The core would record the proposal's event now (`why_not`): a question is never one
+    the rules refuse on OK. A move onto a square another meeple still holds in the game is
+    asked once that meeple's own move is confirmed; a drink only where its colour's owner
+    could build it (their meeple touching the station, not riding). One exception: with a
+    shape card's free builds the owner's meeple may have passed the station during a Move,
+    which only the entry screen (BACK) can take, so that drink is asked too."""
+    refusal = why_not(rules, state, event_of(proposal))
+    if refusal is None:
         return True
-    return why_not(rules, state, event_of(proposal)) is None
+    return (
+        kind_of(proposal) == "DrinkBuilt"
+        and refusal.template == NOT_TOUCHING
+        and proposal.player in state.free_builds
+    )
 
 
 def question(proposal: Any, board: Any, names: Names = color_name) -> str:
@@ -87,6 +93,8 @@ class CameraPrompts:
         self.asked_before_train: set[Any] = set()
         self.notices: list[str] = []
         self._told: str | None = None
+        self._sorted: tuple[Any, Any, list[str], list[Any]] | None = None
+        """(the camera's proposals, the state they are for, their notices, those to ask)."""
 
     @property
     def camera(self) -> Camera | None:
@@ -106,12 +114,18 @@ class CameraPrompts:
             self.dismissed.clear()
             self.asked_before_train.clear()
         try:
-            found = list(camera.latest_proposals(state))
+            found = camera.latest_proposals(state)
         except Exception:
             return []
-        board = session.rules.board
-        self.notices = [p.text(board) for p in found if not askable(p)]
-        return [p for p in found if askable(p) and allowed(p, session.rules, state)]
+        # asked every frame; the camera answers with the same list until a new reading or state
+        kept = self._sorted
+        if kept is None or kept[0] is not found or kept[1] is not state:
+            board = session.rules.board
+            notices = [p.text(board) for p in found if not askable(p)]
+            asks = [p for p in found if askable(p) and allowed(p, session.rules, state)]
+            kept = self._sorted = (found, state, notices, asks)
+        self.notices = kept[2]
+        return list(kept[3])
 
     def dismiss(self, proposal: Any) -> None:
         self.dismissed.add(proposal)

@@ -72,7 +72,7 @@ class OwnersScreen(Screen):
         for part in under:
             c.blit_condensed(surface, read, part, fg, (side.x, below), "topleft", side.width)
             below += read.get_linesize()
-        return below, text.endswith(f"· {n}")
+        return below, head is None or text != name
 
     def _draw_owners(self, surface: pygame.Surface, side: pygame.Rect, bottom: int) -> None:
         theme = self.app.services.theme

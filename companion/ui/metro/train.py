@@ -419,9 +419,9 @@ class TrainPhaseScreen(Screen):
             lines = c.wrap(fnt, text, room)
             if len(lines) <= 3 and all(c.fits_condensed(fnt, line, room) for line in lines):
                 break
-        (x, y0), lines = place, lines[:3]
-        if len(c.wrap(fnt, text, room)) > 3:
+        if len(lines) > 3:
             c.textlog.left_out(text, "whose decision")
+        (x, y0), lines = place, lines[:3]
         for i, part in enumerate(lines):
             c.blit_condensed(surface, fnt, part, accent, (x, y0 + i * h), "midleft", room, area)
         return y0 + (len(lines) - 1) * h + h // 2 + 8
