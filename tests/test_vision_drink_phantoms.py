@@ -253,3 +253,51 @@ def test_print_of_a_drinks_colour_that_did_not_change_is_no_drink(drinks: bool) 
     assert state.stations["abeno"] == "blue" and "abeno" not in state.drinks
     for reading in (raw, _settled("osaka", state, raw), _settled("osaka", state, raw, True)):
         assert "abeno" not in _drinks(reading)
+
+
+@pytest.mark.parametrize(
+    ("map_id", "session", "frame", "seeds", "station"),
+    [
+        # Tokyo, window light, camera tilted: Iwamotocho's purple drink stands on Akihabara's
+        # circles and is read as a blue pyramid there (the piece reader knows no purple).
+        ("tokyo", "window/tilted", 1, (6077, 19400), "iwamotocho"),
+        # Osaka, warm light, camera offset: Dome-mae Chiyozaki's purple drink likewise.
+        ("osaka", "warm/offset", 1, (19077, 43400), "dome-mae-chiyogasaki"),
+    ],
+)
+def test_a_purple_drink_read_as_a_blue_pyramid_is_read_purple(
+    map_id: str, session: str, frame: int, seeds: tuple[int, int], station: str
+) -> None:
+    """A purple drink the piece reader read as a doubtful blue pyramid on the next station's
+    circles is purple in the palette: it hides nothing of the ring it stands in, and is read
+    as the purple drink it is, never as a blue one."""
+    state, _shot, raw = bench_frame(map_id, session, frame, 4, *seeds)
+    assert state.drinks[station] == "purple"
+    for riding in (False, True):
+        drinks = _drinks(_settled(map_id, state, raw, riding))
+        assert drinks.get(station) == "purple"
+        assert set(drinks.items()) <= set(state.drinks.items())
+
+
+@pytest.mark.parametrize(
+    ("map_id", "session", "frame", "seeds", "station"),
+    [
+        # Tokyo, warm light, overhead: Red's meeple lying beside Takadanobaba's red pyramid.
+        ("tokyo", "warm/overhead", 3, (14077, 35400), "takadanobaba"),
+        # Osaka, warm light, camera offset: Red's meeple lying beside Hanazonocho's black one.
+        ("osaka", "warm/offset", 0, (21077, 47400), "hanazonocho"),
+    ],
+)
+def test_a_lying_meeple_the_sharp_look_fits_a_drink_to_is_no_sure_drink(
+    map_id: str, session: str, frame: int, seeds: tuple[int, int], station: str
+) -> None:
+    """A blob the board frame plainly calls a meeple (long, and reaching beyond a drink's
+    disc or nearly a meeple's size), a drink fitted to its end by the sharp look, is not
+    sure: with every meeple riding no drink and no question; with the game, the meeple."""
+    state, _shot, raw = bench_frame(map_id, session, frame, 4, *seeds, drinks=False)
+    (drink,) = [p for p in raw.pieces if p.kind == DRINK and p.station == station]
+    assert drink.color == "red" and drink.confidence < SURE
+    assert station not in _drinks(_settled(map_id, state, raw, riding=True))
+    settled = _settled(map_id, state, raw)
+    assert station not in _drinks(settled)
+    assert any(p.kind == MEEPLE and p.color == "red" for p in settled.pieces)

@@ -17,13 +17,20 @@ from companion.vision.drink_colors import DrinkPalette
 from companion.vision.drink_ring import FOOTPRINT, DrinkRings, near_segment
 from companion.vision.drink_shape import DRINK as DRINK_SHAPE
 from companion.vision.drink_shape import MEEPLE as MEEPLE_SHAPE
-from companion.vision.drink_shape import UNSURE, in_largest_part, largest_part, verdict
+from companion.vision.drink_shape import (
+    UNSURE,
+    in_largest_part,
+    largest_part,
+    plainly_a_meeple,
+    verdict,
+)
 from companion.vision.drink_sharp import Look, SharpLook
 from companion.vision.model import (
     DRINK,
     DRINK_DIAMETER_MM,
     DRINK_HEIGHT_MM,
     MEEPLE,
+    PYRAMID,
     Piece,
 )
 from companion.vision.white_drink import CHANGE as WHITE_CHANGE
@@ -48,6 +55,10 @@ is more than one meeple: a pyramid with its drink (a pyramid's 18 mm base and a 
 LOOKALIKES = {"mint": ("green",), "purple": ("blue",)}
 """The player colours whose meeples show a part of a drink's colour (a green meeple's lit
 side is mint): such a part may fit a drink, so the sharp look may only say it is none."""
+HUE_TWINS = {"blue": "purple"}
+"""A player colour and the drink colour near it in Lab that no player has
+(`drink_colors.HUE_PAIRS`): the piece reader reads that drink as a piece of the player
+colour."""
 
 
 APART_MM = 1e-6
@@ -144,6 +155,23 @@ class DrinkEvidence:
             drink = Piece(DRINK, self.names[c], x, y, station=station, confidence=confidence)
             out.append((drink, len(part)))
         return out
+
+    def hue_twin(self, frame: object, piece: Piece) -> bool:
+        """A pyramid read of a player colour that has a drink twin no player has
+        (`HUE_TWINS`: blue's purple) whose base's pixels show more of that twin than of its
+        own colour: a drink of the twin read as a pyramid (the piece reader knows no
+        purple), standing on the next station's circles."""
+        twin = HUE_TWINS.get(piece.color)
+        if piece.kind != PYRAMID or twin is None:
+            return False
+        ys, xs = self.rings.square(piece.x_mm, piece.y_mm, self.rings.base / 2)
+        near = np.hypot(xs / self.scale - piece.x_mm, ys / self.scale - piece.y_mm)
+        ys, xs = ys[near <= self.rings.base / 2], xs[near <= self.rings.base / 2]
+        idx, _per, ok = self.palette.classify(frame, ys, xs)
+        seen = idx[ok]
+        return int(np.count_nonzero(seen == self.names.index(twin))) > int(
+            np.count_nonzero(seen == self.names.index(piece.color))
+        )
 
     def _unchanged(self, frame: Any, ys: np.ndarray, xs: np.ndarray) -> bool:
         """A blob of a drink colour the change test hardly saw change (`UNCHANGED`) is print of
@@ -251,6 +279,12 @@ class DrinkEvidence:
             if sharp == DRINK_SHAPE and beside is not None and self._look_whole(beside, drink):
                 whole = replace(look, inner=0.0, footprint=0.0, pyramid=beside.color)
                 sharp = self._sharp(frame, whole)
+            if (
+                sharp == DRINK_SHAPE
+                and said == MEEPLE_SHAPE
+                and plainly_a_meeple(pts, spot, self.lean, s, self.meeple_px)
+            ):
+                return UNSURE  # the sharp look fitted a drink to a lying meeple's end
             return sharp or said
         lookalike = LOOKALIKES.get(drink.color, ())
         if said == DRINK_SHAPE and (small or any(p.color in lookalike for p in near)):

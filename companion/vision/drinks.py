@@ -138,6 +138,12 @@ class DrinkReader:
         x, y = station_center(self.board, piece.station)
         return math.hypot(piece.x_mm - x, piece.y_mm - y) > OFF_CENTRE * self.base
 
+    def _twin(self, frame: object, piece: Piece) -> bool:
+        """A pyramid read with doubt (`DOUBTFUL`) that is a drink of its colour's hue twin
+        (`DrinkEvidence.hue_twin`): it hides nothing of the ring it stands in (seed 6077's
+        purple drink by Iwamotocho, on Akihabara's circles, read as a blue pyramid there)."""
+        return piece.confidence < DOUBTFUL and self.evidence.hue_twin(frame, piece)
+
     def read(self, frame: object, pieces: list[Piece]) -> list[Piece]:
         """The pieces with a drink added for each pyramid that has one beside it. A meeple the
         piece reader made of a drink stays: `drink_proposals.settle` removes it knowing
@@ -238,7 +244,12 @@ class DrinkReader:
         doubtful pyramid off its station's centre (`DOUBTFUL`)."""
         ys, xs = self.rings.ring(station)
         others = [
-            p for p in pieces if p.station != station and p is not base and not self._doubtful(p)
+            p
+            for p in pieces
+            if p.station != station
+            and p is not base
+            and not self._doubtful(p)
+            and not self._twin(frame, p)
         ]
         keep = ~self.rings.covered(ys, xs, others)
         s = self.scale
