@@ -261,7 +261,7 @@ def test_print_of_a_drinks_colour_that_did_not_change_is_no_drink(drinks: bool) 
         # Tokyo, window light, camera tilted: Iwamotocho's purple drink stands on Akihabara's
         # circles and is read as a blue pyramid there (the piece reader knows no purple).
         ("tokyo", "window/tilted", 1, (6077, 19400), "iwamotocho"),
-        # Osaka, warm light, camera offset: Dome-mae Chiyozaki's purple drink likewise.
+        # Osaka, warm light, camera offset: Dome-mae-chiyogasaki's purple drink likewise.
         ("osaka", "warm/offset", 1, (19077, 43400), "dome-mae-chiyogasaki"),
     ],
 )
@@ -301,3 +301,16 @@ def test_a_lying_meeple_the_sharp_look_fits_a_drink_to_is_no_sure_drink(
     settled = _settled(map_id, state, raw)
     assert station not in _drinks(settled)
     assert any(p.kind == MEEPLE and p.color == "red" for p in settled.pieces)
+
+
+def test_a_black_pyramids_blurred_edge_on_light_paper_is_no_white_drink() -> None:
+    """Osaka, window light, overhead, the late game's full board (`--seed 13077 --session-seed
+    33400`): along the lower edge of Nagahoribashi's black pyramid the light paper changes as
+    much as under a faint white drink, but stays near the empty board's pixels a pixel off
+    (`white_drink.STILL`): no white drink there, raw, with the game, or with every meeple
+    riding."""
+    state, _shot, raw = bench_frame("osaka", "window/overhead", -1, 4, 13077, 33400)
+    assert "nagahoribashi" not in state.drinks
+    for riding in (False, True):
+        assert "nagahoribashi" not in _drinks(_settled("osaka", state, raw, riding))
+    assert not [p for p in raw.pieces if p.kind == DRINK and p.station == "nagahoribashi"]
