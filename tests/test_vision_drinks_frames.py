@@ -17,7 +17,14 @@ from companion.metro.state import Meeple, MetroState
 from companion.metro.vehicles import VehicleId
 from companion.vision.drink_proposals import SURE, settle
 from companion.vision.markers import load_layout
-from companion.vision.model import DRINK, MEEPLE, PYRAMID, Reading, station_center
+from companion.vision.model import (
+    DRINK,
+    MEEPLE,
+    PROPOSAL_CONFIDENCE,
+    PYRAMID,
+    Reading,
+    station_center,
+)
 from companion.vision.reader import Reader
 from companion.vision.render import LIGHTINGS, POSES, Shot
 from companion.vision.scenes import (
@@ -235,6 +242,29 @@ def test_a_faint_white_drink_that_is_lit_and_clearly_changed_is_read(
     assert state.drinks[station] == "white"
     read = {p.station: p.color for p in raw.pieces if p.kind == DRINK}
     assert read.get(station) == "white"
+
+
+@pytest.mark.parametrize(
+    ("map_id", "session", "frame", "seeds", "station"),
+    [
+        # Tokyo, warm light, overhead: Kojimachi's white drink beside a yellow pyramid.
+        ("tokyo", "warm/overhead", 0, (10077, 27400), "kojimachi"),
+        # Osaka, window light, camera offset: Nippombashi's beside a green pyramid.
+        ("osaka", "window/offset", 3, (13077, 33400), "nippombashi"),
+        # Osaka, warm light, camera offset: Shitennoji-mae-yuhigaoka's.
+        ("osaka", "warm/offset", 0, (19077, 43400), "shitennoji-mae-yuhigaoka"),
+    ],
+)
+def test_a_faint_white_drink_whose_lit_top_glows_is_read(
+    map_id: str, session: str, frame: int, seeds: tuple[int, int], station: str
+) -> None:
+    """A white drink whose change is under the white bar and whose disc stands less than
+    `CLEAR` apart from the empty board, but whose lit top is brighter than the paper under
+    it (`white_drink.glows`), is read, sure enough to be asked."""
+    state, _shot, raw = bench_frame(map_id, session, frame, 4, *seeds)
+    assert state.drinks[station] == "white"
+    (drink,) = [p for p in raw.pieces if p.kind == DRINK and p.station == station]
+    assert drink.color == "white" and drink.confidence >= PROPOSAL_CONFIDENCE
 
 
 def test_a_white_drink_hidden_by_a_neighbours_pyramid_in_the_ring_is_read():

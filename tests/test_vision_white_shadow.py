@@ -10,7 +10,7 @@ import pytest
 from companion.vision import white_drink
 from companion.vision.model import Reading
 from companion.vision.render import Shot
-from companion.vision.white_drink import shadow_only
+from companion.vision.white_drink import glows, shadow_only
 from tests.test_vision_drinks_frames import bench_frame, session_reader, settled_drinks
 
 SEEDS = (1077, 5400)
@@ -31,6 +31,15 @@ def test_a_disc_only_dimmed_a_little_is_a_shadow() -> None:
     assert not shadow_only(np.concatenate([shade[:-4], np.full(4, 1.06)]))  # a lit top
     assert not shadow_only(np.full(40, 0.85))  # a white drink's side and shadow on white print
     assert not shadow_only(np.array([]))
+
+
+def test_a_disc_glows_where_its_lit_top_is_brighter_than_the_paper() -> None:
+    paper = np.full(40, 1.0)
+    assert not glows(paper)
+    assert glows(np.concatenate([paper[:20], np.full(20, 1.06)]))  # half of it lit
+    assert not glows(np.concatenate([paper[:30], np.full(10, 1.2)]))  # a glint, not a top
+    assert not glows(np.full(40, 0.95))  # a soft shadow
+    assert not glows(np.array([]))
 
 
 def test_no_white_drink_in_a_pyramids_shadow_on_a_white_stop_circle(

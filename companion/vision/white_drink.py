@@ -11,7 +11,8 @@ printed line's edge a pixel off changes a lot but stays that near), not much dar
 paper (a dark piece's shadow or side is), and its pixels nearer the white drink than any other
 drink colour; and a change no pyramid's soft shadow makes (`shadow_only`): a white drink is a
 lit white cylinder, its top lighter than the paper, or, on white print as light as it, its
-shaded side and its own shadow dim the disc more than a soft shadow does.
+shaded side and its own shadow dim the disc more than a soft shadow does. A change fainter
+than a drink's is still a white drink's where its lit top glows over the paper (`glows`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,13 @@ STILL = 0.5
 the 2,362 white drinks the 27 drinks sets' readings found, the nearest stood 0.66 above; the
 one phantom, found with the bar at 0.3, stood 0.38 (the blurred lower edge of Nagahoribashi's
 black pyramid on light paper, seed 13077's full board)."""
+GLOW = 0.36
+GLOW_SHARE = 0.4
+GLOW_MEDIAN = 1.02
+"""A fainter change still, down to `GLOW` (a confidence of 0.3, enough to ask), is a white
+drink's when the disc glows: `GLOW_SHARE` of its pixels `BRIGHTER` than the empty board under
+them and its median pixel `GLOW_MEDIAN` as light (a white drink's lit top on light paper,
+which changes the paper's colour little)."""
 DARKEST = -7.0
 """The disc's mean lightness against the empty board's (weighted Lab L): darker is not white."""
 WHITE_SHARE = 0.7
@@ -151,7 +159,7 @@ def white_spot(
     guesses, darks, shares, aparts = rough.T
     barred = (
         (counts < need)
-        | (guesses < FAINT - ROUGH)
+        | (guesses < min(FAINT, GLOW) - ROUGH)
         | (darks < DARKEST - ROUGH)
         | (shares < WHITE_SHARE - ROUGH)
         | (aparts < STILL - ROUGH)
@@ -172,12 +180,25 @@ def white_spot(
         stands = float(still[disc].mean()) - still_background
         if light > DARKEST and float(white[disc].mean()) >= WHITE_SHARE and stands >= STILL:
             best, best_disc = (x, y, strength), disc
-            sure = strength >= CHANGE or (light >= LIT and stands >= CLEAR)
-    if best is None or best[2] < FAINT or not sure:
+            sure = strength >= CHANGE or (light >= LIT and stands >= CLEAR and strength >= FAINT)
+    if best is None:
+        return None
+    if not sure and lit is not None and best_disc is not None and best[2] >= GLOW:
+        sure = glows(lit(best_disc))
+    if not sure:
         return None
     if lit is not None and best_disc is not None and shadow_only(lit(best_disc)):
         return None
     return best
+
+
+def glows(ratio: np.ndarray) -> bool:
+    """A disc's pixels, by their brightness over the empty board's (`ratio`), are lit white
+    on the paper (`GLOW_SHARE`, `GLOW_MEDIAN`)."""
+    if len(ratio) == 0:
+        return False
+    bright = float(np.count_nonzero(ratio >= BRIGHTER)) / len(ratio)
+    return bright >= GLOW_SHARE and float(np.median(ratio)) >= GLOW_MEDIAN
 
 
 def shadow_only(ratio: np.ndarray) -> bool:
